@@ -1,0 +1,59 @@
+// Shared helpers for the benchmarks: start a server process, wait for health, read its memory.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { performance } from 'node:perf_hooks'
+
+export type Started = { process: ChildProcess; startMs: number; url: string }
+
+export const freePort = (() => {
+  let next = 18_000 + Math.floor(Math.random() * 2_000)
+  return () => next++
+})()
+
+export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+}
+
+/** Polls `url` until it answers 200; returns the milliseconds since `since`. */
+export async function waitFor200(url: string, since: number, timeoutMs = 60_000): Promise<number> {
+  while (performance.now() - since < timeoutMs) {
+    try {
+      const answer = await fetch(url, { headers: { accept: 'application/json' } })
+      if (answer.status === 200) return performance.now() - since
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`)
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+}
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
+  return kb / 1024
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export function printTable(title: string, rows: Array<Record<string, string | number>>): void {
+  console.log(`\n## ${title}`)
+  console.table(rows)
+}
