@@ -1,0 +1,330 @@
+import { assign, cancel, raise, sendTo, setup } from 'xstate'
+import type { AnalyticsTrack } from '../analytics/analytics.machine.ts'
+import { analyticsMachine } from '../analytics/analytics.machine.ts'
+import type { ToastShow } from '../toasts/toasts.machine.ts'
+import { toastsMachine } from '../toasts/toasts.machine.ts'
+import { serviceWorkerUpdates, systemThemeListener, viewportListener } from './app.actors.ts'
+import { detectMobileOs, isMobileViewport, RESIZE_DEBOUNCE_MS } from './app.device.ts'
+import { ANALYTICS_SYSTEM_ID, TOASTS_SYSTEM_ID } from './app.ids.ts'
+import type { AppPlatform, Locale, MobileOs, Theme } from './app.platform.ts'
+import {
+  DEFAULT_LOCALE,
+  LOCALE_STORAGE_KEY,
+  parseLocale,
+  parseTheme,
+  THEME_STORAGE_KEY,
+} from './app.preferences.ts'
+
+export type AppInput = { readonly platform: AppPlatform }
+
+export type AppContext = {
+  readonly platform: AppPlatform
+  readonly os: MobileOs
+  /** Last settled width; raw resize events only reach it after the debounce. */
+  readonly viewportWidth: number
+  readonly startTheme: Theme
+  /** True until the user picks a theme; then system changes are ignored. */
+  readonly followsSystemTheme: boolean
+  readonly startLocale: Locale
+}
+
+export type AppEvent =
+  | { type: 'viewport.resized'; width: number }
+  | { type: 'viewport.settled'; width: number }
+  | { type: 'theme.toggle' }
+  | { type: 'theme.set'; theme: Theme }
+  | { type: 'theme.systemChanged'; dark: boolean }
+  | { type: 'locale.set'; locale: Locale }
+  | { type: 'help.open' }
+  | { type: 'help.close' }
+  | { type: 'help.showLauncher' }
+  | { type: 'help.hideLauncher' }
+  | { type: 'app.updateActivated' }
+  | { type: 'view.loadFailed'; error?: string }
+
+/** Debounced resizes are raised under this id so a newer resize can cancel the pending one. */
+const RESIZE_SETTLE_ID = 'resizeSettle'
+
+export const VIEW_LOAD_FAILED_KEY = 'errors.viewLoadFailed'
+
+const initialContext = (platform: AppPlatform): AppContext => {
+  const storedTheme = parseTheme(platform.storage.get(THEME_STORAGE_KEY))
+  return {
+    platform,
+    os: detectMobileOs(platform.userAgent),
+    viewportWidth: platform.viewportWidth(),
+    startTheme: storedTheme ?? (platform.prefersDark() ? 'dark' : 'light'),
+    followsSystemTheme: storedTheme === null,
+    startLocale:
+      parseLocale(platform.storage.get(LOCALE_STORAGE_KEY)) ?? platform.preferredLocale() ?? DEFAULT_LOCALE,
+  }
+}
+
+export const appMachine = setup({
+  // XState's type-only slots (its documented idiom): these objects are never read at runtime.
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+  },
+  actors: {
+    viewportListener,
+    systemThemeListener,
+    serviceWorkerUpdates,
+    toasts: toastsMachine,
+    analytics: analyticsMachine,
+  },
+  delays: {
+    resizeDebounce: RESIZE_DEBOUNCE_MS,
+  },
+  guards: {
+    startsMobile: ({ context }) => isMobileViewport(context.viewportWidth),
+    settlesOnMobile: ({ event }) => event.type === 'viewport.settled' && isMobileViewport(event.width),
+    settlesOnDesktop: ({ event }) => event.type === 'viewport.settled' && !isMobileViewport(event.width),
+    startsDark: ({ context }) => context.startTheme === 'dark',
+    requestsTheme: ({ event }, params: { theme: Theme }) =>
+      event.type === 'theme.set' && event.theme === params.theme,
+    systemTurnedTo: ({ context, event }, params: { theme: Theme }) =>
+      context.followsSystemTheme &&
+      event.type === 'theme.systemChanged' &&
+      event.dark === (params.theme === 'dark'),
+    startsWithLocale: ({ context }, params: { locale: Locale }) => context.startLocale === params.locale,
+    requestsLocale: ({ event }, params: { locale: Locale }) =>
+      event.type === 'locale.set' && event.locale === params.locale,
+  },
+  actions: {
+    cancelResizeSettle: cancel(RESIZE_SETTLE_ID),
+    scheduleResizeSettle: raise(
+      (_, params: { width: number }) => ({ type: 'viewport.settled' as const, width: params.width }),
+      { id: RESIZE_SETTLE_ID, delay: 'resizeDebounce' },
+    ),
+    commitViewportWidth: assign((_, params: { width: number }) => ({ viewportWidth: params.width })),
+    applyTheme: ({ context }, params: { theme: Theme }) => context.platform.applyTheme(params.theme),
+    persistTheme: ({ context }, params: { theme: Theme }) =>
+      context.platform.storage.set(THEME_STORAGE_KEY, params.theme),
+    stopFollowingSystemTheme: assign({ followsSystemTheme: false }),
+    applyLocale: ({ context }, params: { locale: Locale }) => context.platform.applyLocale(params.locale),
+    persistLocale: ({ context }, params: { locale: Locale }) =>
+      context.platform.storage.set(LOCALE_STORAGE_KEY, params.locale),
+    trackHelpOpened: sendTo(
+      'analytics',
+      (): AnalyticsTrack => ({ type: 'analytics.track', name: 'help_opened' }),
+    ),
+    showViewLoadFailedToast: sendTo(
+      'toasts',
+      (_, params: { error: string | undefined }): ToastShow => ({
+        type: 'toast.show',
+        kind: 'error',
+        messageKey: VIEW_LOAD_FAILED_KEY,
+        ...(params.error === undefined ? {} : { details: [params.error] }),
+      }),
+    ),
+    reloadPage: ({ context }) => context.platform.reloadPage(),
+  },
+}).createMachine({
+  id: 'app',
+  type: 'parallel',
+  context: ({ input }) => initialContext(input.platform),
+  invoke: [
+    { src: 'toasts', id: 'toasts', systemId: TOASTS_SYSTEM_ID },
+    {
+      src: 'analytics',
+      id: 'analytics',
+      systemId: ANALYTICS_SYSTEM_ID,
+      input: ({ context }) => ({ port: context.platform }),
+    },
+  ],
+  on: {
+    'view.loadFailed': {
+      actions: { type: 'showViewLoadFailedToast', params: ({ event }) => ({ error: event.error }) },
+    },
+  },
+  states: {
+    // Desktop and mobile get different route trees; this region decides which.
+    device: {
+      initial: 'measuring',
+      invoke: { src: 'viewportListener', input: ({ context }) => ({ platform: context.platform }) },
+      on: {
+        'viewport.resized': {
+          actions: [
+            'cancelResizeSettle',
+            { type: 'scheduleResizeSettle', params: ({ event }) => ({ width: event.width }) },
+          ],
+        },
+      },
+      states: {
+        // Picks the layout from the width measured at start.
+        measuring: {
+          always: [{ guard: 'startsMobile', target: 'mobile' }, { target: 'desktop' }],
+        },
+        // Wider than the breakpoint: desktop routes.
+        desktop: {
+          on: {
+            'viewport.settled': [
+              {
+                guard: 'settlesOnMobile',
+                target: 'mobile',
+                actions: { type: 'commitViewportWidth', params: ({ event }) => ({ width: event.width }) },
+              },
+              { actions: { type: 'commitViewportWidth', params: ({ event }) => ({ width: event.width }) } },
+            ],
+          },
+        },
+        // At or below the breakpoint: mobile routes.
+        mobile: {
+          on: {
+            'viewport.settled': [
+              {
+                guard: 'settlesOnDesktop',
+                target: 'desktop',
+                actions: { type: 'commitViewportWidth', params: ({ event }) => ({ width: event.width }) },
+              },
+              { actions: { type: 'commitViewportWidth', params: ({ event }) => ({ width: event.width }) } },
+            ],
+          },
+        },
+      },
+    },
+    // Light or dark; stored choice wins, otherwise the system preference is followed.
+    theme: {
+      initial: 'choosing',
+      invoke: {
+        src: 'systemThemeListener',
+        input: ({ context }) => ({ platform: context.platform }),
+      },
+      states: {
+        // Picks the start theme resolved from storage or the system.
+        choosing: {
+          always: [{ guard: 'startsDark', target: 'dark' }, { target: 'light' }],
+        },
+        // Light theme applied to the page.
+        light: {
+          entry: { type: 'applyTheme', params: { theme: 'light' } },
+          on: {
+            'theme.toggle': {
+              target: 'dark',
+              actions: [{ type: 'persistTheme', params: { theme: 'dark' } }, 'stopFollowingSystemTheme'],
+            },
+            'theme.set': [
+              {
+                guard: { type: 'requestsTheme', params: { theme: 'dark' } },
+                target: 'dark',
+                actions: [{ type: 'persistTheme', params: { theme: 'dark' } }, 'stopFollowingSystemTheme'],
+              },
+              {
+                actions: [{ type: 'persistTheme', params: { theme: 'light' } }, 'stopFollowingSystemTheme'],
+              },
+            ],
+            'theme.systemChanged': {
+              guard: { type: 'systemTurnedTo', params: { theme: 'dark' } },
+              target: 'dark',
+            },
+          },
+        },
+        // Dark theme applied to the page.
+        dark: {
+          entry: { type: 'applyTheme', params: { theme: 'dark' } },
+          on: {
+            'theme.toggle': {
+              target: 'light',
+              actions: [{ type: 'persistTheme', params: { theme: 'light' } }, 'stopFollowingSystemTheme'],
+            },
+            'theme.set': [
+              {
+                guard: { type: 'requestsTheme', params: { theme: 'light' } },
+                target: 'light',
+                actions: [{ type: 'persistTheme', params: { theme: 'light' } }, 'stopFollowingSystemTheme'],
+              },
+              {
+                actions: [{ type: 'persistTheme', params: { theme: 'dark' } }, 'stopFollowingSystemTheme'],
+              },
+            ],
+            'theme.systemChanged': {
+              guard: { type: 'systemTurnedTo', params: { theme: 'light' } },
+              target: 'light',
+            },
+          },
+        },
+      },
+    },
+    // Interface language; stored choice, else the device's, else Polish.
+    locale: {
+      initial: 'choosing',
+      on: {
+        'locale.set': [
+          {
+            guard: { type: 'requestsLocale', params: { locale: 'pl' } },
+            target: '.pl',
+            actions: { type: 'persistLocale', params: { locale: 'pl' } },
+          },
+          {
+            guard: { type: 'requestsLocale', params: { locale: 'en' } },
+            target: '.en',
+            actions: { type: 'persistLocale', params: { locale: 'en' } },
+          },
+          {
+            guard: { type: 'requestsLocale', params: { locale: 'de' } },
+            target: '.de',
+            actions: { type: 'persistLocale', params: { locale: 'de' } },
+          },
+        ],
+      },
+      states: {
+        // Picks the start locale resolved from storage or the device.
+        choosing: {
+          always: [
+            { guard: { type: 'startsWithLocale', params: { locale: 'en' } }, target: 'en' },
+            { guard: { type: 'startsWithLocale', params: { locale: 'de' } }, target: 'de' },
+            { target: 'pl' },
+          ],
+        },
+        // Polish interface.
+        pl: { entry: { type: 'applyLocale', params: { locale: 'pl' } } },
+        // English interface.
+        en: { entry: { type: 'applyLocale', params: { locale: 'en' } } },
+        // German interface.
+        de: { entry: { type: 'applyLocale', params: { locale: 'de' } } },
+      },
+    },
+    // The help widget: its launcher starts hidden (SPEC) until a screen asks for it.
+    help: {
+      initial: 'launcherHidden',
+      states: {
+        // No launcher on screen.
+        launcherHidden: {
+          on: {
+            'help.open': { target: 'open', actions: 'trackHelpOpened' },
+            'help.showLauncher': 'launcherVisible',
+          },
+        },
+        // The help panel is open.
+        open: {
+          on: { 'help.close': 'launcherVisible' },
+        },
+        // The launcher button is on screen, panel closed.
+        launcherVisible: {
+          on: {
+            'help.open': { target: 'open', actions: 'trackHelpOpened' },
+            'help.hideLauncher': 'launcherHidden',
+          },
+        },
+      },
+    },
+    // A new service worker took over: reload to run the new version (SPEC §2, §7).
+    update: {
+      initial: 'current',
+      states: {
+        // Running the newest version we know of.
+        current: {
+          invoke: {
+            src: 'serviceWorkerUpdates',
+            input: ({ context }) => ({ platform: context.platform }),
+          },
+          on: { 'app.updateActivated': 'reloading' },
+        },
+        // Reload requested; nothing else is worth doing.
+        reloading: { entry: 'reloadPage' },
+      },
+    },
+  },
+})

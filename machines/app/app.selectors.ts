@@ -1,0 +1,36 @@
+import type { SnapshotFrom } from 'xstate'
+import type { appMachine } from './app.machine.ts'
+import type { Locale, MobileOs, Theme } from './app.platform.ts'
+
+type AppSnapshot = SnapshotFrom<typeof appMachine>
+
+export type Device = 'desktop' | 'mobile'
+
+export const selectIsMobile = (snapshot: AppSnapshot): boolean => snapshot.matches({ device: 'mobile' })
+
+export const selectDevice = (snapshot: AppSnapshot): Device =>
+  selectIsMobile(snapshot) ? 'mobile' : 'desktop'
+
+export const selectViewportWidth = (snapshot: AppSnapshot): number => snapshot.context.viewportWidth
+
+export const selectOs = (snapshot: AppSnapshot): MobileOs => snapshot.context.os
+
+export const selectTheme = (snapshot: AppSnapshot): Theme =>
+  snapshot.matches({ theme: 'dark' }) ? 'dark' : 'light'
+
+export const selectFollowsSystemTheme = (snapshot: AppSnapshot): boolean =>
+  snapshot.context.followsSystemTheme
+
+export const selectLocale = (snapshot: AppSnapshot): Locale => {
+  if (snapshot.matches({ locale: 'en' })) return 'en'
+  if (snapshot.matches({ locale: 'de' })) return 'de'
+  return 'pl'
+}
+
+/** The launcher button shows only while the panel is closed and a screen asked for it. */
+export const selectHelpLauncherVisible = (snapshot: AppSnapshot): boolean =>
+  snapshot.matches({ help: 'launcherVisible' })
+
+export const selectHelpOpen = (snapshot: AppSnapshot): boolean => snapshot.matches({ help: 'open' })
+
+export const selectIsReloading = (snapshot: AppSnapshot): boolean => snapshot.matches({ update: 'reloading' })

@@ -1,0 +1,41 @@
+export type { PlatformInput } from './app.actors.ts'
+export { serviceWorkerUpdates, systemThemeListener, viewportListener } from './app.actors.ts'
+export {
+  detectMobileOs,
+  isMobileViewport,
+  MOBILE_BREAKPOINT,
+  RESIZE_DEBOUNCE_MS,
+} from './app.device.ts'
+export { ANALYTICS_SYSTEM_ID, APP_SYSTEM_ID, TOASTS_SYSTEM_ID } from './app.ids.ts'
+export type { AppContext, AppEvent, AppInput } from './app.machine.ts'
+export { appMachine, VIEW_LOAD_FAILED_KEY } from './app.machine.ts'
+export type {
+  AppPlatform,
+  KeyValueStorage,
+  Locale,
+  MobileOs,
+  Theme,
+} from './app.platform.ts'
+export {
+  DEFAULT_LOCALE,
+  LOCALE_STORAGE_KEY,
+  LOCALES,
+  parseLocale,
+  parseTheme,
+  THEME_STORAGE_KEY,
+} from './app.preferences.ts'
+export type { Device } from './app.selectors.ts'
+export {
+  selectDevice,
+  selectFollowsSystemTheme,
+  selectHelpLauncherVisible,
+  selectHelpOpen,
+  selectIsMobile,
+  selectIsReloading,
+  selectLocale,
+  selectOs,
+  selectTheme,
+  selectViewportWidth,
+} from './app.selectors.ts'
+export type { AnalyticsRef, AppRef, ToastsRef } from './app.system.ts'
+export { createAppActor, getAnalyticsRef, getToastsRef } from './app.system.ts'

@@ -1,0 +1,7 @@
+export {
+  createInspectorSerializer,
+  maskContext,
+  maskEvent,
+  maskSnapshot,
+} from './inspector.ts'
+export { isSensitiveKey, MASKED, maskForInspector } from './mask.ts'
