@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { serviceWorkerBuildId } from './src/build/serviceWorkerBuildId.ts'
 
 const apiTarget = process.env.KOPERTA_API ?? 'http://localhost:8080'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorkerBuildId()],
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -13,6 +14,11 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': apiTarget,
+      // The server answers /health with JSON; a browser navigation to /health gets the SPA's own page.
+      '/health': {
+        target: apiTarget,
+        bypass: (request) => (request.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+      },
     },
   },
   test: {

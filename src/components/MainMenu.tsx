@@ -1,0 +1,40 @@
+import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { useAppActor } from '../app/AppActor.tsx'
+import { navigationFor } from '../layouts/navigation.ts'
+import { useDevice } from '../layouts/useDevice.ts'
+import { MenuIcon } from './icons.tsx'
+
+const HELP_ACTION = 'help'
+
+/** Header menu: navigation (the only one on mobile, where there is no side panel) and help. */
+export default function MainMenu() {
+  const { t } = useTranslation()
+  const app = useAppActor()
+  const device = useDevice()
+  return (
+    <MenuTrigger>
+      <Button className="icon-button" aria-label={t('header.menu')}>
+        <MenuIcon />
+      </Button>
+      <Popover className="popover" placement="bottom end">
+        <Menu
+          className="menu"
+          onAction={(key) => {
+            if (key === HELP_ACTION) app.send({ type: 'help.open' })
+          }}
+        >
+          {navigationFor(device).map((item) => (
+            <MenuItem key={item.href} id={item.href} href={item.href} className="menu__item">
+              {t(item.labelKey)}
+            </MenuItem>
+          ))}
+          <Separator className="menu__separator" />
+          <MenuItem id={HELP_ACTION} className="menu__item">
+            {t('header.help')}
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  )
+}

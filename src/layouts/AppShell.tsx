@@ -1,0 +1,57 @@
+import { Outlet, useRouter } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { lazy, Suspense, useEffect } from 'react'
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { selectHelpOpen, selectIsMobile } from '../../machines/app/index.ts'
+import { useAppActor } from '../app/AppActor.tsx'
+import { HelpLauncher } from '../components/HelpLauncher.tsx'
+import { Toasts } from '../components/Toasts.tsx'
+import { AppHeader } from './AppHeader.tsx'
+import { SidePanel } from './SidePanel.tsx'
+import { useCurrentPage } from './useCurrentPage.ts'
+
+// Modal code loads only when help is first opened.
+const HelpDialog = lazy(() => import('../components/HelpDialog.tsx'))
+
+/** Root layout of both route trees: header, optional side panel, page header, the view, toasts and help. */
+export const AppShell = () => {
+  const { t } = useTranslation()
+  const router = useRouter()
+  const app = useAppActor()
+  const isMobile = useSelector(app, selectIsMobile)
+  const helpOpen = useSelector(app, selectHelpOpen)
+  const page = useCurrentPage()
+  const header = t(page.headerKey)
+  const showSidePanel = page.layout === 'default' && !page.noSidePanel && !isMobile
+
+  useEffect(() => {
+    document.title = `${header} · ${t('app.name')}`
+  }, [header, t])
+
+  return (
+    // react-aria links and menu items navigate through TanStack's history (one code path for both trees).
+    <AriaRouterProvider navigate={(href) => router.history.push(href)}>
+      <div className="app-shell" data-layout={page.layout} data-mobile={isMobile}>
+        <a className="skip-link" href="#main">
+          {t('app.skipToContent')}
+        </a>
+        <AppHeader />
+        <div className="app-shell__body">
+          {showSidePanel ? <SidePanel /> : null}
+          <main id="main" className="app-shell__main" tabIndex={-1}>
+            <h1 className="page-title">{header}</h1>
+            <Outlet />
+          </main>
+        </div>
+        <Toasts />
+        <HelpLauncher />
+        {helpOpen ? (
+          <Suspense fallback={null}>
+            <HelpDialog />
+          </Suspense>
+        ) : null}
+      </div>
+    </AriaRouterProvider>
+  )
+}

@@ -1,0 +1,188 @@
+import { createRoute, createRouter } from '@tanstack/react-router'
+import {
+  type RouterContext,
+  redirectToCurrentPeriod,
+  requireActiveSubscription,
+  requireAuthentication,
+  requireEnabledUser,
+  requireValidPeriodKey,
+} from './guards.ts'
+import { notAvailableView } from './lazyViews.ts'
+import { RouteError } from './RouteError.tsx'
+import { createAppRootRoute } from './rootRoute.ts'
+import { createSharedRoutes } from './sharedRoutes.ts'
+import { layoutMeta, meta } from './staticData.ts'
+
+// SPEC §2 "Desktop set". Each route is its own const so TanStack keeps the path types.
+const rootRoute = createAppRootRoute()
+
+/** Pathless layout for everything under '/', guarded in SPEC order: authentication, then disabled user. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  staticData: layoutMeta('app'),
+  beforeLoad: (args) => {
+    requireAuthentication(args)
+    requireEnabledUser(args)
+  },
+})
+
+const homeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  staticData: meta('home', { layout: 'empty' }),
+  component: notAvailableView(),
+})
+const subscriptionExpiredRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'subscription-expired',
+  staticData: meta('subscriptionExpired'),
+  component: notAvailableView(),
+})
+const subscriptionExtendedRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'subscription-extended',
+  staticData: meta('subscriptionExtended'),
+  component: notAvailableView(),
+})
+const testDataRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'test-data/$secret/$transactionsPerMonth',
+  staticData: meta('testData'),
+  component: notAvailableView(),
+})
+const demoDataRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'demo-data/$secret',
+  staticData: meta('demoData'),
+  component: notAvailableView(),
+})
+
+const budgetSectionRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'budget',
+  staticData: layoutMeta('budgetSection'),
+  beforeLoad: (args) => requireActiveSubscription(args),
+})
+const budgetImportRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/import-budget',
+  staticData: meta('budgetImport', { noSidePanel: true }),
+  component: notAvailableView(),
+})
+const statisticsRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/statistics',
+  staticData: meta('statistics', { noSidePanel: true }),
+  component: notAvailableView(),
+})
+const importTransactionsRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/import',
+  staticData: meta('importTransactions', { noSidePanel: true }),
+  component: notAvailableView(),
+})
+const budgetSettingsRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/settings',
+  staticData: meta('budgetSettings', { noSidePanel: true }),
+  component: notAvailableView(),
+})
+const budgetPeriodRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/period/$periodKey',
+  staticData: meta('budget'),
+  beforeLoad: (args) => requireValidPeriodKey(args),
+  component: notAvailableView(),
+})
+const budgetAliasRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId',
+  staticData: meta('budgetAlias', { headerKey: 'routes.budget', status: 'built' }),
+  beforeLoad: (args) => redirectToCurrentPeriod(args),
+})
+const loansRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/loans/{-$loanId}',
+  staticData: meta('loans'),
+  component: notAvailableView(),
+})
+const bankConnectionRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/bank-connection/$bankConnectionId',
+  staticData: meta('bankConnectionOnboardingStatus'),
+  component: notAvailableView(),
+})
+const verifyTransactionsRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/verify-transactions',
+  staticData: meta('verifyTransactions', { noSidePanel: true }),
+  component: notAvailableView(),
+})
+
+const budgetsListRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'budgets',
+  staticData: meta('budgetsList', { layout: 'empty' }),
+  component: notAvailableView(),
+})
+const settingsSubscriptionRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/subscription',
+  staticData: meta('settingsSubscription', { noSidePanel: true }),
+  component: notAvailableView(),
+})
+const settingsReminderRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/reminders',
+  staticData: meta('settingsReminder', { noSidePanel: true }),
+  component: notAvailableView(),
+})
+const settingsReferralRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/referral',
+  staticData: meta('settingsReferral', { noSidePanel: true }),
+  component: notAvailableView(),
+})
+
+export const desktopRouteTree = rootRoute.addChildren([
+  ...createSharedRoutes(rootRoute),
+  appRoute.addChildren([
+    homeRoute,
+    subscriptionExpiredRoute,
+    subscriptionExtendedRoute,
+    testDataRoute,
+    demoDataRoute,
+    budgetSectionRoute.addChildren([
+      budgetImportRoute,
+      statisticsRoute,
+      importTransactionsRoute,
+      budgetSettingsRoute,
+      budgetPeriodRoute,
+      budgetAliasRoute,
+      loansRoute,
+      bankConnectionRoute,
+      verifyTransactionsRoute,
+    ]),
+    budgetsListRoute,
+    settingsSubscriptionRoute,
+    settingsReminderRoute,
+    settingsReferralRoute,
+  ]),
+])
+
+export const createDesktopRouter = (context: RouterContext) =>
+  createRouter({
+    routeTree: desktopRouteTree,
+    context,
+    defaultPreload: 'intent',
+    defaultErrorComponent: RouteError,
+  })
+
+export type DesktopRouter = ReturnType<typeof createDesktopRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: DesktopRouter
+  }
+}

@@ -1,0 +1,73 @@
+import { createRoute } from '@tanstack/react-router'
+import { HealthError, HealthLoading } from '../views/HealthStates.tsx'
+import { authView, healthView } from './lazyViews.ts'
+import type { AppRootRoute } from './rootRoute.ts'
+import { meta } from './staticData.ts'
+
+const authMeta = (name: string) => meta(name, { layout: 'empty', noSidePanel: true })
+
+/**
+ * SPEC §2 routes present on every device: the authentication returns and /health.
+ * Their real sign-in behaviour arrives with the sign-in issue; until then they say so plainly.
+ */
+export const createSharedRoutes = (rootRoute: AppRootRoute) => {
+  const silentRenewRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/silentRenew',
+    staticData: authMeta('silentRenew'),
+    component: authView('SilentRenewView'),
+  })
+  const callbackRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/callback',
+    staticData: authMeta('callback'),
+    component: authView('AuthCallbackView'),
+  })
+  const logoutRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/logout',
+    staticData: authMeta('logout'),
+    component: authView('LogoutView'),
+  })
+  const signoutCallbackRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/signout-callback',
+    staticData: authMeta('signoutCallback'),
+    component: authView('AuthCallbackView'),
+  })
+  const registrationCallbackRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/registration-callback',
+    staticData: authMeta('registrationCallback'),
+    component: authView('AuthCallbackView'),
+  })
+  const deleteAccountCallbackRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/delete-account-callback',
+    staticData: authMeta('deleteAccountCallback'),
+    component: authView('AuthCallbackView'),
+  })
+  const healthRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/health',
+    staticData: meta('health', { layout: 'empty', noSidePanel: true, status: 'built' }),
+    // The loader (and with it the HTTP client and schemas) is fetched on demand, like the view.
+    loader: ({ abortController }) =>
+      import('../views/health/loadHealth.ts').then(({ loadHealth }) => loadHealth(abortController.signal)),
+    staleTime: 0,
+    gcTime: 0,
+    pendingMs: 150,
+    component: healthView(),
+    pendingComponent: HealthLoading,
+    errorComponent: HealthError,
+  })
+  return [
+    silentRenewRoute,
+    callbackRoute,
+    logoutRoute,
+    signoutCallbackRoute,
+    registrationCallbackRoute,
+    deleteAccountCallbackRoute,
+    healthRoute,
+  ] as const
+}
