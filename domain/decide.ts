@@ -1,0 +1,80 @@
+import type { BudgetCommand } from '../schemas/budget-commands.ts'
+import * as assignments from './decide-assignments.ts'
+import * as money from './decide-money.ts'
+import * as structure from './decide-structure.ts'
+import type { Decision } from './decision.ts'
+import type { BudgetState } from './state.ts'
+
+export type { Decision } from './decision.ts'
+
+/** Pure: the events a command produces in this state, or the domain error that refuses it. */
+export const decide = (command: BudgetCommand, state: BudgetState): Decision => {
+  switch (command._tag) {
+    case 'CreateBudget':
+      return structure.createBudget(command, state)
+    case 'RenameBudget':
+      return structure.renameBudget(command, state)
+    case 'ChangeCurrency':
+      return structure.changeCurrency(command, state)
+    case 'ResetBudget':
+      return structure.resetBudget(command, state)
+    case 'DeleteBudget':
+      return structure.deleteBudget(command, state)
+    case 'CreateCategoryGroup':
+      return structure.createCategoryGroup(command, state)
+    case 'RenameCategoryGroup':
+      return structure.renameCategoryGroup(command, state)
+    case 'ReorderCategoryGroups':
+      return structure.reorderCategoryGroups(command, state)
+    case 'SetCategoryGroupHidden':
+      return structure.setCategoryGroupHidden(command, state)
+    case 'DeleteCategoryGroup':
+      return structure.deleteCategoryGroup(command, state)
+    case 'CreateCategory':
+      return structure.createCategory(command, state)
+    case 'RenameCategory':
+      return structure.renameCategory(command, state)
+    case 'ReorderCategories':
+      return structure.reorderCategories(command, state)
+    case 'SetCategoryHidden':
+      return structure.setCategoryHidden(command, state)
+    case 'SetCategorySpendingClass':
+      return structure.setCategorySpendingClass(command, state)
+    case 'DeleteCategory':
+      return structure.deleteCategory(command, state)
+    case 'SetTarget':
+      return structure.setTarget(command, state)
+    case 'RemoveTarget':
+      return structure.removeTarget(command, state)
+    case 'SaveFilter':
+      return structure.saveFilter(command, state)
+    case 'DeleteFilter':
+      return structure.deleteFilter(command, state)
+    case 'OpenBankAccount':
+      return money.openBankAccount(command, state)
+    case 'RenameBankAccount':
+      return money.renameBankAccount(command, state)
+    case 'CloseBankAccount':
+      return money.closeBankAccount(command, state)
+    case 'AddTransaction':
+      return money.addTransaction(command, state)
+    case 'EditTransaction':
+      return money.editTransaction(command, state)
+    case 'DeleteTransaction':
+      return money.deleteTransaction(command, state)
+    case 'AddTransfer':
+      return money.addTransfer(command, state)
+    case 'ReconcileAccount':
+      return money.reconcileAccount(command, state)
+    case 'SetAssigned':
+      return assignments.setAssigned(command, state)
+    case 'MoveMoney':
+      return assignments.moveMoney(command, state)
+    case 'CoverOverspending':
+      return assignments.coverOverspending(command, state)
+    case 'AutoAssign':
+      return assignments.autoAssign(command, state)
+    case 'UndoLastAssignment':
+      return assignments.undoLastAssignment(command, state)
+  }
+}

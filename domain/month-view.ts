@@ -1,0 +1,189 @@
+import type { CategoryMonth, MonthView } from '../schemas/budget.ts'
+import type { BankAccountId, CategoryId } from '../schemas/ids.ts'
+import type { Minor, PeriodKey } from '../schemas/money.ts'
+import { periodOfDate } from './period.ts'
+import { type BudgetState, entriesIn, type MonthAggregate } from './state.ts'
+import { targetStatus } from './targets.ts'
+
+/** Brands a sum of Minor amounts, and catches a sum that left the safe range (a bug, not a user error). */
+export const toMinor = (value: number): Minor => {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`amount ${value} is not a safe integer`)
+  // Checked on the line above.
+  return value as Minor
+}
+
+export interface CategoryLedger {
+  readonly assigned: number
+  readonly activity: number
+  readonly available: number
+  /** Available brought into the month (after the reset of any earlier overspending). */
+  readonly carried: number
+  /** Overspending this category carried out of months before the period; Ready to Assign pays for it. */
+  readonly overspentBefore: number
+  readonly assignedAfter: number
+  readonly assignedTotal: number
+}
+
+/**
+ * Walks one category's month aggregates in order: available(m) = carried(m−1) + assigned(m) + activity(m), a
+ * positive balance carries forward and a negative one resets to zero at the next month. Cost grows with the
+ * number of months that have money, never with the number of transactions.
+ */
+export const categoryLedger = (
+  months: Iterable<readonly [PeriodKey, MonthAggregate]>,
+  period: PeriodKey,
+): CategoryLedger => {
+  let available = 0
+  let overspentBefore = 0
+  let assigned = 0
+  let activity = 0
+  let assignedAfter = 0
+  let assignedTotal = 0
+  let lastSeen: PeriodKey | null = null
+  const ordered = [...months].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  for (const [key, month] of ordered) {
+    assignedTotal += month.assigned
+    if (key > period) {
+      assignedAfter += month.assigned
+      continue
+    }
+    if (available < 0) {
+      overspentBefore -= available
+      available = 0
+    }
+    available += month.assigned + month.activity
+    lastSeen = key
+    if (key === period) {
+      assigned = month.assigned
+      activity = month.activity
+    }
+  }
+  if (lastSeen !== null && lastSeen < period && available < 0) {
+    overspentBefore -= available
+    available = 0
+  }
+  return {
+    assigned,
+    activity,
+    available,
+    carried: available - assigned - activity,
+    overspentBefore,
+    assignedAfter,
+    assignedTotal,
+  }
+}
+
+export const ledgerOf = (state: BudgetState, categoryId: CategoryId, period: PeriodKey): CategoryLedger =>
+  categoryLedger(entriesIn(state.categoryMonths, categoryId), period)
+
+/** Income up to and including the month: Income-category activity (refunds of income lower it) and opening balances. */
+export const incomeUpTo = (state: BudgetState, period: PeriodKey): number => {
+  let income = 0
+  for (const account of state.accounts.values()) {
+    if (periodOfDate(account.openingDate) <= period) income += account.openingBalance
+  }
+  for (const category of state.categories.values()) {
+    if (category.type !== 'Income') continue
+    for (const [key, month] of entriesIn(state.categoryMonths, category.id)) {
+      if (key <= period) income += month.activity
+    }
+  }
+  return income
+}
+
+const groupOrder = (state: BudgetState) => (a: CategoryId, b: CategoryId) => {
+  const left = state.categories.get(a)
+  const right = state.categories.get(b)
+  if (!left || !right) return 0
+  const groupLeft = state.groups.get(left.categoryGroupId)?.position ?? 0
+  const groupRight = state.groups.get(right.categoryGroupId)?.position ?? 0
+  return groupLeft - groupRight || left.position - right.position
+}
+
+/**
+ * The month view. Ready to Assign(m) = income up to m − everything assigned (in m, before m and after m) −
+ * overspending carried out of months before m. Income categories list their activity with nothing available.
+ */
+export const monthView = (state: BudgetState, period: PeriodKey): MonthView => {
+  let assignedTotal = 0
+  let assignedInFuture = 0
+  let overspentBefore = 0
+  let overspent = 0
+  const categories: CategoryMonth[] = []
+  const ids = [...state.categories.keys()].sort(groupOrder(state))
+  for (const id of ids) {
+    // biome-ignore lint/style/noNonNullAssertion: ids came from this map.
+    const category = state.categories.get(id)!
+    const ledger = ledgerOf(state, id, period)
+    const isIncome = category.type === 'Income'
+    if (!isIncome) {
+      assignedTotal += ledger.assignedTotal
+      assignedInFuture += ledger.assignedAfter
+      overspentBefore += ledger.overspentBefore
+      if (ledger.available < 0) overspent -= ledger.available
+    }
+    const target = state.targets.get(id)
+    const row: CategoryMonth = {
+      id,
+      categoryGroupId: category.categoryGroupId,
+      name: category.name,
+      type: category.type,
+      assigned: toMinor(ledger.assigned),
+      activity: toMinor(ledger.activity),
+      available: toMinor(isIncome ? 0 : ledger.available),
+    }
+    if (target && !isIncome) {
+      const status = targetStatus(target, { periodKey: period, ...ledger })
+      categories.push({
+        ...row,
+        target: {
+          type: status.type,
+          neededThisMonth: toMinor(status.neededThisMonth),
+          underfunded: toMinor(status.underfunded),
+          explanation: status.explanation,
+        },
+      })
+    } else {
+      categories.push(row)
+    }
+  }
+  return {
+    periodKey: period,
+    readyToAssign: toMinor(incomeUpTo(state, period) - assignedTotal - overspentBefore),
+    assignedInFuture: toMinor(assignedInFuture),
+    overspent: toMinor(overspent),
+    categories,
+  }
+}
+
+export const readyToAssign = (state: BudgetState, period: PeriodKey): Minor =>
+  monthView(state, period).readyToAssign
+
+/** Cleared, uncleared and working balance of an account (opening balance counts as cleared). */
+export const accountBalance = (state: BudgetState, bankAccountId: BankAccountId) => {
+  const totals = state.accountTotals.get(bankAccountId) ?? { cleared: 0, uncleared: 0 }
+  return {
+    bankAccountId,
+    cleared: toMinor(totals.cleared),
+    uncleared: toMinor(totals.uncleared),
+    working: toMinor(totals.cleared + totals.uncleared),
+  }
+}
+
+export const accountBalances = (state: BudgetState) =>
+  [...state.accounts.keys()].map((id) => accountBalance(state, id))
+
+/** Balance of an account at the end of a month, from its per-month net flows. */
+export const accountBalanceAt = (
+  state: BudgetState,
+  bankAccountId: BankAccountId,
+  period: PeriodKey,
+): Minor => {
+  let balance = 0
+  for (const [key, amount] of entriesIn(state.accountMonths, bankAccountId))
+    if (key <= period) balance += amount
+  return toMinor(balance)
+}
+
+export const assignmentRecords = (state: BudgetState, period: PeriodKey) =>
+  state.recordsByPeriod.get(period) ?? []

@@ -1,0 +1,135 @@
+import { HashMap, Option } from 'effect'
+import type {
+  AssignmentRecord,
+  BankAccount,
+  Budget,
+  Category,
+  CategoryGroup,
+  SavedFilter,
+  Target,
+  Transaction,
+} from '../schemas/budget.ts'
+import type { AssignmentChange } from '../schemas/budget-events.ts'
+import type {
+  BankAccountId,
+  CategoryGroupId,
+  CategoryId,
+  CommandId,
+  FilterId,
+  TransactionId,
+  TransferId,
+} from '../schemas/ids.ts'
+import type { PeriodKey } from '../schemas/money.ts'
+
+/** Two-level persistent map (e.g. category → month → aggregate); updates cost O(log n), never a copy. */
+export type Nested<K1, K2, V> = HashMap.HashMap<K1, HashMap.HashMap<K2, V>>
+
+const optional = <V>(found: Option.Option<V>): V | undefined => Option.getOrUndefined(found)
+
+export const getIn = <K1, K2, V>(map: Nested<K1, K2, V>, outer: K1, inner: K2): V | undefined => {
+  const row = optional(HashMap.get(map, outer))
+  return row === undefined ? undefined : optional(HashMap.get(row, inner))
+}
+
+/** The inner entries under one outer key. */
+export const entriesIn = <K1, K2, V>(map: Nested<K1, K2, V>, outer: K1): Iterable<readonly [K2, V]> => {
+  const row = optional(HashMap.get(map, outer))
+  return row === undefined ? [] : row
+}
+
+/** Sets (or, with undefined, removes) one inner entry, dropping an outer entry that becomes empty. */
+export const setIn = <K1, K2, V>(
+  map: Nested<K1, K2, V>,
+  outer: K1,
+  inner: K2,
+  value: V | undefined,
+): Nested<K1, K2, V> => {
+  const row = optional(HashMap.get(map, outer)) ?? HashMap.empty<K2, V>()
+  const next = value === undefined ? HashMap.remove(row, inner) : HashMap.set(row, inner, value)
+  return HashMap.size(next) === 0 ? HashMap.remove(map, outer) : HashMap.set(map, outer, next)
+}
+
+/** What one category did in one month; the read-model row `(budget, category, period)`. */
+export interface MonthAggregate {
+  readonly assigned: number
+  readonly activity: number
+}
+
+export interface AccountTotals {
+  readonly cleared: number
+  readonly uncleared: number
+}
+
+/** One undoable assignment command; a persistent stack so pushing and popping never copy. */
+export interface UndoEntry {
+  readonly commandId: CommandId
+  readonly periodKey: PeriodKey
+  readonly changes: readonly AssignmentChange[]
+  readonly next: UndoEntry | null
+}
+
+export interface TransferLink {
+  readonly outflowTransactionId: TransactionId
+  readonly inflowTransactionId: TransactionId
+}
+
+/**
+ * The state of one budget stream. Small collections are ReadonlyMaps copied on write; the large ones
+ * (transactions, transfers) are persistent HashMaps so evolve stays O(log n) with a million transactions.
+ * Money lives as per-(category, month) and per-(account, month) aggregates so a month view never scans
+ * transactions.
+ */
+export interface BudgetState {
+  readonly budget: Budget | null
+  readonly deleted: boolean
+  readonly groups: ReadonlyMap<CategoryGroupId, CategoryGroup>
+  readonly categories: ReadonlyMap<CategoryId, Category>
+  readonly accounts: ReadonlyMap<BankAccountId, BankAccount>
+  readonly accountTotals: ReadonlyMap<BankAccountId, AccountTotals>
+  /** Net flow of each account per month, its opening balance included. */
+  readonly accountMonths: Nested<BankAccountId, PeriodKey, number>
+  readonly categoryMonths: Nested<CategoryId, PeriodKey, MonthAggregate>
+  readonly transactions: HashMap.HashMap<TransactionId, Transaction>
+  readonly transfers: HashMap.HashMap<TransferId, TransferLink>
+  readonly transactionCount: number
+  readonly targets: ReadonlyMap<CategoryId, Target>
+  readonly filters: ReadonlyMap<FilterId, SavedFilter>
+  readonly recordsByPeriod: ReadonlyMap<PeriodKey, readonly AssignmentRecord[]>
+  readonly undoStack: UndoEntry | null
+}
+
+export const initialState: BudgetState = {
+  budget: null,
+  deleted: false,
+  groups: new Map(),
+  categories: new Map(),
+  accounts: new Map(),
+  accountTotals: new Map(),
+  accountMonths: HashMap.empty(),
+  categoryMonths: HashMap.empty(),
+  transactions: HashMap.empty(),
+  transfers: HashMap.empty(),
+  transactionCount: 0,
+  targets: new Map(),
+  filters: new Map(),
+  recordsByPeriod: new Map(),
+  undoStack: null,
+}
+
+export const findTransaction = (state: BudgetState, id: TransactionId): Transaction | undefined =>
+  Option.getOrUndefined(HashMap.get(state.transactions, id))
+
+export const findTransfer = (state: BudgetState, id: TransferId): TransferLink | undefined =>
+  Option.getOrUndefined(HashMap.get(state.transfers, id))
+
+export const monthOf = (state: BudgetState, categoryId: CategoryId, period: PeriodKey): MonthAggregate =>
+  getIn(state.categoryMonths, categoryId, period) ?? { assigned: 0, activity: 0 }
+
+export const withEntry = <K, V>(map: ReadonlyMap<K, V>, key: K, value: V): ReadonlyMap<K, V> =>
+  new Map(map).set(key, value)
+
+export const withoutEntry = <K, V>(map: ReadonlyMap<K, V>, key: K): ReadonlyMap<K, V> => {
+  const copy = new Map(map)
+  copy.delete(key)
+  return copy
+}

@@ -1,0 +1,266 @@
+import { Schema } from 'effect'
+import {
+  AutoAssignOption,
+  BankAccountType,
+  CategoryType,
+  FilterCriteria,
+  Name,
+  SpendingClass,
+  TargetType,
+  Text,
+  TransactionKind,
+} from './budget.ts'
+import {
+  BankAccountId,
+  BudgetId,
+  CategoryGroupId,
+  CategoryId,
+  CommandId,
+  FilterId,
+  TargetId,
+  TransactionId,
+  TransferId,
+  UserId,
+} from './ids.ts'
+import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
+
+// Commands, imperative. Each carries who, when and its id; new entity ids come in too (the domain makes none).
+const Meta = { commandId: CommandId, at: Instant, userId: UserId }
+
+export const CreateBudget = Schema.TaggedStruct('CreateBudget', {
+  ...Meta,
+  budgetId: BudgetId,
+  name: Name,
+  currency: CurrencyCode,
+  uncategorizedGroupId: CategoryGroupId,
+  uncategorizedCategoryId: CategoryId,
+})
+export const RenameBudget = Schema.TaggedStruct('RenameBudget', { ...Meta, name: Name })
+export const ChangeCurrency = Schema.TaggedStruct('ChangeCurrency', { ...Meta, currency: CurrencyCode })
+export const ResetBudget = Schema.TaggedStruct('ResetBudget', { ...Meta, date: IsoDate })
+export const DeleteBudget = Schema.TaggedStruct('DeleteBudget', { ...Meta })
+
+export const CreateCategoryGroup = Schema.TaggedStruct('CreateCategoryGroup', {
+  ...Meta,
+  categoryGroupId: CategoryGroupId,
+  name: Name,
+})
+export const RenameCategoryGroup = Schema.TaggedStruct('RenameCategoryGroup', {
+  ...Meta,
+  categoryGroupId: CategoryGroupId,
+  name: Name,
+})
+export const ReorderCategoryGroups = Schema.TaggedStruct('ReorderCategoryGroups', {
+  ...Meta,
+  categoryGroupIds: Schema.Array(CategoryGroupId),
+})
+export const SetCategoryGroupHidden = Schema.TaggedStruct('SetCategoryGroupHidden', {
+  ...Meta,
+  categoryGroupId: CategoryGroupId,
+  hidden: Schema.Boolean,
+})
+export const DeleteCategoryGroup = Schema.TaggedStruct('DeleteCategoryGroup', {
+  ...Meta,
+  categoryGroupId: CategoryGroupId,
+  moveToCategoryId: CategoryId,
+})
+
+export const CreateCategory = Schema.TaggedStruct('CreateCategory', {
+  ...Meta,
+  categoryId: CategoryId,
+  categoryGroupId: CategoryGroupId,
+  name: Name,
+  type: CategoryType,
+  spendingClass: Schema.optionalKey(SpendingClass),
+})
+export const RenameCategory = Schema.TaggedStruct('RenameCategory', {
+  ...Meta,
+  categoryId: CategoryId,
+  name: Name,
+})
+/** Places the listed categories, in order, into the group (moving them there if needed). */
+export const ReorderCategories = Schema.TaggedStruct('ReorderCategories', {
+  ...Meta,
+  categoryGroupId: CategoryGroupId,
+  categoryIds: Schema.Array(CategoryId),
+})
+export const SetCategoryHidden = Schema.TaggedStruct('SetCategoryHidden', {
+  ...Meta,
+  categoryId: CategoryId,
+  hidden: Schema.Boolean,
+})
+export const SetCategorySpendingClass = Schema.TaggedStruct('SetCategorySpendingClass', {
+  ...Meta,
+  categoryId: CategoryId,
+  spendingClass: SpendingClass,
+})
+export const DeleteCategory = Schema.TaggedStruct('DeleteCategory', {
+  ...Meta,
+  categoryId: CategoryId,
+  moveToCategoryId: CategoryId,
+})
+
+export const OpenBankAccount = Schema.TaggedStruct('OpenBankAccount', {
+  ...Meta,
+  bankAccountId: BankAccountId,
+  name: Name,
+  type: BankAccountType,
+  balance: Minor,
+  date: IsoDate,
+})
+export const RenameBankAccount = Schema.TaggedStruct('RenameBankAccount', {
+  ...Meta,
+  bankAccountId: BankAccountId,
+  name: Name,
+})
+export const CloseBankAccount = Schema.TaggedStruct('CloseBankAccount', {
+  ...Meta,
+  bankAccountId: BankAccountId,
+})
+
+export const SplitInput = Schema.Struct({ categoryId: CategoryId, value: Minor })
+export type SplitInput = typeof SplitInput.Type
+
+/** value is signed: inflow positive, outflow negative. No splits means Uncategorized. */
+export const AddTransaction = Schema.TaggedStruct('AddTransaction', {
+  ...Meta,
+  transactionId: TransactionId,
+  bankAccountId: BankAccountId,
+  date: IsoDate,
+  payee: Text,
+  memo: Schema.optionalKey(Text),
+  value: Minor,
+  splits: Schema.Array(SplitInput),
+  kind: Schema.optionalKey(TransactionKind),
+  cleared: Schema.optionalKey(Schema.Boolean),
+})
+/** Absent fields stay as they are. A reconciled transaction changes only with allowReconciledEdit. */
+export const EditTransaction = Schema.TaggedStruct('EditTransaction', {
+  ...Meta,
+  transactionId: TransactionId,
+  bankAccountId: Schema.optionalKey(BankAccountId),
+  date: Schema.optionalKey(IsoDate),
+  payee: Schema.optionalKey(Text),
+  memo: Schema.optionalKey(Text),
+  value: Schema.optionalKey(Minor),
+  splits: Schema.optionalKey(Schema.Array(SplitInput)),
+  kind: Schema.optionalKey(TransactionKind),
+  cleared: Schema.optionalKey(Schema.Boolean),
+  allowReconciledEdit: Schema.optionalKey(Schema.Boolean),
+})
+export const DeleteTransaction = Schema.TaggedStruct('DeleteTransaction', {
+  ...Meta,
+  transactionId: TransactionId,
+  allowReconciledEdit: Schema.optionalKey(Schema.Boolean),
+})
+
+/** value > 0 moves from `fromBankAccountId` to `toBankAccountId`. */
+export const AddTransfer = Schema.TaggedStruct('AddTransfer', {
+  ...Meta,
+  transferId: TransferId,
+  outflowTransactionId: TransactionId,
+  inflowTransactionId: TransactionId,
+  fromBankAccountId: BankAccountId,
+  toBankAccountId: BankAccountId,
+  date: IsoDate,
+  value: Minor,
+  memo: Schema.optionalKey(Text),
+})
+
+/** The user states the bank's cleared balance; a difference becomes an adjustment transaction. */
+export const ReconcileAccount = Schema.TaggedStruct('ReconcileAccount', {
+  ...Meta,
+  bankAccountId: BankAccountId,
+  date: IsoDate,
+  balance: Minor,
+  adjustmentTransactionId: TransactionId,
+  /** Where the adjustment goes; Uncategorized when absent. */
+  adjustmentCategoryId: Schema.optionalKey(CategoryId),
+})
+
+export const SetAssigned = Schema.TaggedStruct('SetAssigned', {
+  ...Meta,
+  periodKey: PeriodKey,
+  categoryId: CategoryId,
+  value: Minor,
+})
+/** null means Ready to Assign. */
+export const MoveMoney = Schema.TaggedStruct('MoveMoney', {
+  ...Meta,
+  periodKey: PeriodKey,
+  fromCategoryId: Schema.NullOr(CategoryId),
+  toCategoryId: Schema.NullOr(CategoryId),
+  value: Minor,
+})
+/** Moves the overspent amount (or what the source has, if less) into the overspent category. */
+export const CoverOverspending = Schema.TaggedStruct('CoverOverspending', {
+  ...Meta,
+  periodKey: PeriodKey,
+  overspentCategoryId: CategoryId,
+  fromCategoryId: Schema.NullOr(CategoryId),
+})
+export const AutoAssign = Schema.TaggedStruct('AutoAssign', {
+  ...Meta,
+  periodKey: PeriodKey,
+  option: AutoAssignOption,
+  /** Limit to these categories; all visible Expense and Saving categories when absent. */
+  categoryIds: Schema.optionalKey(Schema.Array(CategoryId)),
+})
+export const UndoLastAssignment = Schema.TaggedStruct('UndoLastAssignment', { ...Meta })
+
+export const SetTarget = Schema.TaggedStruct('SetTarget', {
+  ...Meta,
+  targetId: TargetId,
+  categoryId: CategoryId,
+  type: TargetType,
+  amount: Minor,
+  dueDate: Schema.optionalKey(IsoDate),
+  cadenceMonths: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+})
+export const RemoveTarget = Schema.TaggedStruct('RemoveTarget', { ...Meta, categoryId: CategoryId })
+
+export const SaveFilter = Schema.TaggedStruct('SaveFilter', {
+  ...Meta,
+  filterId: FilterId,
+  name: Name,
+  criteria: FilterCriteria,
+})
+export const DeleteFilter = Schema.TaggedStruct('DeleteFilter', { ...Meta, filterId: FilterId })
+
+export const BudgetCommand = Schema.Union([
+  CreateBudget,
+  RenameBudget,
+  ChangeCurrency,
+  ResetBudget,
+  DeleteBudget,
+  CreateCategoryGroup,
+  RenameCategoryGroup,
+  ReorderCategoryGroups,
+  SetCategoryGroupHidden,
+  DeleteCategoryGroup,
+  CreateCategory,
+  RenameCategory,
+  ReorderCategories,
+  SetCategoryHidden,
+  SetCategorySpendingClass,
+  DeleteCategory,
+  OpenBankAccount,
+  RenameBankAccount,
+  CloseBankAccount,
+  AddTransaction,
+  EditTransaction,
+  DeleteTransaction,
+  AddTransfer,
+  ReconcileAccount,
+  SetAssigned,
+  MoveMoney,
+  CoverOverspending,
+  AutoAssign,
+  UndoLastAssignment,
+  SetTarget,
+  RemoveTarget,
+  SaveFilter,
+  DeleteFilter,
+])
+export type BudgetCommand = typeof BudgetCommand.Type
+export type BudgetCommandOf<T extends BudgetCommand['_tag']> = Extract<BudgetCommand, { _tag: T }>

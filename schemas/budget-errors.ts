@@ -1,0 +1,143 @@
+import { Schema } from 'effect'
+import { BankAccountId, CategoryGroupId, CategoryId, FilterId, TransactionId } from './ids.ts'
+import { CurrencyCode, Minor } from './money.ts'
+
+// Expected refusals of the budget domain. `_tag` names them in code; `code` is the stable wire code of the
+// problem document (422); `messageKey` is the i18n key the UI shows where SPEC gives a text.
+const codeOfTag = new Map<string, string>()
+
+const refusal = <
+  const Tag extends string,
+  const Code extends string,
+  const Fields extends Schema.Struct.Fields,
+>(
+  tag: Tag,
+  code: Code,
+  fields: Fields,
+) => {
+  codeOfTag.set(tag, code)
+  return Schema.TaggedStruct(tag, { code: Schema.Literal(code), ...fields })
+}
+
+export const BudgetNotFound = refusal('BudgetNotFound', 'budget-not-found', {})
+export const BudgetAlreadyExists = refusal('BudgetAlreadyExists', 'budget-already-exists', {})
+export const UnknownCurrency = refusal('UnknownCurrency', 'unknown-currency', { currency: CurrencyCode })
+export const CurrencyLocked = refusal('CurrencyLocked', 'currency-locked', {})
+export const CategoryGroupNotFound = refusal('CategoryGroupNotFound', 'category-group-not-found', {
+  categoryGroupId: CategoryGroupId,
+})
+export const CategoryGroupAlreadyExists = refusal(
+  'CategoryGroupAlreadyExists',
+  'category-group-already-exists',
+  {
+    categoryGroupId: CategoryGroupId,
+  },
+)
+export const CategoryNotFound = refusal('CategoryNotFound', 'category-not-found', { categoryId: CategoryId })
+export const CategoryAlreadyExists = refusal('CategoryAlreadyExists', 'category-already-exists', {
+  categoryId: CategoryId,
+})
+export const UncategorizedCannotBeDeleted = refusal(
+  'UncategorizedCannotBeDeleted',
+  'uncategorized-cannot-be-deleted',
+  {},
+)
+export const InvalidMoveTarget = refusal('InvalidMoveTarget', 'invalid-move-target', {
+  categoryId: CategoryId,
+})
+export const ReorderListMismatch = refusal('ReorderListMismatch', 'reorder-list-mismatch', {})
+export const BankAccountNotFound = refusal('BankAccountNotFound', 'bank-account-not-found', {
+  bankAccountId: BankAccountId,
+})
+export const BankAccountAlreadyExists = refusal('BankAccountAlreadyExists', 'bank-account-already-exists', {
+  bankAccountId: BankAccountId,
+})
+export const AccountNotZero = refusal('AccountNotZero', 'account-not-zero', {
+  bankAccountId: BankAccountId,
+  balance: Minor,
+})
+export const AccountClosed = refusal('AccountClosed', 'account-closed', { bankAccountId: BankAccountId })
+export const TransactionNotFound = refusal('TransactionNotFound', 'transaction-not-found', {
+  transactionId: TransactionId,
+})
+export const TransactionAlreadyExists = refusal('TransactionAlreadyExists', 'transaction-already-exists', {
+  transactionId: TransactionId,
+})
+export const SplitsDoNotSumToValue = refusal('SplitsDoNotSumToValue', 'splits-do-not-sum-to-value', {
+  messageKey: Schema.Literal('validation.splitsSum'),
+  value: Minor,
+  splitsTotal: Minor,
+})
+export const TransferToSameAccount = refusal('TransferToSameAccount', 'transfer-to-same-account', {})
+export const TransferHasNoCategories = refusal('TransferHasNoCategories', 'transfer-has-no-categories', {})
+export const AmountMustBePositive = refusal('AmountMustBePositive', 'amount-must-be-positive', {
+  value: Minor,
+})
+export const ReconciledTransactionLocked = refusal(
+  'ReconciledTransactionLocked',
+  'reconciled-transaction-locked',
+  {
+    transactionId: TransactionId,
+  },
+)
+export const CannotAssignToIncomeCategory = refusal(
+  'CannotAssignToIncomeCategory',
+  'cannot-assign-to-income',
+  {
+    categoryId: CategoryId,
+  },
+)
+export const SameCategoryMove = refusal('SameCategoryMove', 'same-category-move', {})
+export const CategoryNotOverspent = refusal('CategoryNotOverspent', 'category-not-overspent', {
+  categoryId: CategoryId,
+})
+export const NothingToCoverWith = refusal('NothingToCoverWith', 'nothing-to-cover-with', {
+  categoryId: CategoryId,
+})
+export const NothingToUndo = refusal('NothingToUndo', 'nothing-to-undo', {})
+export const TargetNotFound = refusal('TargetNotFound', 'target-not-found', { categoryId: CategoryId })
+export const TargetNeedsDueDate = refusal('TargetNeedsDueDate', 'target-needs-due-date', {})
+export const FilterNotFound = refusal('FilterNotFound', 'filter-not-found', { filterId: FilterId })
+
+export const BudgetError = Schema.Union([
+  BudgetNotFound,
+  BudgetAlreadyExists,
+  UnknownCurrency,
+  CurrencyLocked,
+  CategoryGroupNotFound,
+  CategoryGroupAlreadyExists,
+  CategoryNotFound,
+  CategoryAlreadyExists,
+  UncategorizedCannotBeDeleted,
+  InvalidMoveTarget,
+  ReorderListMismatch,
+  BankAccountNotFound,
+  BankAccountAlreadyExists,
+  AccountNotZero,
+  AccountClosed,
+  TransactionNotFound,
+  TransactionAlreadyExists,
+  SplitsDoNotSumToValue,
+  TransferToSameAccount,
+  TransferHasNoCategories,
+  AmountMustBePositive,
+  ReconciledTransactionLocked,
+  CannotAssignToIncomeCategory,
+  SameCategoryMove,
+  CategoryNotOverspent,
+  NothingToCoverWith,
+  NothingToUndo,
+  TargetNotFound,
+  TargetNeedsDueDate,
+  FilterNotFound,
+])
+export type BudgetError = typeof BudgetError.Type
+export type BudgetErrorCode = BudgetError['code']
+
+/** Builds an error value without spelling its code twice. */
+export const budgetError = <T extends BudgetError['_tag']>(
+  tag: T,
+  fields: Omit<Extract<BudgetError, { _tag: T }>, '_tag' | 'code'>,
+): Extract<BudgetError, { _tag: T }> =>
+  // The code comes from the same table the schema was built from, so the value matches its member.
+  ({ _tag: tag, code: codeOfTag.get(tag), ...fields }) as Extract<BudgetError, { _tag: T }>

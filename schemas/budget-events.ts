@@ -1,0 +1,229 @@
+import { Schema } from 'effect'
+import {
+  AutoAssignOption,
+  BankAccountType,
+  CategoryType,
+  FilterCriteria,
+  Name,
+  SpendingClass,
+  Target,
+  Transaction,
+} from './budget.ts'
+import {
+  BankAccountId,
+  BudgetId,
+  CategoryGroupId,
+  CategoryId,
+  CommandId,
+  FilterId,
+  TargetId,
+  TransactionId,
+  TransferId,
+  UserId,
+} from './ids.ts'
+import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
+
+// Every fact of a budget stream, past tense. Events carry everything evolve needs: evolve never decides.
+
+export const BudgetCreated = Schema.TaggedStruct('BudgetCreated', {
+  budgetId: BudgetId,
+  name: Name,
+  currency: CurrencyCode,
+  uncategorizedGroupId: CategoryGroupId,
+  uncategorizedCategoryId: CategoryId,
+  createdAt: Instant,
+  createdBy: UserId,
+})
+export const BudgetRenamed = Schema.TaggedStruct('BudgetRenamed', { name: Name })
+export const CurrencyChanged = Schema.TaggedStruct('CurrencyChanged', { currency: CurrencyCode })
+/** Fresh start: structure stays; money history goes; accounts restart at the carried balances. */
+export const BudgetReset = Schema.TaggedStruct('BudgetReset', {
+  date: IsoDate,
+  openingBalances: Schema.Array(Schema.Struct({ bankAccountId: BankAccountId, balance: Minor })),
+})
+export const BudgetDeleted = Schema.TaggedStruct('BudgetDeleted', {})
+
+export const CategoryGroupCreated = Schema.TaggedStruct('CategoryGroupCreated', {
+  categoryGroupId: CategoryGroupId,
+  name: Name,
+})
+export const CategoryGroupRenamed = Schema.TaggedStruct('CategoryGroupRenamed', {
+  categoryGroupId: CategoryGroupId,
+  name: Name,
+})
+export const CategoryGroupsReordered = Schema.TaggedStruct('CategoryGroupsReordered', {
+  categoryGroupIds: Schema.Array(CategoryGroupId),
+})
+export const CategoryGroupHiddenChanged = Schema.TaggedStruct('CategoryGroupHiddenChanged', {
+  categoryGroupId: CategoryGroupId,
+  hidden: Schema.Boolean,
+})
+/** Its categories were deleted first, each by its own CategoryDeleted. */
+export const CategoryGroupDeleted = Schema.TaggedStruct('CategoryGroupDeleted', {
+  categoryGroupId: CategoryGroupId,
+})
+
+export const CategoryCreated = Schema.TaggedStruct('CategoryCreated', {
+  categoryId: CategoryId,
+  categoryGroupId: CategoryGroupId,
+  name: Name,
+  type: CategoryType,
+  spendingClass: SpendingClass,
+})
+export const CategoryRenamed = Schema.TaggedStruct('CategoryRenamed', { categoryId: CategoryId, name: Name })
+export const CategoriesReordered = Schema.TaggedStruct('CategoriesReordered', {
+  categoryGroupId: CategoryGroupId,
+  categoryIds: Schema.Array(CategoryId),
+})
+export const CategoryHiddenChanged = Schema.TaggedStruct('CategoryHiddenChanged', {
+  categoryId: CategoryId,
+  hidden: Schema.Boolean,
+})
+export const CategorySpendingClassChanged = Schema.TaggedStruct('CategorySpendingClassChanged', {
+  categoryId: CategoryId,
+  spendingClass: SpendingClass,
+})
+/**
+ * Transactions and activity move to `movedToCategoryId`; assignments move too unless it is an Income category,
+ * in which case they return to Ready to Assign. Its target goes.
+ */
+export const CategoryDeleted = Schema.TaggedStruct('CategoryDeleted', {
+  categoryId: CategoryId,
+  movedToCategoryId: CategoryId,
+})
+
+export const BankAccountOpened = Schema.TaggedStruct('BankAccountOpened', {
+  bankAccountId: BankAccountId,
+  name: Name,
+  type: BankAccountType,
+  openingBalance: Minor,
+  openingDate: IsoDate,
+})
+export const BankAccountRenamed = Schema.TaggedStruct('BankAccountRenamed', {
+  bankAccountId: BankAccountId,
+  name: Name,
+})
+export const BankAccountClosed = Schema.TaggedStruct('BankAccountClosed', { bankAccountId: BankAccountId })
+
+export const TransactionAdded = Schema.TaggedStruct('TransactionAdded', { transaction: Transaction })
+/** Carries the whole new version; evolve takes the old one out and puts this one in. */
+export const TransactionEdited = Schema.TaggedStruct('TransactionEdited', { transaction: Transaction })
+export const TransactionDeleted = Schema.TaggedStruct('TransactionDeleted', { transactionId: TransactionId })
+
+export const TransferAdded = Schema.TaggedStruct('TransferAdded', {
+  transferId: TransferId,
+  outflow: Transaction,
+  inflow: Transaction,
+})
+export const TransferEdited = Schema.TaggedStruct('TransferEdited', {
+  transferId: TransferId,
+  outflow: Transaction,
+  inflow: Transaction,
+})
+export const TransferDeleted = Schema.TaggedStruct('TransferDeleted', {
+  transferId: TransferId,
+  outflowTransactionId: TransactionId,
+  inflowTransactionId: TransactionId,
+})
+
+/** Follows the adjustment TransactionAdded when the stated balance differed. */
+export const AccountReconciled = Schema.TaggedStruct('AccountReconciled', {
+  bankAccountId: BankAccountId,
+  date: IsoDate,
+  balance: Minor,
+  reconciledTransactionIds: Schema.Array(TransactionId),
+})
+
+const AssignmentMeta = {
+  commandId: CommandId,
+  periodKey: PeriodKey,
+  at: Instant,
+  by: UserId,
+}
+
+/** `delta` is what changed; `assigned` the new amount of that category in that month. */
+export const AssignedSet = Schema.TaggedStruct('AssignedSet', {
+  ...AssignmentMeta,
+  categoryId: CategoryId,
+  assigned: Minor,
+  delta: Minor,
+})
+/** null is Ready to Assign; amount > 0. */
+export const MoneyMoved = Schema.TaggedStruct('MoneyMoved', {
+  ...AssignmentMeta,
+  fromCategoryId: Schema.NullOr(CategoryId),
+  toCategoryId: Schema.NullOr(CategoryId),
+  amount: Minor,
+})
+export const OverspendingCovered = Schema.TaggedStruct('OverspendingCovered', {
+  ...AssignmentMeta,
+  fromCategoryId: Schema.NullOr(CategoryId),
+  toCategoryId: CategoryId,
+  amount: Minor,
+})
+export const AssignmentChange = Schema.Struct({ categoryId: CategoryId, periodKey: PeriodKey, delta: Minor })
+export type AssignmentChange = typeof AssignmentChange.Type
+export const AutoAssigned = Schema.TaggedStruct('AutoAssigned', {
+  ...AssignmentMeta,
+  option: AutoAssignOption,
+  changes: Schema.Array(AssignmentChange),
+})
+/** Reverses every change of the command `undoneCommandId`. */
+export const AssignmentUndone = Schema.TaggedStruct('AssignmentUndone', {
+  ...AssignmentMeta,
+  undoneCommandId: CommandId,
+  changes: Schema.Array(AssignmentChange),
+})
+
+export const TargetSet = Schema.TaggedStruct('TargetSet', { target: Target })
+export const TargetRemoved = Schema.TaggedStruct('TargetRemoved', {
+  targetId: TargetId,
+  categoryId: CategoryId,
+})
+
+export const FilterSaved = Schema.TaggedStruct('FilterSaved', {
+  filterId: FilterId,
+  name: Name,
+  criteria: FilterCriteria,
+})
+export const FilterDeleted = Schema.TaggedStruct('FilterDeleted', { filterId: FilterId })
+
+export const BudgetEvent = Schema.Union([
+  BudgetCreated,
+  BudgetRenamed,
+  CurrencyChanged,
+  BudgetReset,
+  BudgetDeleted,
+  CategoryGroupCreated,
+  CategoryGroupRenamed,
+  CategoryGroupsReordered,
+  CategoryGroupHiddenChanged,
+  CategoryGroupDeleted,
+  CategoryCreated,
+  CategoryRenamed,
+  CategoriesReordered,
+  CategoryHiddenChanged,
+  CategorySpendingClassChanged,
+  CategoryDeleted,
+  BankAccountOpened,
+  BankAccountRenamed,
+  BankAccountClosed,
+  TransactionAdded,
+  TransactionEdited,
+  TransactionDeleted,
+  TransferAdded,
+  TransferEdited,
+  TransferDeleted,
+  AccountReconciled,
+  AssignedSet,
+  MoneyMoved,
+  OverspendingCovered,
+  AutoAssigned,
+  AssignmentUndone,
+  TargetSet,
+  TargetRemoved,
+  FilterSaved,
+  FilterDeleted,
+])
+export type BudgetEvent = typeof BudgetEvent.Type
+export type BudgetEventTag = BudgetEvent['_tag']

@@ -1,0 +1,214 @@
+import { Schema } from 'effect'
+import {
+  AssignmentRecordId,
+  BankAccountId,
+  BudgetId,
+  CategoryGroupId,
+  CategoryId,
+  CommandId,
+  FilterId,
+  TargetId,
+  TransactionId,
+  TransferId,
+  UserId,
+} from './ids.ts'
+import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
+
+// Enumerations of SPEC §3, spelled as there.
+export const TransactionDirection = Schema.Literals(['Inflow', 'Outflow', 'Internal'])
+export type TransactionDirection = typeof TransactionDirection.Type
+export const TransactionKind = Schema.Literals(['Draft', 'Regular'])
+export type TransactionKind = typeof TransactionKind.Type
+export const TargetType = Schema.Literals([
+  'NeededForSpendingMonthly',
+  'NeededForSpendingByDate',
+  'SavingsBuilder',
+  'SavingsBuilderMonthly',
+  'DebtPayment',
+])
+export type TargetType = typeof TargetType.Type
+export const CategoryType = Schema.Literals(['Income', 'Expense', 'Saving'])
+export type CategoryType = typeof CategoryType.Type
+export const SpendingClass = Schema.Literals([
+  'Housing',
+  'Food',
+  'Transport',
+  'Self',
+  'Fun',
+  'Savings',
+  'Undefined',
+])
+export type SpendingClass = typeof SpendingClass.Type
+export const CategoryOrigin = Schema.Literals(['UserDefined', 'Uncategorized'])
+export type CategoryOrigin = typeof CategoryOrigin.Type
+export const AccountState = Schema.Literals(['Active', 'Closed'])
+export type AccountState = typeof AccountState.Type
+export const BankAccountType = Schema.Literals(['unconnected', 'connected'])
+export type BankAccountType = typeof BankAccountType.Type
+export const BudgetRole = Schema.Literals(['Owner', 'Guest'])
+export type BudgetRole = typeof BudgetRole.Type
+export const OperationType = Schema.Literals(['Transaction', 'Transfer', 'Reconcile'])
+export type OperationType = typeof OperationType.Type
+export const AssignmentSource = Schema.Literals(['manual', 'move', 'cover', 'auto-assign', 'undo'])
+export type AssignmentSource = typeof AssignmentSource.Type
+export const AutoAssignOption = Schema.Literals([
+  'underfunded',
+  'assignedLastMonth',
+  'spentLastMonth',
+  'averageAssigned',
+  'averageSpent',
+  'resetAvailable',
+  'resetAssigned',
+])
+export type AutoAssignOption = typeof AutoAssignOption.Type
+
+export const Name = Schema.String.pipe(Schema.check(Schema.isNonEmpty(), Schema.isMaxLength(200)))
+
+export const Text = Schema.String.pipe(Schema.check(Schema.isMaxLength(1000)))
+
+export const Budget = Schema.Struct({
+  id: BudgetId,
+  name: Name,
+  currency: CurrencyCode,
+  uncategorizedCategoryId: CategoryId,
+  createdAt: Instant,
+  createdBy: UserId,
+})
+export type Budget = typeof Budget.Type
+
+export const CategoryGroup = Schema.Struct({
+  id: CategoryGroupId,
+  name: Name,
+  hidden: Schema.Boolean,
+  position: Schema.Int,
+})
+export type CategoryGroup = typeof CategoryGroup.Type
+
+export const Category = Schema.Struct({
+  id: CategoryId,
+  categoryGroupId: CategoryGroupId,
+  name: Name,
+  type: CategoryType,
+  spendingClass: SpendingClass,
+  origin: CategoryOrigin,
+  hidden: Schema.Boolean,
+  position: Schema.Int,
+})
+export type Category = typeof Category.Type
+
+export const BankAccount = Schema.Struct({
+  id: BankAccountId,
+  name: Name,
+  type: BankAccountType,
+  state: AccountState,
+  openingBalance: Minor,
+  openingDate: IsoDate,
+  lastReconciledAt: Schema.NullOr(IsoDate),
+})
+export type BankAccount = typeof BankAccount.Type
+
+export const Split = Schema.Struct({ categoryId: CategoryId, value: Minor })
+export type Split = typeof Split.Type
+
+export const Transaction = Schema.Struct({
+  id: TransactionId,
+  bankAccountId: BankAccountId,
+  date: IsoDate,
+  payee: Text,
+  memo: Text,
+  value: Minor,
+  direction: TransactionDirection,
+  kind: TransactionKind,
+  cleared: Schema.Boolean,
+  reconciled: Schema.Boolean,
+  /** Empty only for a transfer side; otherwise the split values sum exactly to `value`. */
+  splits: Schema.Array(Split),
+  transferId: Schema.NullOr(TransferId),
+})
+export type Transaction = typeof Transaction.Type
+
+export const Target = Schema.Struct({
+  id: TargetId,
+  categoryId: CategoryId,
+  type: TargetType,
+  amount: Minor,
+  /** Date targets (by date, savings builder with a goal date, debt paid off by). */
+  dueDate: Schema.NullOr(IsoDate),
+  /** Repeat a date target every N months after its due date; null means once. */
+  cadenceMonths: Schema.NullOr(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+})
+export type Target = typeof Target.Type
+
+export const FilterCriteria = Schema.Struct({
+  bankAccountIds: Schema.optionalKey(Schema.Array(BankAccountId)),
+  categoryIds: Schema.optionalKey(Schema.Array(CategoryId)),
+  payeeText: Schema.optionalKey(Schema.String),
+  minValue: Schema.optionalKey(Minor),
+  maxValue: Schema.optionalKey(Minor),
+  fromDate: Schema.optionalKey(IsoDate),
+  toDate: Schema.optionalKey(IsoDate),
+  direction: Schema.optionalKey(TransactionDirection),
+  kind: Schema.optionalKey(TransactionKind),
+})
+export type FilterCriteria = typeof FilterCriteria.Type
+
+export const SavedFilter = Schema.Struct({ id: FilterId, name: Name, criteria: FilterCriteria })
+export type SavedFilter = typeof SavedFilter.Type
+
+export const AssignmentRecord = Schema.Struct({
+  id: AssignmentRecordId,
+  commandId: CommandId,
+  periodKey: PeriodKey,
+  at: Instant,
+  by: UserId,
+  source: AssignmentSource,
+  /** null is Ready to Assign. */
+  fromCategoryId: Schema.NullOr(CategoryId),
+  toCategoryId: Schema.NullOr(CategoryId),
+  /** Always positive: money went from `from` to `to`. */
+  amount: Minor,
+})
+export type AssignmentRecord = typeof AssignmentRecord.Type
+
+/** Explanation of a target's status as an i18n key with parameters (amounts in minor units). */
+export const TargetExplanation = Schema.Struct({
+  key: Schema.String,
+  params: Schema.Record(Schema.String, Schema.Union([Schema.Number, Schema.String])),
+})
+export type TargetExplanation = typeof TargetExplanation.Type
+
+export const CategoryMonth = Schema.Struct({
+  id: CategoryId,
+  categoryGroupId: CategoryGroupId,
+  name: Name,
+  type: CategoryType,
+  assigned: Minor,
+  activity: Minor,
+  available: Minor,
+  target: Schema.optionalKey(
+    Schema.Struct({
+      type: TargetType,
+      neededThisMonth: Minor,
+      underfunded: Minor,
+      explanation: TargetExplanation,
+    }),
+  ),
+})
+export type CategoryMonth = typeof CategoryMonth.Type
+
+export const MonthView = Schema.Struct({
+  periodKey: PeriodKey,
+  readyToAssign: Minor,
+  assignedInFuture: Minor,
+  overspent: Minor,
+  categories: Schema.Array(CategoryMonth),
+})
+export type MonthView = typeof MonthView.Type
+
+export const AccountBalance = Schema.Struct({
+  bankAccountId: BankAccountId,
+  cleared: Minor,
+  uncleared: Minor,
+  working: Minor,
+})
+export type AccountBalance = typeof AccountBalance.Type

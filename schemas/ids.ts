@@ -1,0 +1,27 @@
+import { Schema } from 'effect'
+
+// Ids are opaque non-empty strings chosen by the server (or the optimistic client); the brand keeps them apart.
+const IdText = Schema.String.pipe(Schema.check(Schema.isNonEmpty(), Schema.isMaxLength(128)))
+
+export const BudgetId = IdText.pipe(Schema.brand('BudgetId'))
+export type BudgetId = typeof BudgetId.Type
+export const CategoryId = IdText.pipe(Schema.brand('CategoryId'))
+export type CategoryId = typeof CategoryId.Type
+export const CategoryGroupId = IdText.pipe(Schema.brand('CategoryGroupId'))
+export type CategoryGroupId = typeof CategoryGroupId.Type
+export const BankAccountId = IdText.pipe(Schema.brand('BankAccountId'))
+export type BankAccountId = typeof BankAccountId.Type
+export const TransactionId = IdText.pipe(Schema.brand('TransactionId'))
+export type TransactionId = typeof TransactionId.Type
+export const TransferId = IdText.pipe(Schema.brand('TransferId'))
+export type TransferId = typeof TransferId.Type
+export const TargetId = IdText.pipe(Schema.brand('TargetId'))
+export type TargetId = typeof TargetId.Type
+export const FilterId = IdText.pipe(Schema.brand('FilterId'))
+export type FilterId = typeof FilterId.Type
+export const UserId = IdText.pipe(Schema.brand('UserId'))
+export type UserId = typeof UserId.Type
+export const CommandId = IdText.pipe(Schema.brand('CommandId'))
+export type CommandId = typeof CommandId.Type
+export const AssignmentRecordId = IdText.pipe(Schema.brand('AssignmentRecordId'))
+export type AssignmentRecordId = typeof AssignmentRecordId.Type

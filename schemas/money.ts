@@ -1,0 +1,53 @@
+import { Schema } from 'effect'
+
+/** An amount in the currency's minor unit (grosz, cent); always a safe integer. */
+export const Minor = Schema.Int.pipe(Schema.brand('Minor'))
+export type Minor = typeof Minor.Type
+
+/** ISO 4217 alphabetic code; domain/currency.ts decides whether it is a known one. */
+export const CurrencyCode = Schema.String.pipe(
+  Schema.check(Schema.isPattern(/^[A-Z]{3}$/)),
+  Schema.brand('CurrencyCode'),
+)
+export type CurrencyCode = typeof CurrencyCode.Type
+
+const isValidPeriodKey = (key: string): boolean => {
+  const month = Number(key.slice(4))
+  return month >= 1 && month <= 12
+}
+
+/** A budget month as YYYYMM (202501 … 202512). */
+export const PeriodKey = Schema.String.pipe(
+  Schema.check(
+    Schema.isPattern(/^\d{6}$/),
+    Schema.makeFilter((key: string) => isValidPeriodKey(key), {
+      expected: 'a period key YYYYMM with month 01-12',
+    }),
+  ),
+  Schema.brand('PeriodKey'),
+)
+export type PeriodKey = typeof PeriodKey.Type
+
+const isRealCalendarDate = (text: string): boolean => {
+  const [year, month, day] = text.split('-').map(Number)
+  if (year === undefined || month === undefined || day === undefined) return false
+  if (month < 1 || month > 12 || day < 1) return false
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  return day <= daysInMonth
+}
+
+/** A calendar date YYYY-MM-DD that exists (2025-02-30 does not). */
+export const IsoDate = Schema.String.pipe(
+  Schema.check(
+    Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/),
+    Schema.makeFilter((text: string) => isRealCalendarDate(text), {
+      expected: 'a real calendar date YYYY-MM-DD',
+    }),
+  ),
+  Schema.brand('IsoDate'),
+)
+export type IsoDate = typeof IsoDate.Type
+
+/** An instant as ISO 8601 text; the command carries it, the domain never reads a clock. */
+export const Instant = Schema.String.pipe(Schema.check(Schema.isNonEmpty()), Schema.brand('Instant'))
+export type Instant = typeof Instant.Type
