@@ -32,6 +32,8 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
     launchOptions: chromium,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -12,8 +12,9 @@ export const useViewLoadFailures = (): void => {
     const onPreloadError = (event: Event) => {
       window.setTimeout(() => {
         if (event.defaultPrevented) return
-        const error = 'payload' in event && event.payload instanceof Error ? event.payload.message : undefined
-        app.send(error === undefined ? { type: 'view.loadFailed' } : { type: 'view.loadFailed', error })
+        // The browser's message is English and technical: it goes to the console, the person gets a localized toast.
+        console.error('A view failed to load', 'payload' in event ? event.payload : event)
+        app.send({ type: 'view.loadFailed' })
       }, 0)
     }
     window.addEventListener('vite:preloadError', onPreloadError)
