@@ -1,8 +1,5 @@
-import {
-  type AnalyticsEvent as AnalyticsEventSchema,
-  analyticsEventNames,
-  maxAnalyticsBatchSize,
-} from '../../schemas/analytics.ts'
+import type { AnalyticsEvent as AnalyticsEventSchema } from '../../schemas/analytics.ts'
+import { analyticsEventNames, maxAnalyticsBatchSize } from '../../schemas/analytics-names.ts'
 
 /** SPEC §7 "Analytics events sent"; the list lives in schemas/ so the server accepts the same names. */
 export const ANALYTICS_EVENT_NAMES = analyticsEventNames
