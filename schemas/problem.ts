@@ -1,0 +1,54 @@
+import { Schema } from 'effect'
+
+/** Stable machine-readable reasons; clients branch on these, never on `title` or `detail`. */
+export const problemCodes = [
+  'bad_request',
+  'invalid_json',
+  'validation_failed',
+  'not_found',
+  'method_not_allowed',
+  'not_acceptable',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+  'database_unavailable',
+  'app_not_built',
+] as const
+export const ProblemCode = Schema.Literals(problemCodes).annotate({ identifier: 'ProblemCode' })
+export type ProblemCode = typeof ProblemCode.Type
+
+/** Why one input field was refused. */
+export const fieldErrorCodes = [
+  'invalid_type',
+  'invalid_value',
+  'missing',
+  'unexpected',
+  'ambiguous',
+  'forbidden',
+] as const
+export const FieldErrorCode = Schema.Literals(fieldErrorCodes).annotate({ identifier: 'FieldErrorCode' })
+export type FieldErrorCode = typeof FieldErrorCode.Type
+
+export const FieldError = Schema.Struct({
+  /** JSON Pointer (RFC 6901) into the request part named by its first segment: /body/events/0/name. */
+  path: Schema.String,
+  message: Schema.String,
+  code: FieldErrorCode,
+}).annotate({ identifier: 'FieldError' })
+export type FieldError = typeof FieldError.Type
+
+/** RFC 9457 problem document, served as application/problem+json. */
+export const Problem = Schema.Struct({
+  type: Schema.String,
+  title: Schema.String,
+  status: Schema.Int.check(Schema.isBetween({ minimum: 400, maximum: 599 })),
+  detail: Schema.String,
+  code: ProblemCode,
+  errors: Schema.optionalKey(Schema.Array(FieldError)),
+}).annotate({ identifier: 'Problem' })
+export type Problem = typeof Problem.Type
+
+export const problemContentType = 'application/problem+json'
+
+/** The `type` URI of a problem: a URN, so it names the problem without promising a web page. */
+export const problemTypeUri = (code: ProblemCode): string => `urn:koperta:problem:${code}`

@@ -1,0 +1,59 @@
+import type { FastifyReply } from 'fastify'
+import {
+  type FieldError,
+  type Problem,
+  type ProblemCode,
+  problemContentType,
+  problemTypeUri,
+} from '../../schemas/problem.ts'
+
+const titles: Record<ProblemCode, string> = {
+  bad_request: 'Bad request',
+  invalid_json: 'Malformed JSON',
+  validation_failed: 'Invalid request',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  not_acceptable: 'Not acceptable',
+  payload_too_large: 'Payload too large',
+  unsupported_media_type: 'Unsupported media type',
+  internal_error: 'Internal server error',
+  database_unavailable: 'Database unavailable',
+  app_not_built: 'Web app not built',
+}
+
+export const makeProblem = (
+  status: number,
+  code: ProblemCode,
+  detail: string,
+  errors?: readonly FieldError[],
+): Problem => ({
+  type: problemTypeUri(code),
+  title: titles[code],
+  status,
+  detail,
+  code,
+  ...(errors === undefined ? {} : { errors }),
+})
+
+/**
+ * A refusal a handler throws on purpose; the error handler sends its problem document as is.
+ * (Thrown rather than returned so hooks and nested helpers can refuse too.)
+ */
+export class ProblemError extends Error {
+  override readonly name = 'ProblemError'
+  readonly problem: Problem
+  readonly headers: Readonly<Record<string, string>>
+  constructor(problem: Problem, headers: Readonly<Record<string, string>> = {}) {
+    super(problem.detail)
+    this.problem = problem
+    this.headers = headers
+  }
+}
+
+export const isProblemError = (error: unknown): error is ProblemError => error instanceof ProblemError
+
+export const sendProblem = (
+  reply: FastifyReply,
+  problem: Problem,
+  headers: Readonly<Record<string, string>> = {},
+) => reply.code(problem.status).headers(headers).type(problemContentType).send(problem)

@@ -1,0 +1,147 @@
+import { Result, Schema } from 'effect'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Problem } from '../../schemas/problem.ts'
+import { fieldErrorsFromIssue } from './issues.ts'
+import { makeProblem, ProblemError } from './problem.ts'
+
+/** A contract schema: no services needed to decode or encode it. */
+export type ContractSchema = Schema.ConstraintCodec<unknown, unknown, never, never>
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface ResponseSpec<S extends ContractSchema = ContractSchema> {
+  readonly description: string
+  readonly schema: S
+  /** Defaults to application/json (application/problem+json for the Problem schema). */
+  readonly contentType?: string
+}
+
+export type ResponseSpecs = Readonly<Record<number, ResponseSpec>>
+
+/** A handler's answer, made by `respond`: one declared status and a body of that status's type. */
+export interface RouteReply {
+  readonly status: number
+  readonly body: unknown
+  readonly headers?: Readonly<Record<string, string>>
+}
+
+export type Respond<Responses extends ResponseSpecs> = <Status extends keyof Responses & number>(
+  status: Status,
+  body: Responses[Status]['schema']['Type'],
+  headers?: Readonly<Record<string, string>>,
+) => RouteReply
+
+type Decoded<S> = S extends ContractSchema ? S['Type'] : undefined
+
+export interface RouteInput<Params, Query, Body, Responses extends ResponseSpecs> {
+  readonly params: Decoded<Params>
+  readonly query: Decoded<Query>
+  readonly body: Decoded<Body>
+  readonly request: FastifyRequest
+  readonly reply: FastifyReply
+  readonly respond: Respond<Responses>
+}
+
+export interface RouteSpec<
+  Params extends ContractSchema | undefined,
+  Query extends ContractSchema | undefined,
+  Body extends ContractSchema | undefined,
+  Responses extends ResponseSpecs,
+> {
+  readonly method: HttpMethod
+  /** Fastify path syntax (`/api/budget/:budgetId`); OpenAPI gets `{budgetId}`. */
+  readonly path: string
+  readonly operationId: string
+  readonly summary: string
+  readonly tags: readonly string[]
+  readonly params?: Params
+  readonly query?: Query
+  /** A JSON request body. */
+  readonly body?: Body
+  /** Bytes; the app-wide limit applies when absent. */
+  readonly bodyLimit?: number
+  /**
+   * Also a page of the web app: a browser navigation (Accept prefers text/html) gets the app shell,
+   * every other client gets this route's JSON.
+   */
+  readonly alsoAppPage?: boolean
+  readonly responses: Responses
+  readonly handler: (input: RouteInput<Params, Query, Body, Responses>) => Promise<RouteReply>
+}
+
+interface ErasedRouteInput {
+  readonly params: unknown
+  readonly query: unknown
+  readonly body: unknown
+  readonly request: FastifyRequest
+  readonly reply: FastifyReply
+  readonly respond: (status: number, body: unknown, headers?: Readonly<Record<string, string>>) => RouteReply
+}
+
+/** The type-erased view the registrar and the OpenAPI generator work with. */
+export interface AnyRoute {
+  readonly method: HttpMethod
+  readonly path: string
+  readonly operationId: string
+  readonly summary: string
+  readonly tags: readonly string[]
+  readonly params?: ContractSchema | undefined
+  readonly query?: ContractSchema | undefined
+  readonly body?: ContractSchema | undefined
+  readonly bodyLimit?: number | undefined
+  readonly alsoAppPage?: boolean | undefined
+  readonly responses: ResponseSpecs
+  readonly handler: (input: ErasedRouteInput) => Promise<RouteReply>
+}
+
+/**
+ * Declares a route once: its schemas decode the request, type the handler, encode the response
+ * and produce the OpenAPI operation.
+ */
+export const defineRoute = <
+  Responses extends ResponseSpecs,
+  Params extends ContractSchema | undefined = undefined,
+  Query extends ContractSchema | undefined = undefined,
+  Body extends ContractSchema | undefined = undefined,
+>(
+  spec: RouteSpec<Params, Query, Body, Responses>,
+): AnyRoute =>
+  // The erased handler receives exactly what the typed one was declared with: the registrar decodes
+  // every part with the same schemas before calling it.
+  spec as unknown as AnyRoute
+
+export type RequestPart = 'params' | 'query' | 'body'
+
+/** Decodes one part of the request, or throws a 400 problem listing every offending field. */
+export const decodeRequestPart = (
+  part: RequestPart,
+  schema: ContractSchema | undefined,
+  input: unknown,
+): unknown => {
+  if (schema === undefined) return undefined
+  const result = Schema.decodeUnknownResult(schema)(input, { errors: 'all' })
+  if (Result.isSuccess(result)) return result.success
+  const errors = fieldErrorsFromIssue(result.failure.issue, `/${part}`)
+  const fields = [...new Set(errors.map((error) => error.path))].join(', ')
+  throw new ProblemError(
+    makeProblem(400, 'validation_failed', `The request ${part} is invalid: ${fields}.`, errors),
+  )
+}
+
+/** Encodes a handler's answer with its declared schema; a mismatch is a server bug (500), never sent. */
+export const encodeResponse = (route: AnyRoute, status: number, body: unknown): unknown => {
+  const spec = route.responses[status]
+  if (spec === undefined) {
+    throw new Error(`${route.operationId} answered ${status}, which it does not declare`)
+  }
+  return Schema.encodeUnknownSync(spec.schema)(body)
+}
+
+export const respond = (
+  status: number,
+  body: unknown,
+  headers?: Readonly<Record<string, string>>,
+): RouteReply => (headers === undefined ? { status, body } : { status, body, headers })
+
+export const responseContentType = (spec: ResponseSpec): string =>
+  spec.contentType ?? (spec.schema === Problem ? 'application/problem+json' : 'application/json')

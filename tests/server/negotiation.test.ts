@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { prefersHtml } from '../../server/http/negotiation.ts'
+import { browserAccept } from './support/app.ts'
+
+describe('prefersHtml', () => {
+  it.each([
+    ['a Chromium navigation', browserAccept, true],
+    ['a Firefox navigation', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', true],
+    ['curl and fetch defaults', '*/*', false],
+    ['no Accept header', undefined, false],
+    ['an explicit JSON request', 'application/json', false],
+    ['JSON ranked above HTML', 'text/html;q=0.5, application/json', false],
+    ['HTML ranked above JSON', 'application/json;q=0.5, text/html', true],
+    ['HTML refused', 'text/html;q=0, */*', false],
+    ['a text/* wildcard', 'text/*', true],
+  ])('%s → %s', (_name, accept, expected) => {
+    expect(prefersHtml(accept)).toBe(expected)
+  })
+})

@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../../server/app.ts'
+import { loadConfig } from '../../../server/config.ts'
+import type { TestDatabase } from './databases.ts'
+
+export interface AppOptions {
+  readonly staticDir?: string
+}
+
+/** The real app over a test database, not yet readied (tests may add routes first). */
+export const createTestApp = (database: TestDatabase, options: AppOptions = {}): FastifyInstance =>
+  buildApp(
+    loadConfig({
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl,
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: options.staticDir ?? join(database.dataDir, 'no-dist'),
+    }),
+  )
+
+export const fakeDist = {
+  indexHtml: '<!doctype html><html><body><div id="root">koperta test shell</div></body></html>',
+  assetName: 'assets/index-3f9a1c2b.js',
+  assetBody: 'console.log("hashed asset")',
+  serviceWorker: 'self.addEventListener("install", () => {})',
+}
+
+/** A tiny stand-in for `vite build` output: index.html, one hashed asset, sw.js. */
+export const createFakeDist = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'koperta-dist-'))
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'index.html'), fakeDist.indexHtml)
+  writeFileSync(join(dir, fakeDist.assetName), fakeDist.assetBody)
+  writeFileSync(join(dir, 'sw.js'), fakeDist.serviceWorker)
+  return dir
+}
+
+/** What a browser sends when navigating (Chromium's Accept header). */
+export const browserAccept =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8'
