@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
-// Identity (helper E): embedded OpenID Connect provider, /api bearer authentication, profile routes.
 import { identityPlugin } from './identity/plugin.ts'
+import { redactingRequestSerializer } from './identity/redact.ts'
+import { ledgerPlugin } from './ledger/plugin.ts'
 import { appShellPlugin } from './plugins/appShell.ts'
 import { configPlugin } from './plugins/config.ts'
 import { databasePlugin } from './plugins/database.ts'
@@ -19,7 +20,8 @@ export const defaultBodyLimit = 1024 * 1024
  */
 export const buildApp = (config: Config): FastifyInstance => {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    // Sign-in URLs carry codes and ID tokens in their query: they are redacted before any log line is written.
+    logger: { level: config.LOG_LEVEL, serializers: { req: redactingRequestSerializer } },
     bodyLimit: defaultBodyLimit,
     // Keep-alive connections must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
@@ -34,7 +36,9 @@ export const buildApp = (config: Config): FastifyInstance => {
   app.register(errorsPlugin)
   app.register(routeCatalogPlugin)
   app.register(appShellPlugin)
-  app.register(identityPlugin) // identity (helper E): before the routes, so its /api hook covers them
+  // Identity before the application routes, so its /api authentication hook covers them.
+  app.register(identityPlugin)
+  app.register(ledgerPlugin)
   app.register(routesPlugin)
   return app
 }

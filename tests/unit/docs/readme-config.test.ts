@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ConfigSchema } from '../../../server/config.ts'
+import { identityVariables } from '../../../server/identity/config.ts'
 
 // The README's configuration table is the operator's manual: it must name exactly the variables the server decodes.
 describe('README configuration table', () => {
@@ -9,6 +10,7 @@ describe('README configuration table', () => {
   const documented = [...section.matchAll(/^\| `([A-Z_]+)` \|/gmu)].map((match) => match[1])
 
   it('lists every variable the server reads, and no other', () => {
-    expect([...documented].sort()).toEqual(Object.keys(ConfigSchema.fields).sort())
+    const read = [...Object.keys(ConfigSchema.fields), ...Object.keys(identityVariables)]
+    expect([...documented].sort()).toEqual(read.sort())
   })
 })

@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { createTransport } from 'nodemailer'
+import type { IdentityConfig } from './config.ts'
+
+export interface Message {
+  readonly to: string
+  readonly subject: string
+  readonly text: string
+}
+
+export type SendMail = (message: Message) => Promise<void>
+
+/**
+ * Mail through SMTP_URL when configured; otherwise the message is written to the server log, so a self-hosted
+ * server without mail still lets its admin hand a reset link over.
+ */
+export const createMailer = (config: IdentityConfig, log: FastifyBaseLogger): SendMail => {
+  if (config.smtpUrl === undefined) {
+    return async ({ to, subject, text }) => {
+      log.info({ to, subject, text }, 'mail not sent (no SMTP_URL configured); its text follows')
+    }
+  }
+  const transport = createTransport(config.smtpUrl)
+  return async ({ to, subject, text }) => {
+    await transport.sendMail({ from: config.mailFrom, to, subject, text })
+  }
+}

@@ -1,0 +1,119 @@
+import fp from 'fastify-plugin'
+import type { Kysely } from 'kysely'
+import { registerRoute } from '../http/register.ts'
+import type { AccountDeletionHook } from './accountDeletion.ts'
+import { accountPages } from './accountPages.ts'
+import { pruneExpiredPayloads } from './adapter.ts'
+import { startAdminSocket, stopAdminSocket } from './adminSocket.ts'
+import { apiAuthPlugin } from './api-auth.ts'
+import { type IdentityConfig, loadIdentityConfig } from './config.ts'
+import { interactionPages } from './interactions.ts'
+import { ensureKeys, loadKeys } from './keys.ts'
+import { createMailer } from './mailer.ts'
+import { providerMount } from './mount.ts'
+import { createProvider } from './provider.ts'
+import { identityApiRoutes } from './routes.ts'
+import type { IdentityTables } from './tables.ts'
+import { findUserBySubject } from './users.ts'
+import { createAccessTokenVerifier } from './verifier.ts'
+
+export interface Identity {
+  readonly config: IdentityConfig
+  readonly db: Kysely<IdentityTables>
+  /** Budgets and other user-owned data register their part of account deletion here (same transaction). */
+  onAccountDeletion(hook: AccountDeletionHook): void
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly identity: Identity
+  }
+}
+
+export interface IdentityPluginOptions {
+  /** Defaults to the identity variables of the process environment (see config.ts). */
+  readonly identity?: IdentityConfig
+}
+
+const pruneEveryMs = 10 * 60 * 1000
+
+/**
+ * Sign-in for Koperta: the embedded OpenID Connect provider under /auth with its account pages (unless an external
+ * issuer is configured), bearer authentication of /api, and the user-profile, subscription and token routes.
+ */
+export const identityPlugin = fp<IdentityPluginOptions>(
+  async (app, options) => {
+    const config = options.identity ?? loadIdentityConfig({ PORT: app.config.PORT, env: process.env })
+    const db = app.database.db.withTables<IdentityTables>()
+    if (config.insecurePublicOrigin) {
+      app.log.warn(
+        { publicOrigin: config.publicOrigin },
+        'PUBLIC_URL is plain http: use https outside a trusted network',
+      )
+    }
+    const deletionHooks: AccountDeletionHook[] = []
+    app.decorate('identity', {
+      config,
+      db,
+      onAccountDeletion: (hook: AccountDeletionHook) => deletionHooks.push(hook),
+    })
+
+    const verifyAccessToken = createAccessTokenVerifier({
+      config,
+      loadLocalKeys: async () => (await loadKeys(db)).signingKeys,
+    })
+
+    if (config.embedded) {
+      await ensureKeys(db)
+      const keys = await loadKeys(db)
+      const provider = createProvider({ db, config, keys })
+      provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'))
+      // Protocol refusals, by OAuth error code and description only (descriptions never echo tokens).
+      const logRefusal = (event: string) => (_ctx: unknown, error: Error) =>
+        app.log.info(
+          { event, error: Reflect.get(error, 'error'), description: Reflect.get(error, 'error_description') },
+          'sign-in request refused',
+        )
+      provider.on('authorization.error', logRefusal('authorization.error'))
+      provider.on('grant.error', logRefusal('grant.error'))
+      provider.on('end_session.error', logRefusal('end_session.error'))
+      provider.on('revocation.error', logRefusal('revocation.error'))
+      provider.on('userinfo.error', logRefusal('userinfo.error'))
+      const userinfo = async (token: string) => {
+        const verified = await verifyAccessToken(token)
+        const user = verified.ok ? await findUserBySubject(db, verified.claims.sub) : undefined
+        if (user === undefined || user.disabled_at !== null) return undefined
+        return {
+          sub: user.subject,
+          ...(user.email === null ? {} : { email: user.email, email_verified: false }),
+        }
+      }
+      await app.register(providerMount(provider, config, userinfo))
+      await app.register(interactionPages({ provider, db, config, keys }))
+      await app.register(accountPages({ db, config, sendMail: createMailer(config, app.log), deletionHooks }))
+      const pruning = setInterval(() => {
+        pruneExpiredPayloads(db).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'pruning sign-in state failed'),
+        )
+      }, pruneEveryMs)
+      pruning.unref()
+      app.addHook('onClose', async () => clearInterval(pruning))
+      app.log.info({ issuer: config.issuer }, 'identity: embedded OpenID Connect provider')
+    } else {
+      app.log.info({ issuer: config.issuer }, 'identity: external OpenID Connect provider')
+    }
+
+    // `npm run user` / `npm run token` reach a running server's embedded database through this socket.
+    if (app.database.kind === 'pglite' && process.platform !== 'win32') {
+      const dataDir = app.config.DATA_DIR
+      const socket = await startAdminSocket(dataDir, db, (error) =>
+        app.log.warn({ err: error }, 'admin socket error'),
+      )
+      app.addHook('preClose', async () => stopAdminSocket(socket, dataDir))
+    }
+
+    await app.register(apiAuthPlugin, { db, verifyAccessToken, createUsersOnFirstCall: !config.embedded })
+    for (const route of identityApiRoutes) registerRoute(app, route)
+  },
+  { name: 'koperta-identity', dependencies: ['koperta-config', 'koperta-database'] },
+)

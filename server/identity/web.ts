@@ -1,0 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { contentSecurityPolicy } from '../plugins/security.ts'
+import type { IdentityConfig } from './config.ts'
+import { type PageLanguage, pickLanguage, translate } from './pages/i18n.ts'
+
+/** Reads one cookie from the request (the app registers no cookie parser; these pages need two values). */
+export const readCookie = (request: FastifyRequest, name: string): string | undefined => {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const separator = part.indexOf('=')
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      return decodeURIComponent(part.slice(separator + 1).trim())
+    }
+  }
+  return undefined
+}
+
+export interface CookieOptions {
+  readonly path: string
+  readonly maxAgeSeconds: number
+  readonly secure: boolean
+}
+
+/** HttpOnly and SameSite=Lax always; Secure whenever the public origin is https. */
+export const serializeCookie = (
+  name: string,
+  value: string,
+  { path, maxAgeSeconds, secure }: CookieOptions,
+) =>
+  [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${path}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ')
+
+/**
+ * The app's policy, except that forms may also lead to the web app's origins: a sign-in form's answer redirects
+ * through the provider to the app's /callback, and browsers check form-action along the redirect chain.
+ */
+export const pageContentSecurityPolicy = (config: IdentityConfig): string =>
+  Object.entries({ ...contentSecurityPolicy, 'form-action': ["'self'", ...config.webOrigins] })
+    .map(([directive, values]) => `${directive} ${values.join(' ')}`)
+    .join('; ')
+
+export interface PageContext {
+  readonly language: PageLanguage
+  readonly t: ReturnType<typeof translate>
+  /** `?lang=xx` when the user chose a language explicitly, else empty: forms keep the choice. */
+  readonly languageQuery: string
+}
+
+export const pageContext = (request: FastifyRequest, query: { lang?: unknown } | undefined): PageContext => {
+  const explicit = typeof query?.lang === 'string' ? query.lang : undefined
+  const language = pickLanguage(explicit, request.headers['accept-language'])
+  return {
+    language,
+    t: translate(language),
+    languageQuery: explicit === undefined ? '' : `?lang=${language}`,
+  }
+}
+
+export const sendPage = (reply: FastifyReply, config: IdentityConfig, status: number, body: string) =>
+  reply
+    .code(status)
+    .header('content-security-policy', pageContentSecurityPolicy(config))
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(body)
+
+/**
+ * Account forms accept posts from their own origin only: a cross-site page could otherwise register an account of
+ * its choosing in the visitor's browser (and with it the sign-in note) or flood reset mails. Browsers name the
+ * posting origin in `Origin` and `Sec-Fetch-Site`; requests without either (curl, tests) are not browsers'.
+ */
+export const isCrossSitePost = (request: FastifyRequest, config: IdentityConfig): boolean => {
+  if (request.method !== 'POST') return false
+  const site = request.headers['sec-fetch-site']
+  if (site === 'cross-site' || site === 'same-site') return true
+  const origin = request.headers.origin
+  return origin !== undefined && origin !== config.publicOrigin
+}
