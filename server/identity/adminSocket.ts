@@ -41,7 +41,7 @@ export const startAdminSocket = async (
           return { ok: false, error: 'the request failed; see the server log' }
         }
       }
-      answer().then((response) => connection.end(`${JSON.stringify(response)}\n`))
+      void answer().then((response) => connection.end(`${JSON.stringify(response)}\n`), onError)
     })
     connection.on('error', onError)
   })

@@ -76,8 +76,10 @@ export const sendPage = (reply: FastifyReply, config: IdentityConfig, status: nu
  */
 export const isCrossSitePost = (request: FastifyRequest, config: IdentityConfig): boolean => {
   if (request.method !== 'POST') return false
+  // Browsers that send Fetch Metadata say exactly where a post comes from; trust it first.
   const site = request.headers['sec-fetch-site']
-  if (site === 'cross-site' || site === 'same-site') return true
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none'
+  // Otherwise the Origin header; "null" (a no-referrer policy, a sandboxed frame) names no site to compare.
   const origin = request.headers.origin
-  return origin !== undefined && origin !== config.publicOrigin
+  return origin !== undefined && origin !== 'null' && origin !== config.publicOrigin
 }

@@ -48,7 +48,9 @@ export function rssMb(pid: number): number {
 export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -9,7 +9,10 @@ import { chromium } from '@playwright/test'
 import { freePort, median, printTable, rssMb, sleep, startProcess, stop, waitFor200 } from './lib.ts'
 
 const SERVER = ['server/main.ts']
-const BARE_NODE = ['-e', "require('node:http').createServer((q,s)=>s.end('ok')).listen(Number(process.env.PORT))"]
+const BARE_NODE = [
+  '-e',
+  "require('node:http').createServer((q,s)=>s.end('ok')).listen(Number(process.env.PORT))",
+]
 
 async function coldStart(args: string[], env: Record<string, string>) {
   const port = freePort()
@@ -40,16 +43,24 @@ function postgresUrl(): { url: string; drop: () => void } | null {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: () => {} }
   const db = `koperta_bench_${process.pid}`
   try {
-    execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `create database ${db}`], {
-      stdio: 'ignore',
-    })
+    execFileSync(
+      'psql',
+      ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `create database ${db}`],
+      {
+        stdio: 'ignore',
+      },
+    )
   } catch {
     return null
   }
   const drop = () =>
-    execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `drop database ${db} with (force)`], {
-      stdio: 'ignore',
-    })
+    execFileSync(
+      'psql',
+      ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'postgres', '-qc', `drop database ${db} with (force)`],
+      {
+        stdio: 'ignore',
+      },
+    )
   return { url: `postgres://postgres@127.0.0.1:5432/${db}`, drop }
 }
 
@@ -100,7 +111,9 @@ export async function run() {
     const postgres = postgresUrl()
     if (postgres) {
       try {
-        rows.push(await measure('Koperta on PostgreSQL', SERVER, { DATA_DIR: dataDir, DATABASE_URL: postgres.url }))
+        rows.push(
+          await measure('Koperta on PostgreSQL', SERVER, { DATA_DIR: dataDir, DATABASE_URL: postgres.url }),
+        )
       } finally {
         postgres.drop()
       }
@@ -110,17 +123,27 @@ export async function run() {
       'Server start and memory (targets: ≤ 1 500 ms; ≤ 300 MB PGlite; ≤ 120 MB PostgreSQL)',
       rows.map((row) => ({
         ...row,
-        'start ÷ baseline': +(row['cold start → first 200 (ms, median)'] / (baseline?.['cold start → first 200 (ms, median)'] || 1)).toFixed(1),
-        'RSS ÷ baseline': +(row['idle RSS (MB, median)'] / (baseline?.['idle RSS (MB, median)'] || 1)).toFixed(1),
+        'start ÷ baseline': +(
+          row['cold start → first 200 (ms, median)'] /
+          (baseline?.['cold start → first 200 (ms, median)'] || 1)
+        ).toFixed(1),
+        'RSS ÷ baseline': +(
+          row['idle RSS (MB, median)'] / (baseline?.['idle RSS (MB, median)'] || 1)
+        ).toFixed(1),
       })),
     )
-    console.log(`First start on an empty DATA_DIR (creates the database, runs migrations): ${Math.round(freshMs)} ms`)
+    console.log(
+      `First start on an empty DATA_DIR (creates the database, runs migrations): ${Math.round(freshMs)} ms`,
+    )
 
     const port = freePort()
     const server = startProcess(process.execPath, SERVER, { DATA_DIR: dataDir, PORT: String(port) })
     try {
       await waitFor200(`http://localhost:${port}/health`, performance.now())
-      printTable('JavaScript for the first screen (target ≤ 150 KB gzip)', await firstScreenJavaScript(`http://localhost:${port}/`))
+      printTable(
+        'JavaScript for the first screen (target ≤ 150 KB gzip)',
+        await firstScreenJavaScript(`http://localhost:${port}/`),
+      )
     } finally {
       await stop(server)
     }

@@ -55,7 +55,7 @@ const languageLinks = ({ language, t, path, query }: PageInput): Html =>
 /** One page: no inline scripts or styles (the CSP allows only this origin's files). */
 export const page = (input: PageInput): string =>
   `<!doctype html>${
-    html`<html lang="${input.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>${input.title} · ${input.t('appName')}</title><link rel="stylesheet" href="${stylesheetPath}"></head><body><main class="card"><p class="brand">${input.t('appName')}</p><h1>${input.title}</h1>${input.body}</main>${languageLinks(input)}</body></html>`
+    html`<html lang="${input.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin"><title>${input.title} · ${input.t('appName')}</title><link rel="stylesheet" href="${stylesheetPath}"></head><body><main class="card"><p class="brand">${input.t('appName')}</p><h1>${input.title}</h1>${input.body}</main>${languageLinks(input)}</body></html>`
       .html
   }`
 
