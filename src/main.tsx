@@ -2,6 +2,7 @@ import './styles/tokens.css'
 import './styles/base.css'
 import './styles/shell.css'
 import './styles/components.css'
+import './auth/auth.css'
 import { RouterProvider } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { StrictMode } from 'react'
@@ -11,6 +12,10 @@ import { APP_SYSTEM_ID, isMobileViewport } from '../machines/app/index.ts'
 import { AppActorContext } from './app/AppActor.tsx'
 import { loadInspector } from './app/inspector.ts'
 import { useViewLoadFailures } from './app/useViewLoadFailures.ts'
+import { AuthContext } from './auth/AuthContext.tsx'
+import { AuthProblem } from './auth/AuthProblem.tsx'
+import { createAuth } from './auth/createAuth.ts'
+import { detectNativePlatform } from './auth/platform.ts'
 import { createI18n } from './i18n/i18n.ts'
 import { createBrowserPlatform } from './platform/browserPlatform.ts'
 import { browserStorage } from './platform/storage.ts'
@@ -22,23 +27,34 @@ const ViewLoadFailures = ({ children }: { children: ReactNode }) => {
 }
 
 const start = async () => {
+  // The hidden silent-renew frame only hands the provider's answer to its parent; it never boots the app.
+  if (window.location.pathname === '/silentRenew') {
+    await (await import('./auth/silentRenew.ts')).completeSilentRenew()
+    return
+  }
   const rootElement = document.getElementById('root')
   if (rootElement === null) throw new Error('index.html has no #root element')
 
-  const i18n = await createI18n()
+  const [i18n, isNative] = await Promise.all([createI18n(), detectNativePlatform()])
   const platform = createBrowserPlatform(i18n)
   const inspect = await loadInspector()
+  // The session starts reading the stored user now; guards wait for it (SPEC §4).
+  const auth = createAuth({ isNative })
 
   // SPEC §2: the route set is chosen by device, once, at start.
   const context: RouterContext = {
     storage: browserStorage,
     now: platform.now,
     device: isMobileViewport(window.innerWidth) ? 'mobile' : 'desktop',
+    auth: auth.access,
   }
   const router =
     context.device === 'mobile'
       ? (await import('./router/mobileRoutes.ts')).createMobileRouter(context)
       : (await import('./router/desktopRoutes.ts')).createDesktopRouter(context)
+  // SPEC §2: on the native platform an unauthenticated user (or a 401) goes to the route named login.
+  auth.setGoToLogin(() => void router.navigate({ href: '/login', replace: true }))
+  if (isNative) void import('./auth/nativeLinks.ts').then(({ startNativeLinks }) => startNativeLinks(router))
 
   createRoot(rootElement).render(
     <StrictMode>
@@ -50,9 +66,12 @@ const start = async () => {
             ...(inspect === undefined ? {} : { inspect }),
           }}
         >
-          <ViewLoadFailures>
-            <RouterProvider router={router} />
-          </ViewLoadFailures>
+          <AuthContext.Provider value={auth}>
+            <ViewLoadFailures>
+              <AuthProblem />
+              <RouterProvider router={router} />
+            </ViewLoadFailures>
+          </AuthContext.Provider>
         </AppActorContext.Provider>
       </I18nextProvider>
     </StrictMode>,

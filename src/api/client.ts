@@ -1,14 +1,42 @@
 import { Schema } from 'effect'
 import ky, { type Options } from 'ky'
+import { apiSession } from '../auth/apiSession.ts'
+
+/** SPEC §9 data defaults: 3 retries with exponential backoff capped at 30 s. */
+export const RETRY_LIMIT = 3
+export const RETRY_BACKOFF_LIMIT_MS = 30_000
 
 /**
- * The one HTTP choke point of the web app: every JSON answer is decoded by its Effect Schema,
- * so no view ever trusts an unchecked shape. Relative paths resolve against the page's origin.
+ * The one HTTP choke point of the web app: every request carries the session's bearer token, any 401 starts a
+ * fresh sign-in that returns the user to where they were (SPEC §4, §8), idempotent requests are retried, and
+ * every JSON answer is decoded by its Effect Schema, so no view ever trusts an unchecked shape.
+ * Relative paths resolve against the page's origin.
  */
 const http = ky.create({
   timeout: 10_000,
-  retry: { limit: 2, methods: ['get'] },
+  retry: {
+    limit: RETRY_LIMIT,
+    // Only requests that may safely run twice (POST and PATCH are not retried).
+    methods: ['get', 'put', 'delete', 'head', 'options'],
+    // ky's default: 0.3 s · 2^(attempt − 1), here never above 30 s.
+    backoffLimit: RETRY_BACKOFF_LIMIT_MS,
+  },
   headers: { accept: 'application/json' },
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        const token = apiSession().accessToken()
+        if (token !== null && !request.headers.has('authorization')) {
+          request.headers.set('authorization', `Bearer ${token}`)
+        }
+      },
+    ],
+    afterResponse: [
+      ({ response }) => {
+        if (response.status === 401) apiSession().onUnauthorized()
+      },
+    ],
+  },
 })
 
 type RequestOptions = Pick<Options, 'signal' | 'retry'> & {
@@ -28,6 +56,17 @@ export const getJson = async <S extends Schema.ConstraintDecoder<unknown>>(
   options: RequestOptions = {},
 ): Promise<S['Type']> => {
   const body: unknown = await http.get(path, toKyOptions(options)).json()
+  return Schema.decodeUnknownPromise(schema)(body)
+}
+
+/** PUT a JSON body and decode the answer. */
+export const putJson = async <S extends Schema.ConstraintDecoder<unknown>>(
+  path: string,
+  json: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<S['Type']> => {
+  const body: unknown = await http.put(path, { ...toKyOptions(options), json }).json()
   return Schema.decodeUnknownPromise(schema)(body)
 }
 

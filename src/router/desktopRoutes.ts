@@ -3,8 +3,7 @@ import {
   type RouterContext,
   redirectToCurrentPeriod,
   requireActiveSubscription,
-  requireAuthentication,
-  requireEnabledUser,
+  requireSignedInApp,
   requireValidPeriodKey,
 } from './guards.ts'
 import { notAvailableView } from './lazyViews.ts'
@@ -21,10 +20,7 @@ const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   staticData: layoutMeta('app'),
-  beforeLoad: (args) => {
-    requireAuthentication(args)
-    requireEnabledUser(args)
-  },
+  beforeLoad: (args) => requireSignedInApp(args),
 })
 
 const homeRoute = createRoute({

@@ -1,15 +1,24 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { HealthError, HealthLoading } from '../views/HealthStates.tsx'
-import { authView, healthView } from './lazyViews.ts'
+import { healthView } from './lazyViews.ts'
 import type { AppRootRoute } from './rootRoute.ts'
 import { meta } from './staticData.ts'
 
-const authMeta = (name: string) => meta(name, { layout: 'empty', noSidePanel: true })
+const authMeta = (name: string) => meta(name, { layout: 'empty', noSidePanel: true, status: 'built' })
 
-/**
- * SPEC §2 routes present on every device: the authentication returns and /health.
- * Their real sign-in behaviour arrives with the sign-in issue; until then they say so plainly.
- */
+type AuthViewName =
+  | 'SilentRenewView'
+  | 'AuthCallbackView'
+  | 'LogoutView'
+  | 'SignoutCallbackView'
+  | 'RegistrationCallbackView'
+  | 'DeleteAccountCallbackView'
+
+/** One on-demand chunk for all authentication views (they share the session hooks). */
+const authView = (name: AuthViewName) =>
+  lazyRouteComponent(() => import('../views/AuthMessageView.tsx'), name)
+
+/** SPEC §2 routes present on every device: the authentication returns (src/auth/) and /health. */
 export const createSharedRoutes = (rootRoute: AppRootRoute) => {
   const silentRenewRoute = createRoute({
     getParentRoute: () => rootRoute,
@@ -33,19 +42,19 @@ export const createSharedRoutes = (rootRoute: AppRootRoute) => {
     getParentRoute: () => rootRoute,
     path: '/signout-callback',
     staticData: authMeta('signoutCallback'),
-    component: authView('AuthCallbackView'),
+    component: authView('SignoutCallbackView'),
   })
   const registrationCallbackRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/registration-callback',
     staticData: authMeta('registrationCallback'),
-    component: authView('AuthCallbackView'),
+    component: authView('RegistrationCallbackView'),
   })
   const deleteAccountCallbackRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/delete-account-callback',
     staticData: authMeta('deleteAccountCallback'),
-    component: authView('AuthCallbackView'),
+    component: authView('DeleteAccountCallbackView'),
   })
   const healthRoute = createRoute({
     getParentRoute: () => rootRoute,

@@ -1,0 +1,5 @@
+export { urlOpenListener } from './nativeLinks.actors.ts'
+export type { NativeLinksContext, NativeLinksEvent, NativeLinksInput } from './nativeLinks.machine.ts'
+export { nativeLinksMachine } from './nativeLinks.machine.ts'
+export type { NativeLinksPort } from './nativeLinks.port.ts'
+export { toPathAndQuery } from './nativeLinks.port.ts'

@@ -1,0 +1,76 @@
+import type { SessionPort } from '../../machines/session/index.ts'
+import { OIDC_TIMINGS } from './config.ts'
+import { parseStoredUser, safeReturnTo, toSessionUser } from './sessionUser.ts'
+import type { UserManager } from './userManager.ts'
+import type { UserStore } from './userStore.ts'
+
+const returnToOf = (state: unknown): string | null =>
+  typeof state === 'object' && state !== null && 'returnTo' in state ? safeReturnTo(state.returnTo) : null
+
+/**
+ * The session machine's port onto oidc-client-ts. The stored user is read directly (no library needed at
+ * start); every protocol step loads the UserManager on first use and reuses it.
+ */
+export const createSessionPort = (userStore: UserStore): SessionPort => {
+  let manager: Promise<UserManager> | null = null
+  const userManager = () => {
+    manager ??= import('./userManager.ts').then(({ loadUserManager }) => loadUserManager(userStore))
+    // A failed load (offline) is retried by the next call instead of being remembered.
+    manager.catch(() => {
+      manager = null
+    })
+    return manager
+  }
+
+  return {
+    now: () => Date.now(),
+    loadUser: async () => parseStoredUser(userStore.readAny()),
+    async startSignIn(returnTo) {
+      await (await userManager()).signinRedirect({ state: { returnTo } })
+    },
+    async completeSignIn(url) {
+      const signedIn = await (await userManager()).signinRedirectCallback(url)
+      const user = toSessionUser(signedIn)
+      if (user === null) throw new Error('ID Token is missing a subject claim')
+      return { user, returnTo: returnToOf(signedIn.state) }
+    },
+    async renewSilently() {
+      const um = await userManager()
+      // The refresh-token path reads neither from the settings: the API resource and the 10 s timeout go along.
+      const renewed = await um.signinSilent({
+        extraTokenParams: um.settings.extraTokenParams,
+        silentRequestTimeoutInSeconds: OIDC_TIMINGS.silentRequestTimeoutInSeconds,
+      })
+      return renewed === null ? null : toSessionUser(renewed)
+    },
+    async signOut(idTokenHint) {
+      const um = await userManager()
+      // Best effort: an unrevoked refresh token still dies with the provider session.
+      await um.revokeTokens(['refresh_token']).catch(() => undefined)
+      await um.removeUser()
+      // No `resource` on the end-session request: it belongs to authorization and token requests only.
+      await um.signoutRedirect({
+        extraQueryParams: {},
+        ...(idTokenHint === null ? {} : { id_token_hint: idTokenHint }),
+      })
+    },
+    async removeUser() {
+      userStore.clear()
+    },
+    onEndedAtProvider(listener) {
+      let active = true
+      let unsubscribe = () => {}
+      userManager()
+        .then((um) => {
+          if (!active) return
+          um.events.addUserSignedOut(listener)
+          unsubscribe = () => um.events.removeUserSignedOut(listener)
+        })
+        .catch(() => undefined) // No client, no monitoring; renewals report their own failures.
+      return () => {
+        active = false
+        unsubscribe()
+      }
+    },
+  }
+}
