@@ -5,8 +5,30 @@ import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 const baseURL = `http://localhost:${port}`
-// Each run gets a fresh embedded database, so journeys never depend on an earlier run.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'koperta-e2e-'))
+// A second server with billing on, for the expired-subscription gate.
+const billingPort = port + 1
+// Each run gets fresh embedded databases, so journeys never depend on an earlier run. The directories are handed to
+// the workers through the environment (they load this file again), so tests can reach the server's admin socket.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'koperta-e2e-'))
+process.env.E2E_BILLING_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'koperta-e2e-billing-'))
+process.env.E2E_BILLING_URL = `http://localhost:${billingPort}`
+// Short-lived access tokens make the silent renewal (60 s before expiry) happen within a test.
+const accessTokenTtl = '75'
+const server = (serverPort: number, env: Record<string, string>) => ({
+  command: 'node server/main.ts',
+  url: `http://localhost:${serverPort}/health`,
+  reuseExistingServer: false,
+  timeout: 90_000,
+  env: {
+    PORT: String(serverPort),
+    HOST: 'localhost',
+    LOG_LEVEL: 'warn',
+    ACCESS_TOKEN_TTL: accessTokenTtl,
+    // Journeys run on the embedded database even where CI exports DATABASE_URL for the server tests.
+    DATABASE_URL: '',
+    ...env,
+  },
+})
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,7 +50,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   timeout: 30_000,
   use: {
     baseURL,
@@ -42,11 +64,8 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false } },
   ],
-  webServer: {
-    command: 'node server/main.ts',
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    server(port, { DATA_DIR: process.env.E2E_DATA_DIR }),
+    server(billingPort, { DATA_DIR: process.env.E2E_BILLING_DATA_DIR, BILLING: 'on' }),
+  ],
 })

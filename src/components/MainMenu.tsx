@@ -7,7 +7,7 @@ import { MenuIcon } from './icons.tsx'
 
 const HELP_ACTION = 'help'
 
-/** Header menu: navigation (the only one on mobile, where there is no side panel) and help. */
+/** Header menu: navigation (the only one on mobile, where there is no side panel), help and sign-out. */
 export default function MainMenu() {
   const { t } = useTranslation()
   const app = useAppActor()
@@ -32,6 +32,9 @@ export default function MainMenu() {
           <Separator className="menu__separator" />
           <MenuItem id={HELP_ACTION} className="menu__item">
             {t('header.help')}
+          </MenuItem>
+          <MenuItem id="/logout" href="/logout" className="menu__item">
+            {t('header.signOut')}
           </MenuItem>
         </Menu>
       </Popover>

@@ -22,7 +22,17 @@ export const notAvailableView = () =>
 export const notAvailableDialog = () =>
   lazyRouteComponent(reported(() => import('../views/NotAvailableDialog.tsx')))
 export const healthView = () => lazyRouteComponent(reported(() => import('../views/HealthView.tsx')))
-export const authView = (name: 'SilentRenewView' | 'LogoutView' | 'AuthCallbackView') =>
+
+type AuthViewName =
+  | 'SilentRenewView'
+  | 'AuthCallbackView'
+  | 'LogoutView'
+  | 'SignoutCallbackView'
+  | 'RegistrationCallbackView'
+  | 'DeleteAccountCallbackView'
+
+/** One on-demand chunk for all authentication views (they share the session hooks). */
+export const authView = (name: AuthViewName) =>
   lazyRouteComponent(
     reported(() => import('../views/AuthMessageView.tsx')),
     name,

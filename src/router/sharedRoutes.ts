@@ -1,22 +1,10 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { createRoute } from '@tanstack/react-router'
 import { HealthError, HealthLoading } from '../views/HealthStates.tsx'
-import { healthView } from './lazyViews.ts'
+import { authView, healthView } from './lazyViews.ts'
 import type { AppRootRoute } from './rootRoute.ts'
 import { meta } from './staticData.ts'
 
 const authMeta = (name: string) => meta(name, { layout: 'empty', noSidePanel: true, status: 'built' })
-
-type AuthViewName =
-  | 'SilentRenewView'
-  | 'AuthCallbackView'
-  | 'LogoutView'
-  | 'SignoutCallbackView'
-  | 'RegistrationCallbackView'
-  | 'DeleteAccountCallbackView'
-
-/** One on-demand chunk for all authentication views (they share the session hooks). */
-const authView = (name: AuthViewName) =>
-  lazyRouteComponent(() => import('../views/AuthMessageView.tsx'), name)
 
 /** SPEC §2 routes present on every device: the authentication returns (src/auth/) and /health. */
 export const createSharedRoutes = (rootRoute: AppRootRoute) => {

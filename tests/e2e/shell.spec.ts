@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, snap } from './support.ts'
+import { expectNoSeriousA11yViolations, registerThrough, snap } from './support.ts'
 
 const isMobile = (projectName: string) => projectName === 'mobile'
 
@@ -18,7 +18,11 @@ test('/health shows the server status to a person', async ({ page }, info) => {
 })
 
 test('the route set follows the device class chosen at start', async ({ page }, info) => {
-  // /settings and /welcome exist only in the mobile set (SPEC §2).
+  // settings/subscription exists in both sets, with SPEC's header.
+  await registerThrough(page, '/settings/subscription')
+  await expect(page.getByRole('heading', { name: 'Subskrypcja' })).toBeVisible()
+  await expect(page.getByText('Jeszcze niedostępne')).toBeVisible()
+  // /settings exists only in the mobile set (SPEC §2).
   await page.goto('/settings')
   if (isMobile(info.project.name)) {
     await expect(page.getByRole('heading', { name: 'Ustawienia' })).toBeVisible()
@@ -26,10 +30,6 @@ test('the route set follows the device class chosen at start', async ({ page }, 
   } else {
     await expect(page.getByText('Pod tym adresem nie ma żadnej strony.')).toBeVisible()
   }
-  // settings/subscription exists in both sets, with SPEC's header.
-  await page.goto('/settings/subscription')
-  await expect(page.getByRole('heading', { name: 'Subskrypcja' })).toBeVisible()
-  await expect(page.getByText('Jeszcze niedostępne')).toBeVisible()
 })
 
 test('the theme switches and survives a reload', async ({ page }, info) => {
@@ -67,6 +67,7 @@ test('the language switches, sets <html lang> and survives a reload', async ({ p
 })
 
 test('a view that fails to load shows an error toast that hides after 5 s', async ({ page }, info) => {
+  await registerThrough(page, '/settings/subscription')
   await page.goto('/health')
   await expect(page.getByText('Działa')).toBeVisible()
   // From here on every not-yet-loaded chunk fails, as after a deploy removed the old files.
@@ -87,6 +88,7 @@ test('a view that fails to load shows an error toast that hides after 5 s', asyn
 })
 
 test('the toast closes at once when dismissed', async ({ page }, info) => {
+  await registerThrough(page, '/settings/subscription')
   await page.goto('/health')
   await expect(page.getByText('Działa')).toBeVisible()
   await page.route('**/assets/**', (route) => route.abort())
@@ -99,6 +101,7 @@ test('the toast closes at once when dismissed', async ({ page }, info) => {
 })
 
 test('the shell has no serious accessibility violations in either theme', async ({ page }, info) => {
+  await registerThrough(page, '/settings/subscription')
   for (const path of ['/', '/health', '/settings/subscription']) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })

@@ -1,4 +1,5 @@
 // Shared helpers for the journeys: screenshots kept as test output, and the axe gate.
+import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
@@ -21,4 +22,37 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ') ?? ''}`)
   expect(serious).toEqual([])
+}
+
+export const PASSWORD = 'Correct-Horse-Battery-9'
+
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+
+/**
+ * Opens `path` signed out, follows the app to the embedded provider, registers a new account there and returns once
+ * the app shows `path` again. Returns the new account's e-mail.
+ */
+export async function registerThrough(
+  page: Page,
+  path: string,
+  email = uniqueEmail('user'),
+): Promise<string> {
+  await page.goto(path)
+  await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible()
+  await page.getByRole('link', { name: 'Załóż konto' }).click()
+  await expect(page.getByRole('heading', { name: 'Załóż konto' })).toBeVisible()
+  await page.getByLabel('Adres e-mail').fill(email)
+  await page.getByLabel('Hasło', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Załóż konto' }).click()
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path)
+  return email
+}
+
+/** Runs one of the admin commands (`npm run user`, `npm run token`) against a running e2e server's data directory. */
+export function admin(script: 'user' | 'token', args: string[], dataDir: string): string {
+  return execFileSync(process.execPath, [`server/identity/cli/${script}.ts`, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  })
 }
