@@ -13,7 +13,7 @@ import { loginPagePath, registerPath, renderLoginPage } from './pages/login.ts'
 import { type FieldErrors, renderRegisterPage } from './pages/register.ts'
 import { renderErrorPage } from './pages/session.ts'
 import { hashPassword } from './passwords.ts'
-import { apiScope } from './provider.ts'
+import { apiScope } from './provider.paths.ts'
 import {
   issueRegisteredNote,
   readRegisteredNote,
@@ -34,7 +34,7 @@ import {
 } from './web.ts'
 
 export interface InteractionsInput {
-  readonly provider: Provider
+  readonly loadProvider: () => Promise<Provider>
   readonly db: Kysely<IdentityTables>
   readonly config: IdentityConfig
   readonly keys: KeyMaterial
@@ -53,7 +53,7 @@ const translateError = (page: PageContext, error: FieldErrorKey | undefined): st
 
 /** The sign-in interaction, consent for the first-party app, and registration: server-rendered pages. */
 export const interactionPages =
-  ({ provider, db, config, keys }: InteractionsInput): FastifyPluginAsync =>
+  ({ loadProvider, db, config, keys }: InteractionsInput): FastifyPluginAsync =>
   async (scope) => {
     await scope.register(formbody)
     scope.addHook('preHandler', async (request, reply) => {
@@ -72,7 +72,7 @@ export const interactionPages =
     /** Loads the interaction the browser's cookie names, and checks it is the one in the URL. */
     const interactionFor = async (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => {
       try {
-        const details = await provider.interactionDetails(request.raw, reply.raw)
+        const details = await (await loadProvider()).interactionDetails(request.raw, reply.raw)
         return details.uid === request.params.uid ? details : undefined
       } catch {
         return undefined
@@ -80,7 +80,7 @@ export const interactionPages =
     }
 
     const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults) => {
-      const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+      const returnTo = await (await loadProvider()).interactionResult(request.raw, reply.raw, result, {
         mergeWithLastSubmission: false,
       })
       return reply.code(303).header('cache-control', 'no-store').redirect(returnTo, 303)
@@ -134,6 +134,7 @@ export const interactionPages =
           // The first-party app never asks for consent: grant what it is missing and carry on.
           const accountId = details.session?.accountId
           if (accountId === undefined) return errorPage(request, reply, 400, 'login_required')
+          const provider = await loadProvider()
           const grant =
             (details.grantId === undefined ? undefined : await provider.Grant.find(details.grantId)) ??
             new provider.Grant({ accountId, clientId: config.clientId })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type Provider from 'oidc-provider'
 import type { IdentityConfig } from './config.ts'
-import { mountPath, providerRoutes } from './provider.ts'
+import { mountPath, providerRoutes } from './provider.paths.ts'
 import { pageContentSecurityPolicy } from './web.ts'
 
 /** The userinfo claims for a valid API access token, or undefined. */
@@ -14,9 +14,13 @@ export type ApiTokenUserinfo = (token: string) => Promise<Record<string, unknown
  * under the issuer whatever Host the request came with.
  */
 export const providerMount =
-  (provider: Provider, config: IdentityConfig, userinfo: ApiTokenUserinfo): FastifyPluginAsync =>
+  (
+    loadProvider: () => Promise<Provider>,
+    config: IdentityConfig,
+    userinfo: ApiTokenUserinfo,
+  ): FastifyPluginAsync =>
   async (scope) => {
-    const callback = provider.callback()
+    let callback: ReturnType<Provider['callback']> | undefined
     const publicUrl = new URL(config.publicOrigin)
 
     // The provider reads its own request bodies: Fastify must leave the stream untouched.
@@ -36,6 +40,7 @@ export const providerMount =
       raw.url = url.slice(mountPath.length) || '/'
       raw.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1)
       raw.headers['x-forwarded-host'] = publicUrl.host
+      callback ??= (await loadProvider()).callback()
       await callback(raw, reply.raw)
     }
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { Kysely } from 'kysely'
+import type Provider from 'oidc-provider'
 import { registerRoute } from '../http/register.ts'
 import type { AccountDeletionHook } from './accountDeletion.ts'
 import { accountPages } from './accountPages.ts'
@@ -11,7 +12,6 @@ import { interactionPages } from './interactions.ts'
 import { ensureKeys, loadKeys } from './keys.ts'
 import { createMailer } from './mailer.ts'
 import { providerMount } from './mount.ts'
-import { createProvider } from './provider.ts'
 import { identityApiRoutes } from './routes.ts'
 import type { IdentityTables } from './tables.ts'
 import { findUserBySubject } from './users.ts'
@@ -66,19 +66,39 @@ export const identityPlugin = fp<IdentityPluginOptions>(
     if (config.embedded) {
       await ensureKeys(db)
       const keys = await loadKeys(db)
-      const provider = createProvider({ db, config, keys })
-      provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'))
-      // Protocol refusals, by OAuth error code and description only (descriptions never echo tokens).
-      const logRefusal = (event: string) => (_ctx: unknown, error: Error) =>
-        app.log.info(
-          { event, error: Reflect.get(error, 'error'), description: Reflect.get(error, 'error_description') },
-          'sign-in request refused',
+      // oidc-provider takes a noticeable part of a cold start to load; it is loaded once the server listens (or by
+      // the first sign-in request, whichever comes first), so /health and the API answer sooner after a restart.
+      let loading: Promise<Provider> | undefined
+      const loadProvider = (): Promise<Provider> => {
+        loading ??= import('./provider.ts').then(({ createProvider }) => {
+          const provider = createProvider({ db, config, keys })
+          provider.on('server_error', (_ctx, error) =>
+            app.log.error({ err: error }, 'identity provider error'),
+          )
+          // Protocol refusals, by OAuth error code and description only (descriptions never echo tokens).
+          const logRefusal = (event: string) => (_ctx: unknown, error: Error) =>
+            app.log.info(
+              {
+                event,
+                error: Reflect.get(error, 'error'),
+                description: Reflect.get(error, 'error_description'),
+              },
+              'sign-in request refused',
+            )
+          provider.on('authorization.error', logRefusal('authorization.error'))
+          provider.on('grant.error', logRefusal('grant.error'))
+          provider.on('end_session.error', logRefusal('end_session.error'))
+          provider.on('revocation.error', logRefusal('revocation.error'))
+          provider.on('userinfo.error', logRefusal('userinfo.error'))
+          return provider
+        })
+        return loading
+      }
+      app.addHook('onListen', async () => {
+        loadProvider().catch((error: unknown) =>
+          app.log.error({ err: error }, 'identity provider failed to load'),
         )
-      provider.on('authorization.error', logRefusal('authorization.error'))
-      provider.on('grant.error', logRefusal('grant.error'))
-      provider.on('end_session.error', logRefusal('end_session.error'))
-      provider.on('revocation.error', logRefusal('revocation.error'))
-      provider.on('userinfo.error', logRefusal('userinfo.error'))
+      })
       const userinfo = async (token: string) => {
         const verified = await verifyAccessToken(token)
         const user = verified.ok ? await findUserBySubject(db, verified.claims.sub) : undefined
@@ -88,8 +108,8 @@ export const identityPlugin = fp<IdentityPluginOptions>(
           ...(user.email === null ? {} : { email: user.email, email_verified: false }),
         }
       }
-      await app.register(providerMount(provider, config, userinfo))
-      await app.register(interactionPages({ provider, db, config, keys }))
+      await app.register(providerMount(loadProvider, config, userinfo))
+      await app.register(interactionPages({ loadProvider, db, config, keys }))
       await app.register(accountPages({ db, config, sendMail: createMailer(config, app.log), deletionHooks }))
       const pruning = setInterval(() => {
         pruneExpiredPayloads(db).catch((error: unknown) =>

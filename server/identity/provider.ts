@@ -6,38 +6,9 @@ import type { KeyMaterial } from './keys.ts'
 import { pickLanguage, translate } from './pages/i18n.ts'
 import { loginPagePath } from './pages/login.ts'
 import { renderErrorPage, renderLoggedOutPage, renderLogoutPage } from './pages/session.ts'
+import { apiScope, providerRoutes, webClientRedirects } from './provider.paths.ts'
 import type { IdentityTables } from './tables.ts'
 import { findUserBySubject } from './users.ts'
-
-/** The API's scope; access tokens carrying it are JWTs for the API audience. */
-export const apiScope = 'koperta-api'
-export const webClientScopes = ['openid', 'profile', 'email', 'offline_access', apiScope] as const
-
-/** The provider lives under this path of the app's origin; its issuer is `${origin}${mountPath}`. */
-export const mountPath = '/auth'
-
-/** Short paths under the mount (oidc-provider's `/auth` default would read `/auth/auth`). */
-export const providerRoutes = {
-  authorization: '/authorize',
-  token: '/token',
-  userinfo: '/userinfo',
-  jwks: '/jwks',
-  revocation: '/token/revocation',
-  end_session: '/session/end',
-} as const
-
-export const webClientRedirects = (origins: readonly string[]) => ({
-  redirect_uris: origins.flatMap((origin) => [
-    `${origin}/callback`,
-    `${origin}/silentRenew`,
-    `${origin}/registration-callback`,
-  ]),
-  post_logout_redirect_uris: origins.flatMap((origin) => [
-    `${origin}/`,
-    `${origin}/signout-callback`,
-    `${origin}/delete-account-callback`,
-  ]),
-})
 
 const languageOf = (ctx: KoaContextWithOIDC) => {
   const lang = ctx.query.lang

@@ -19,7 +19,7 @@ import type { IdentityConfig } from './config.ts'
 import { registerPath } from './pages/login.ts'
 import { createPersonalToken, listPersonalTokens, revokePersonalToken } from './personalTokens.ts'
 import { identityProblem } from './problems.ts'
-import { webClientScopes } from './provider.ts'
+import { webClientScopes } from './provider.paths.ts'
 import type { IdentityTables } from './tables.ts'
 import { findUserById, recordVisit } from './users.ts'
 
