@@ -1,0 +1,43 @@
+import { fromCallback, fromPromise } from 'xstate'
+import type { BudgetCommand } from '../../schemas/budget-commands.ts'
+import type { BudgetId, CommandId } from '../../schemas/ids.ts'
+import type { BudgetPort, LoadOutcome, SendOutcome, SequencedEvent } from './budget.port.ts'
+
+type PortInput = { readonly port: BudgetPort; readonly budgetId: BudgetId }
+
+/** A port that throws (a bug, not an expected failure) still answers with a value: SPEC §8's bare 500 toast. */
+export const loadBudget = fromPromise<LoadOutcome, PortInput>(async ({ input, signal }) => {
+  try {
+    return await input.port.load(input.budgetId, signal)
+  } catch {
+    return { ok: false, error: {} }
+  }
+})
+
+export type SendCommandInput = PortInput & { readonly command: BudgetCommand; readonly version: number }
+export type SendCommandOutput = { readonly commandId: CommandId; readonly result: SendOutcome }
+
+export const sendCommand = fromPromise<SendCommandOutput, SendCommandInput>(async ({ input, signal }) => {
+  const { commandId } = input.command
+  try {
+    const result = await input.port.send(
+      input.budgetId,
+      input.command,
+      { ifMatch: input.version, commandId },
+      signal,
+    )
+    return { commandId, result }
+  } catch {
+    return { commandId, result: { outcome: 'failed', error: {} } }
+  }
+})
+
+export type EventsReceived = { type: 'budget.eventsReceived'; events: ReadonlyArray<SequencedEvent> }
+
+/** The live stream (SSE) from the version the actor holds; restarted after every re-read. */
+export const budgetEvents = fromCallback<EventsReceived, PortInput & { readonly afterSeq: number }>(
+  ({ input, sendBack }) =>
+    input.port.subscribe(input.budgetId, input.afterSeq, (events) =>
+      sendBack({ type: 'budget.eventsReceived', events }),
+    ),
+)

@@ -1,0 +1,57 @@
+import type { BudgetState } from '../../domain/state.ts'
+import type { BudgetCommand } from '../../schemas/budget-commands.ts'
+import type { BudgetError } from '../../schemas/budget-errors.ts'
+import type { BudgetEvent } from '../../schemas/budget-events.ts'
+import type { BudgetId, CommandId } from '../../schemas/ids.ts'
+import type { ApiErrorLike } from '../toasts/toasts.errors.ts'
+
+/** One stored event as the server numbers it; `commandId` lets the actor recognise its own writes on the stream. */
+export type SequencedEvent = {
+  readonly seq: number
+  readonly commandId: CommandId | null
+  readonly event: BudgetEvent
+}
+
+/** The budget as read: its domain state (e.g. replayed from `GET …/events?after=0`) and its version (ETag). */
+export type LoadOutcome =
+  | { readonly ok: true; readonly state: BudgetState; readonly version: number }
+  | { readonly ok: false; readonly error: ApiErrorLike }
+
+/** Every answer a write can get. Expected failures are values; the port never throws for them. */
+export type SendOutcome =
+  /** 2xx: the events the server appended (possibly already seen on the stream) and the new version. */
+  | { readonly outcome: 'accepted'; readonly events: ReadonlyArray<SequencedEvent>; readonly version: number }
+  /** 422: the domain refused the command on the server's (newer) state. */
+  | { readonly outcome: 'refused'; readonly error: BudgetError }
+  /** 412: our If-Match was stale; nothing was written. */
+  | { readonly outcome: 'stale' }
+  /** No answer (offline, timeout): safe to resend, the command id makes it idempotent. */
+  | { readonly outcome: 'offline' }
+  /** Any other answer (404, 5xx): the write is given up and rolled back with SPEC §8's toast. */
+  | { readonly outcome: 'failed'; readonly error: ApiErrorLike }
+
+export type SendOptions = { readonly ifMatch: number; readonly commandId: CommandId }
+
+/**
+ * What the open-budget actor needs from the outside world. The view layer implements it with the ky client:
+ * `send` maps a command to its REST route (with `If-Match` and the command id), `subscribe` wraps the SSE stream.
+ */
+export type BudgetPort = {
+  /** Milliseconds since the epoch; stamps each command's `at`. */
+  now(): number
+  /** A fresh unique id (crypto.randomUUID in the browser); used for command ids. */
+  newId(): string
+  load(budgetId: BudgetId, signal: AbortSignal): Promise<LoadOutcome>
+  send(
+    budgetId: BudgetId,
+    command: BudgetCommand,
+    options: SendOptions,
+    signal: AbortSignal,
+  ): Promise<SendOutcome>
+  /** Delivers events with seq > afterSeq, in order, as they happen; returns the unsubscribe. */
+  subscribe(
+    budgetId: BudgetId,
+    afterSeq: number,
+    onEvents: (events: ReadonlyArray<SequencedEvent>) => void,
+  ): () => void
+}

@@ -1,0 +1,37 @@
+import type { AnyActorRef } from 'xstate'
+import type { BudgetCommand } from '../../schemas/budget-commands.ts'
+import type { BudgetError } from '../../schemas/budget-errors.ts'
+import type { CommandId } from '../../schemas/ids.ts'
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** A command as a dialog or view builds it; the budget actor stamps who, when and the command id. */
+export type CommandDraft = DistributiveOmit<BudgetCommand, 'commandId' | 'at' | 'userId'>
+
+/**
+ * Ask the open budget to apply commands (in order, all or none). With `replyTo` the asker hears back at once:
+ * applied (shown optimistically, now queued for the server) or refused (nothing changed).
+ */
+export type BudgetCommandRequest = {
+  type: 'budget.command'
+  commands: ReadonlyArray<CommandDraft>
+  replyTo?: AnyActorRef
+}
+
+/** Why a request changed nothing: a domain refusal, or the budget is not loaded yet. */
+export type CommandRefusal =
+  | { readonly kind: 'domain'; readonly error: BudgetError }
+  | { readonly kind: 'notReady' }
+
+export type CommandApplied = { type: 'budget.commandApplied'; commandIds: ReadonlyArray<CommandId> }
+export type CommandRefused = { type: 'budget.commandRefused'; refusal: CommandRefusal }
+export type CommandReply = CommandApplied | CommandRefused
+
+/** i18n key for a refusal: the domain's own key where it has one (splits), else `budget.errors.<code>`. */
+export const refusalMessageKey = (refusal: CommandRefusal): string => {
+  if (refusal.kind === 'notReady') return 'budget.errors.not-ready'
+  return budgetErrorMessageKey(refusal.error)
+}
+
+export const budgetErrorMessageKey = (error: BudgetError): string =>
+  'messageKey' in error ? error.messageKey : `budget.errors.${error.code}`

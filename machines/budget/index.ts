@@ -1,0 +1,37 @@
+export type { EventsReceived, SendCommandInput, SendCommandOutput } from './budget.actors.ts'
+export { budgetEvents, loadBudget, sendCommand } from './budget.actors.ts'
+export { applyAll, applyCommand, foldEvents, rebase, stamp } from './budget.commands.ts'
+export type { BudgetContext, BudgetInput, BudgetMachineEvent } from './budget.machine.ts'
+export { budgetMachine, SEND_RETRY_MS, STALE_VERSION_MESSAGE_KEY } from './budget.machine.ts'
+export type { BudgetPort, LoadOutcome, SendOptions, SendOutcome, SequencedEvent } from './budget.port.ts'
+export type {
+  BudgetCommandRequest,
+  CommandApplied,
+  CommandDraft,
+  CommandRefusal,
+  CommandRefused,
+  CommandReply,
+} from './budget.protocol.ts'
+export { budgetErrorMessageKey, refusalMessageKey } from './budget.protocol.ts'
+export type { AccountWithBalance, BudgetLoadState, GroupWithCategories } from './budget.selectors.ts'
+export {
+  selectAccounts,
+  selectAssignmentRecords,
+  selectBalancesTotal,
+  selectBudget,
+  selectBudgetState,
+  selectCanUndoAssignment,
+  selectGroups,
+  selectHasPendingWrites,
+  selectIsOffline,
+  selectIsResyncing,
+  selectLoadError,
+  selectLoadState,
+  selectMonthView,
+  selectPayees,
+  selectReadyToAssign,
+  selectSavedFilters,
+  selectTransactions,
+  selectVersion,
+} from './budget.selectors.ts'
+export { stateFromEvents } from './budget.state.ts'

@@ -1,0 +1,18 @@
+import { createFormDialogMachine, type FormDialogEvent } from '../shared/form-dialog.machine.ts'
+import {
+  buildMoveCategory,
+  checkMoveCategory,
+  initialMoveCategoryFields,
+  type MoveCategoryFields,
+} from './moveCategory.form.ts'
+
+/** Moves a category into another group (mobile /move). */
+export const moveCategoryMachine = createFormDialogMachine({
+  id: 'moveCategory',
+  initialFields: initialMoveCategoryFields,
+  check: checkMoveCategory,
+  closesUnchanged: true,
+  build: buildMoveCategory,
+})
+
+export type MoveCategoryEvent = FormDialogEvent<MoveCategoryFields>

@@ -1,0 +1,111 @@
+import { Result, Schema } from 'effect'
+import { currencyExponent } from '../../../domain/currency.ts'
+import { parseAmount, toDecimalString } from '../../../domain/money.ts'
+import type { CurrencyCode, IsoDate, Minor } from '../../../schemas/money.ts'
+import { IsoDate as IsoDateSchema } from '../../../schemas/money.ts'
+
+/** A field's message as an i18n key with parameters (SPEC §5: 'validation.required', 'validation.min' {min}, …). */
+export type FieldError = { readonly key: string; readonly params?: Readonly<Record<string, string | number>> }
+
+export type FieldErrors<F> = Partial<Record<keyof F & string, FieldError>>
+
+export type Checked<V, F> =
+  | { readonly ok: true; readonly value: V }
+  | { readonly ok: false; readonly errors: FieldErrors<F> }
+
+/** Formatting and parsing context every dialog gets from the view. */
+export type FormEnv = { readonly currency: CurrencyCode; readonly locale: string }
+
+export const REQUIRED: FieldError = { key: 'validation.required' }
+
+/**
+ * An amount for a message: the currency's decimals (2 for złoty) in the user's locale, without the symbol —
+ * SPEC's max text appends 'zł' itself ('Maksymalna wartość to {max} zł.').
+ */
+export const formatBound = (amount: number, env: FormEnv): string => {
+  const exponent = currencyExponent(env.currency) ?? 2
+  const format = new Intl.NumberFormat(env.locale, {
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+    useGrouping: 'always',
+  })
+  // Intl reads exact decimal strings; its typings still say number | bigint. Bounds are integers in minor units.
+  return format.format(toDecimalString(amount as Minor, exponent) as `${number}`)
+}
+
+export type AmountRule = { readonly min?: number; readonly max?: number }
+
+const PARSE_ERROR_KEYS = {
+  'amount-empty': 'validation.required',
+  'amount-invalid': 'validation.amountInvalid',
+  'amount-ambiguous': 'validation.amountAmbiguous',
+  'amount-too-many-decimals': 'validation.amountTooManyDecimals',
+  'amount-too-large': 'validation.amountTooLarge',
+  'amount-unknown-currency': 'validation.amountInvalid',
+} as const
+
+/** Reads a typed amount (pl or en form) into minor units, with SPEC's min/max messages at 2 decimals. */
+export const checkAmount = (
+  text: string,
+  env: FormEnv,
+  rule: AmountRule = {},
+): Result.Result<Minor, FieldError> => {
+  const parsed = parseAmount(text, env.currency)
+  if (Result.isFailure(parsed)) {
+    const key = PARSE_ERROR_KEYS[parsed.failure.code]
+    return Result.fail(
+      key === 'validation.amountTooManyDecimals'
+        ? { key, params: { decimals: currencyExponent(env.currency) ?? 2 } }
+        : { key },
+    )
+  }
+  const value = parsed.success
+  if (rule.min !== undefined && value < rule.min)
+    return Result.fail({ key: 'validation.min', params: { min: formatBound(rule.min, env) } })
+  if (rule.max !== undefined && value > rule.max)
+    return Result.fail({ key: 'validation.max', params: { max: formatBound(rule.max, env) } })
+  return Result.succeed(value)
+}
+
+/** The smallest positive amount: one minor unit (0,01 zł). */
+export const ONE_MINOR_UNIT = 1
+
+const isIsoDate = Schema.is(IsoDateSchema)
+
+export const checkDate = (text: string): Result.Result<IsoDate, FieldError> => {
+  if (text.trim() === '') return Result.fail(REQUIRED)
+  return isIsoDate(text) ? Result.succeed(text) : Result.fail({ key: 'validation.date' })
+}
+
+export const NAME_MAX_LENGTH = 200
+
+export const checkName = (text: string): Result.Result<string, FieldError> => {
+  const name = text.trim()
+  if (name === '') return Result.fail(REQUIRED)
+  if (name.length > NAME_MAX_LENGTH)
+    return Result.fail({ key: 'validation.maxLength', params: { max: NAME_MAX_LENGTH } })
+  return Result.succeed(name)
+}
+
+/** The value of a result, recording its error under the field. */
+export const take = <T, F>(
+  errors: FieldErrors<F>,
+  field: keyof F & string,
+  result: Result.Result<T, FieldError>,
+): T | undefined => {
+  if (Result.isSuccess(result)) return result.success
+  errors[field] = result.failure
+  return undefined
+}
+
+/** An amount as the user would type it back: locale decimals, no grouping, no symbol ('1234,50' in pl). */
+export const amountText = (amount: number, env: FormEnv): string => {
+  const exponent = currencyExponent(env.currency) ?? 2
+  const format = new Intl.NumberFormat(env.locale, {
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+    useGrouping: false,
+  })
+  // As in formatBound: an exact decimal string for Intl.
+  return format.format(toDecimalString(amount as Minor, exponent) as `${number}`)
+}

@@ -1,0 +1,33 @@
+export type { DialogEnv } from './dialog.env.ts'
+export type { DialogSnapshotLike } from './dialog.selectors.ts'
+export {
+  selectCanSubmit,
+  selectFieldError,
+  selectFields,
+  selectHasErrors,
+  selectIsClosed,
+  selectIsSubmitting,
+  selectRefusalKey,
+  selectWasApplied,
+} from './dialog.selectors.ts'
+export type { AmountRule, Checked, FieldError, FieldErrors, FormEnv } from './dialog.validation.ts'
+export {
+  amountText,
+  checkAmount,
+  checkDate,
+  checkName,
+  formatBound,
+  NAME_MAX_LENGTH,
+  ONE_MINOR_UNIT,
+  REQUIRED,
+  take,
+} from './dialog.validation.ts'
+export type {
+  FieldChange,
+  FormDialogContext,
+  FormDialogEvent,
+  FormDialogInput,
+  FormDialogOutput,
+  FormDialogSpec,
+} from './form-dialog.machine.ts'
+export { createFormDialogMachine, fieldChange } from './form-dialog.machine.ts'

@@ -1,0 +1,208 @@
+import { Result } from 'effect'
+import type { Transaction } from '../../../schemas/budget.ts'
+import type { SplitInput } from '../../../schemas/budget-commands.ts'
+import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import type { IsoDate, Minor } from '../../../schemas/money.ts'
+import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import {
+  amountText,
+  checkAmount,
+  checkDate,
+  type FieldError,
+  type FieldErrors,
+  type FormEnv,
+  ONE_MINOR_UNIT,
+  REQUIRED,
+  take,
+} from '../shared/dialog.validation.ts'
+
+export type Direction = 'outflow' | 'inflow'
+
+export type TransactionEditorProps =
+  | {
+      readonly mode: 'add'
+      readonly today: IsoDate
+      /** Preselected from the screen it was opened on (an account's or a category's list). */
+      readonly bankAccountId?: BankAccountId
+      readonly categoryId?: CategoryId
+      /** Payees from history, most used first (selectPayees of the budget). */
+      readonly payees: ReadonlyArray<string>
+    }
+  | { readonly mode: 'edit'; readonly transaction: Transaction; readonly payees: ReadonlyArray<string> }
+
+export type SplitField = { readonly categoryId: CategoryId | null; readonly amount: string }
+
+export type TransactionFields = {
+  readonly bankAccountId: BankAccountId | null
+  readonly direction: Direction
+  readonly date: string
+  readonly payee: string
+  readonly memo: string
+  /** The amount without sign; the direction gives the sign. */
+  readonly amount: string
+  readonly cleared: boolean
+  /** At least one. One split takes the whole amount (its amount field is ignored); several must add up. */
+  readonly splits: ReadonlyArray<SplitField>
+}
+
+export type SplitErrors = { readonly categoryId?: FieldError; readonly amount?: FieldError }
+
+export type TransactionErrors = {
+  readonly fields: FieldErrors<TransactionFields>
+  readonly splits: ReadonlyArray<SplitErrors>
+}
+
+export type TransactionValue = {
+  readonly bankAccountId: BankAccountId
+  readonly date: IsoDate
+  readonly payee: string
+  readonly memo: string
+  /** Signed: inflow positive, outflow negative. */
+  readonly value: Minor
+  readonly cleared: boolean
+  readonly splits: ReadonlyArray<SplitInput>
+}
+
+export type TransactionChecked =
+  | { readonly ok: true; readonly value: TransactionValue }
+  | { readonly ok: false; readonly errors: TransactionErrors }
+
+export const NO_ERRORS: TransactionErrors = { fields: {}, splits: [] }
+
+export const initialTransactionFields = (props: TransactionEditorProps, env: FormEnv): TransactionFields => {
+  if (props.mode === 'add')
+    return {
+      bankAccountId: props.bankAccountId ?? null,
+      direction: 'outflow',
+      date: props.today,
+      payee: '',
+      memo: '',
+      amount: '',
+      cleared: false,
+      splits: [{ categoryId: props.categoryId ?? null, amount: '' }],
+    }
+  const { transaction } = props
+  const splits = transaction.splits.map((split) => ({
+    categoryId: split.categoryId,
+    amount: amountText(Math.abs(split.value), env),
+  }))
+  return {
+    bankAccountId: transaction.bankAccountId,
+    direction: transaction.value < 0 ? 'outflow' : 'inflow',
+    date: transaction.date,
+    payee: transaction.payee,
+    memo: transaction.memo,
+    amount: amountText(Math.abs(transaction.value), env),
+    cleared: transaction.cleared,
+    splits: splits.length > 0 ? splits : [{ categoryId: null, amount: '' }],
+  }
+}
+
+// Amounts are whole minor units; the sign is applied once, here.
+const signed = (magnitude: number, direction: Direction): Minor =>
+  (direction === 'outflow' ? -magnitude : magnitude) as Minor
+
+/**
+ * SPEC §5: required fields, amounts at least 0,01, and — with several splits — the split amounts must add up
+ * exactly to the amount ('validation.splitsSum'). One split is always valid and takes the whole amount.
+ */
+export const checkTransaction = (fields: TransactionFields, env: FormEnv): TransactionChecked => {
+  const errors: FieldErrors<TransactionFields> = {}
+  if (fields.bankAccountId === null) errors.bankAccountId = REQUIRED
+  const date = take(errors, 'date', checkDate(fields.date))
+  const amount = take(errors, 'amount', checkAmount(fields.amount, env, { min: ONE_MINOR_UNIT }))
+  const splitErrors: SplitErrors[] = []
+  const splitValues: number[] = []
+  if (fields.splits.length > 1) {
+    for (const split of fields.splits) {
+      const parsed = checkAmount(split.amount, env, { min: ONE_MINOR_UNIT })
+      splitErrors.push({
+        ...(split.categoryId === null ? { categoryId: REQUIRED } : {}),
+        ...(Result.isFailure(parsed) ? { amount: parsed.failure } : {}),
+      })
+      if (Result.isSuccess(parsed)) splitValues.push(parsed.success)
+    }
+    const everyAmountRead = splitValues.length === fields.splits.length
+    if (amount !== undefined && everyAmountRead && splitValues.reduce((sum, v) => sum + v, 0) !== amount)
+      errors.splits = { key: 'validation.splitsSum' }
+  }
+  const splitsValid = splitErrors.every((split) => Object.keys(split).length === 0)
+  if (
+    fields.bankAccountId === null ||
+    date === undefined ||
+    amount === undefined ||
+    !splitsValid ||
+    errors.splits
+  )
+    return { ok: false, errors: { fields: errors, splits: splitErrors } }
+  const [first] = fields.splits
+  const splits: SplitInput[] =
+    fields.splits.length > 1
+      ? fields.splits.flatMap((split, index) =>
+          split.categoryId === null
+            ? []
+            : [{ categoryId: split.categoryId, value: signed(splitValues[index] ?? 0, fields.direction) }],
+        )
+      : first?.categoryId
+        ? [{ categoryId: first.categoryId, value: signed(amount, fields.direction) }]
+        : []
+  return {
+    ok: true,
+    value: {
+      bankAccountId: fields.bankAccountId,
+      date,
+      payee: fields.payee.trim(),
+      memo: fields.memo.trim(),
+      value: signed(amount, fields.direction),
+      cleared: fields.cleared,
+      splits,
+    },
+  }
+}
+
+export const buildTransaction = (
+  value: TransactionValue,
+  props: TransactionEditorProps,
+  newId: () => string,
+): ReadonlyArray<CommandDraft> => {
+  const common = {
+    bankAccountId: value.bankAccountId,
+    date: value.date,
+    payee: value.payee,
+    memo: value.memo,
+    value: value.value,
+    splits: value.splits,
+    cleared: value.cleared,
+  }
+  return props.mode === 'add'
+    ? // A fresh opaque id for the new transaction.
+      [{ _tag: 'AddTransaction', transactionId: newId() as TransactionId, ...common }]
+    : [{ _tag: 'EditTransaction', transactionId: props.transaction.id, ...common }]
+}
+
+/** What the splits still lack (amount − Σ split amounts), or null while some amount is not readable. */
+export const splitRemainder = (fields: TransactionFields, env: FormEnv): number | null => {
+  const total = checkAmount(fields.amount, env)
+  if (Result.isFailure(total)) return null
+  let sum = 0
+  for (const split of fields.splits) {
+    const parsed = checkAmount(split.amount, env)
+    if (Result.isFailure(parsed)) return null
+    sum += parsed.success
+  }
+  return total.success - sum
+}
+
+export const MAX_PAYEE_SUGGESTIONS = 8
+
+/** Payees from history containing what was typed (case-insensitive, in the user's locale), most used first. */
+export const payeeSuggestions = (typed: string, payees: ReadonlyArray<string>, locale: string): string[] => {
+  const needle = typed.trim().toLocaleLowerCase(locale)
+  if (needle === '') return payees.slice(0, MAX_PAYEE_SUGGESTIONS)
+  return payees
+    .filter((payee) => {
+      const name = payee.toLocaleLowerCase(locale)
+      return name !== needle && name.includes(needle)
+    })
+    .slice(0, MAX_PAYEE_SUGGESTIONS)
+}

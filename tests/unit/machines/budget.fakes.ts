@@ -1,0 +1,259 @@
+import { Result } from 'effect'
+import { createActor } from 'xstate'
+import { decide } from '../../../domain/decide.ts'
+import { evolve } from '../../../domain/evolve.ts'
+import { type BudgetState, initialState } from '../../../domain/state.ts'
+import {
+  type BudgetPort,
+  budgetMachine,
+  type CommandDraft,
+  type SendOutcome,
+  type SequencedEvent,
+  stamp,
+} from '../../../machines/budget/index.ts'
+import { toastsMachine } from '../../../machines/toasts/index.ts'
+import type { BudgetCommand } from '../../../schemas/budget-commands.ts'
+import type { BudgetError } from '../../../schemas/budget-errors.ts'
+import {
+  BankAccountId,
+  BudgetId,
+  CategoryGroupId,
+  CategoryId,
+  CommandId,
+  TransactionId,
+  UserId,
+} from '../../../schemas/ids.ts'
+import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from '../../../schemas/money.ts'
+
+export const BUDGET = BudgetId.make('budget-1')
+export const ME = UserId.make('user-me')
+export const OTHER = UserId.make('user-other')
+export const NOVEMBER = PeriodKey.make('202611')
+export const ids = {
+  uncategorizedGroup: CategoryGroupId.make('group-uncat'),
+  uncategorized: CategoryId.make('cat-uncat'),
+  everyday: CategoryGroupId.make('group-everyday'),
+  groceries: CategoryId.make('cat-groceries'),
+  rent: CategoryId.make('cat-rent'),
+  salary: CategoryId.make('cat-salary'),
+  checking: BankAccountId.make('acct-checking'),
+  savings: BankAccountId.make('acct-savings'),
+} as const
+export const pln = (grosze: number) => Minor.make(grosze)
+
+/** A PLN budget: Everyday (Groceries, Rent), Salary (Income), checking with 5 000,00 zł opened 2026-11-01. */
+export const SEED: ReadonlyArray<CommandDraft> = [
+  {
+    _tag: 'CreateBudget',
+    budgetId: BUDGET,
+    name: 'Dom',
+    currency: CurrencyCode.make('PLN'),
+    uncategorizedGroupId: ids.uncategorizedGroup,
+    uncategorizedCategoryId: ids.uncategorized,
+  },
+  { _tag: 'CreateCategoryGroup', categoryGroupId: ids.everyday, name: 'Everyday' },
+  {
+    _tag: 'CreateCategory',
+    categoryId: ids.groceries,
+    categoryGroupId: ids.everyday,
+    name: 'Groceries',
+    type: 'Expense',
+  },
+  {
+    _tag: 'CreateCategory',
+    categoryId: ids.rent,
+    categoryGroupId: ids.everyday,
+    name: 'Rent',
+    type: 'Expense',
+  },
+  {
+    _tag: 'CreateCategory',
+    categoryId: ids.salary,
+    categoryGroupId: ids.everyday,
+    name: 'Salary',
+    type: 'Income',
+  },
+  {
+    _tag: 'OpenBankAccount',
+    bankAccountId: ids.checking,
+    name: 'Checking',
+    type: 'unconnected',
+    balance: pln(500_000),
+    date: IsoDate.make('2026-11-01'),
+  },
+]
+
+type Held = { readonly command: BudgetCommand; readonly ifMatch: number; release: () => void }
+
+let otherCounter = 0
+
+/**
+ * An in-memory ledger server speaking the port's protocol with the real domain: If-Match → 412, decide → 422,
+ * command ids idempotent, a stream to subscribers. Tests choose when answers and stream pushes arrive.
+ */
+export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
+  let state: BudgetState = initialState
+  const log: SequencedEvent[] = []
+  const answered = new Map<string, SendOutcome>()
+  const subscribers = new Set<{
+    afterSeq: number
+    onEvents: (events: ReadonlyArray<SequencedEvent>) => void
+  }>()
+  const control = {
+    /** Answers wait until released (the request is "on the wire"). */
+    hold: false,
+    /** Writes reach the stream at once; false keeps them for an explicit push(). */
+    autoPush: true,
+    offline: false,
+    loadFails: false,
+    /** Reads wait until releaseLoad(). */
+    holdLoads: false,
+    /** The next answer is an unexplained failure (a 500 without a body). */
+    failNext: false,
+    /** Accept whatever If-Match says (the model test scripts outcomes independently of timing). */
+    ignoreIfMatch: false,
+    /** Like the real API, give created categories and transactions ids of the server's own. */
+    mintIds: false,
+    /** A refusal only the server knows of (its state moved on in a way the client cannot see). */
+    refuse: null as BudgetError | null,
+  }
+  const held: Held[] = []
+  const heldLoads: Array<() => void> = []
+  const sent: BudgetCommand[] = []
+  const loads: number[] = []
+
+  const append = (command: BudgetCommand): ReadonlyArray<SequencedEvent> | BudgetError => {
+    const decision = decide(command, state)
+    if (Result.isFailure(decision)) return decision.failure
+    const appended = decision.success.map((event) => ({
+      seq: log.length + 1,
+      commandId: command.commandId,
+      event,
+    }))
+    for (const item of appended) {
+      log.push(item)
+      state = evolve(state, item.event)
+    }
+    if (control.autoPush) push(appended)
+    return appended
+  }
+
+  const push = (events: ReadonlyArray<SequencedEvent> = log) => {
+    for (const subscriber of subscribers) {
+      const fresh = events.filter((item) => item.seq > subscriber.afterSeq)
+      if (fresh.length > 0) subscriber.onEvents(fresh)
+    }
+  }
+
+  const byOther = (draft: CommandDraft): BudgetCommand => {
+    otherCounter += 1
+    return stamp(draft, {
+      commandId: CommandId.make(`other-${otherCounter}`),
+      at: Instant.make('2026-11-20T09:00:00.000Z'),
+      userId: OTHER,
+    })
+  }
+  for (const draft of seed) append(byOther(draft))
+
+  const answer = (command: BudgetCommand, ifMatch: number): SendOutcome => {
+    const earlier = answered.get(command.commandId)
+    if (earlier) return earlier
+    if (control.offline) return { outcome: 'offline' }
+    if (ifMatch !== log.length && !control.ignoreIfMatch) return { outcome: 'stale' }
+    if (control.refuse) return { outcome: 'refused', error: control.refuse }
+    if (control.failNext) {
+      control.failNext = false
+      return { outcome: 'failed', error: {} }
+    }
+    const result = append(control.mintIds ? mint(command) : command)
+    const outcome: SendOutcome =
+      'code' in result
+        ? { outcome: 'refused', error: result }
+        : { outcome: 'accepted', events: result, version: log.length }
+    answered.set(command.commandId, outcome)
+    return outcome
+  }
+
+  let minted = 0
+  const mint = (command: BudgetCommand): BudgetCommand => {
+    minted += 1
+    if (command._tag === 'CreateCategory') return { ...command, categoryId: CategoryId.make(`srv-${minted}`) }
+    if (command._tag === 'AddTransaction')
+      return { ...command, transactionId: TransactionId.make(`srv-${minted}`) }
+    return command
+  }
+
+  let idCounter = 0
+  const port: BudgetPort = {
+    now: () => Date.parse('2026-11-21T12:00:00.000Z'),
+    newId: () => {
+      idCounter += 1
+      return `mine-${idCounter}`
+    },
+    load: async () => {
+      if (control.holdLoads) await new Promise<void>((resolve) => heldLoads.push(resolve))
+      loads.push(log.length)
+      if (control.loadFails)
+        return { ok: false, error: { status: 503, statusText: 'Service Unavailable', data: 'x' } }
+      return { ok: true, state, version: log.length }
+    },
+    send: (_budgetId, command, options) => {
+      sent.push(command)
+      if (!control.hold) return Promise.resolve(answer(command, options.ifMatch))
+      return new Promise((resolve) => {
+        held.push({
+          command,
+          ifMatch: options.ifMatch,
+          release: () => resolve(answer(command, options.ifMatch)),
+        })
+      })
+    },
+    subscribe: (_budgetId, afterSeq, onEvents) => {
+      const subscriber = { afterSeq, onEvents }
+      subscribers.add(subscriber)
+      return () => subscribers.delete(subscriber)
+    },
+  }
+
+  return {
+    port,
+    control,
+    sent,
+    loads,
+    get log() {
+      return log
+    },
+    get state() {
+      return state
+    },
+    get subscriberCount() {
+      return subscribers.size
+    },
+    /** A collaborator's write, straight on the server. */
+    writeAsOther: (draft: CommandDraft) => append(byOther(draft)),
+    push,
+    /** Answers the oldest held request. */
+    releaseNext: () => held.shift()?.release(),
+    releaseLoad: () => heldLoads.shift()?.(),
+    get heldLoadCount() {
+      return heldLoads.length
+    },
+    get heldCount() {
+      return held.length
+    },
+  }
+}
+
+export type FakeLedger = ReturnType<typeof createFakeLedger>
+
+export const startBudget = (ledger: FakeLedger, options: { machine?: typeof budgetMachine } = {}) => {
+  const toasts = createActor(toastsMachine).start()
+  const budget = createActor(options.machine ?? budgetMachine, {
+    input: { budgetId: BUDGET, userId: ME, port: ledger.port, toasts },
+  }).start()
+  return { budget, toasts }
+}
+
+export const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve()
+}

@@ -1,0 +1,413 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createActor, createMachine, setup, waitFor } from 'xstate'
+import { getToastsRef, TOASTS_SYSTEM_ID } from '../../../machines/app/index.ts'
+import {
+  budgetMachine,
+  type CommandReply,
+  SEND_RETRY_MS,
+  selectAccounts,
+  selectAssignmentRecords,
+  selectBalancesTotal,
+  selectHasPendingWrites,
+  selectIsOffline,
+  selectLoadState,
+  selectMonthView,
+  selectPayees,
+  selectReadyToAssign,
+  selectTransactions,
+  selectVersion,
+  stateFromEvents,
+} from '../../../machines/budget/index.ts'
+import { selectToasts, toastsMachine } from '../../../machines/toasts/index.ts'
+import { CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import { IsoDate } from '../../../schemas/money.ts'
+import { BUDGET, createFakeLedger, flush, ids, ME, NOVEMBER, pln, startBudget } from './budget.fakes.ts'
+
+const assign = (value: number, categoryId = ids.groceries) =>
+  ({ _tag: 'SetAssigned', periodKey: NOVEMBER, categoryId, value: pln(value) }) as const
+
+const category = (snapshot: Parameters<typeof selectMonthView>[0], id: string) =>
+  selectMonthView(snapshot, NOVEMBER).categories.find((row) => row.id === id)
+
+/** Records what the budget answers a requester. */
+const startReplyRecorder = () => {
+  const replies: CommandReply[] = []
+  const recorder = createActor(
+    createMachine({
+      on: { '*': { actions: ({ event }) => replies.push(event as CommandReply) } },
+    }),
+  ).start()
+  return { recorder, replies }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('open-budget actor', () => {
+  it('loads the budget: 5 000,00 zł ready to assign, one account, a version', async () => {
+    const ledger = createFakeLedger()
+    const { budget } = startBudget(ledger)
+    expect(selectLoadState(budget.getSnapshot())).toBe('loading')
+    await waitFor(budget, (s) => s.matches('ready'))
+    expect(selectLoadState(budget.getSnapshot())).toBe('ready')
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(500_000)
+    expect(selectAccounts(budget.getSnapshot()).map((row) => row.balance.working)).toEqual([500_000])
+    expect(selectBalancesTotal(budget.getSnapshot())).toBe(500_000)
+    expect(selectVersion(budget.getSnapshot())).toBe(ledger.log.length)
+    expect(ledger.subscriberCount).toBe(1)
+  })
+
+  it('shows an assignment at once, keeps it pending until the server confirms it', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.hold = true
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    const version = selectVersion(budget.getSnapshot())
+    budget.send({ type: 'budget.command', commands: [assign(120_000)] })
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(380_000)
+    expect(category(budget.getSnapshot(), ids.groceries)?.available).toBe(120_000)
+    expect(selectHasPendingWrites(budget.getSnapshot())).toBe(true)
+    expect(budget.getSnapshot().matches({ ready: 'sending' })).toBe(true)
+    expect(ledger.sent[0]).toMatchObject({ _tag: 'SetAssigned', commandId: 'mine-1', userId: 'user-me' })
+
+    ledger.releaseNext()
+    await waitFor(budget, (s) => !selectHasPendingWrites(s))
+    expect(selectVersion(budget.getSnapshot())).toBe(version + 1)
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(380_000)
+    expect(budget.getSnapshot().context.confirmed).toBe(budget.getSnapshot().context.state)
+  })
+
+  it('sends queued commands one after another, each with the version the previous one produced', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.hold = true
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    const version = selectVersion(budget.getSnapshot())
+    budget.send({ type: 'budget.command', commands: [assign(10_000)] })
+    budget.send({ type: 'budget.command', commands: [assign(20_000, ids.rent)] })
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(470_000)
+    expect(ledger.heldCount).toBe(1)
+    ledger.releaseNext()
+    await waitFor(budget, () => ledger.heldCount === 1)
+    ledger.releaseNext()
+    await waitFor(budget, (s) => !selectHasPendingWrites(s))
+    expect(ledger.sent.map((command) => command.commandId)).toEqual(['mine-1', 'mine-2'])
+    expect(selectVersion(budget.getSnapshot())).toBe(version + 2)
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(470_000)
+  })
+
+  it('rolls back a write the server refuses and names the reason in a toast', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.hold = true
+    const { budget, toasts } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    budget.send({ type: 'budget.command', commands: [assign(120_000)] })
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(380_000)
+    ledger.control.refuse = {
+      _tag: 'CategoryNotFound',
+      code: 'category-not-found',
+      categoryId: ids.groceries,
+    }
+    ledger.releaseNext()
+    await waitFor(budget, (s) => !selectHasPendingWrites(s))
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(500_000)
+    expect(category(budget.getSnapshot(), ids.groceries)?.assigned).toBe(0)
+    expect(selectToasts(toasts.getSnapshot())).toMatchObject([
+      { kind: 'error', messageKey: 'budget.errors.category-not-found' },
+    ])
+  })
+
+  it('rolls back an unexplained failure with SPEC’s toast text', async () => {
+    const ledger = createFakeLedger()
+    const failing = { ...ledger.port, send: async () => ({ outcome: 'failed' as const, error: {} }) }
+    const { budget, toasts } = startBudget({ ...ledger, port: failing })
+    await waitFor(budget, (s) => s.matches('ready'))
+    budget.send({ type: 'budget.command', commands: [assign(100)] })
+    await waitFor(budget, (s) => !selectHasPendingWrites(s))
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(500_000)
+    expect(selectToasts(toasts.getSnapshot())).toMatchObject([
+      { kind: 'error', message: '500 API Server Error' },
+    ])
+  })
+
+  it('on a stale version (412) re-reads, tells the user, re-applies the write on top and sends it again', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.autoPush = false
+    const { budget, toasts } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    // A collaborator assigns 300,00 zł to Rent; the stream has not delivered it yet.
+    ledger.writeAsOther(assign(30_000, ids.rent))
+    budget.send({ type: 'budget.command', commands: [assign(120_000)] })
+    await waitFor(budget, (s) => s.matches('ready') && !selectHasPendingWrites(s))
+    expect(ledger.loads).toHaveLength(2)
+    expect(ledger.sent.map((command) => command.commandId)).toEqual(['mine-1', 'mine-1'])
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(350_000)
+    expect(category(budget.getSnapshot(), ids.rent)?.assigned).toBe(30_000)
+    expect(selectVersion(budget.getSnapshot())).toBe(ledger.log.length)
+    expect(selectToasts(toasts.getSnapshot())).toMatchObject([
+      { kind: 'info', messageKey: 'budget.staleReloaded' },
+    ])
+  })
+
+  it('folds a collaborator’s events from the stream once, even when they arrive twice', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.autoPush = false
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    const appended = ledger.writeAsOther({
+      _tag: 'MoveMoney',
+      periodKey: NOVEMBER,
+      fromCategoryId: null,
+      toCategoryId: ids.rent,
+      value: pln(25_000),
+    })
+    if ('code' in appended) throw new Error('refused')
+    ledger.push(appended)
+    ledger.push(appended)
+    expect(category(budget.getSnapshot(), ids.rent)?.assigned).toBe(25_000)
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(475_000)
+    expect(selectVersion(budget.getSnapshot())).toBe(ledger.log.length)
+  })
+
+  it('does not count its own write twice when the stream brings it before the HTTP answer', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.hold = true
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    budget.send({
+      type: 'budget.command',
+      commands: [
+        {
+          _tag: 'MoveMoney',
+          periodKey: NOVEMBER,
+          fromCategoryId: null,
+          toCategoryId: ids.rent,
+          value: pln(1_000),
+        },
+      ],
+    })
+    // The server appends and streams at once (autoPush) but the answer is still held.
+    ledger.releaseNext()
+    await flush()
+    expect(selectHasPendingWrites(budget.getSnapshot())).toBe(false)
+    expect(category(budget.getSnapshot(), ids.rent)?.assigned).toBe(1_000)
+    await waitFor(budget, (s) => s.matches({ ready: 'idle' }))
+    expect(category(budget.getSnapshot(), ids.rent)?.assigned).toBe(1_000)
+    expect(selectVersion(budget.getSnapshot())).toBe(ledger.log.length)
+  })
+
+  it('keeps own pending writes on top of a collaborator’s change, and drops one that no longer fits', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.hold = true
+    ledger.control.autoPush = false
+    const { budget, toasts } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    budget.send({ type: 'budget.command', commands: [assign(1_000)] })
+    budget.send({ type: 'budget.command', commands: [assign(2_000, ids.rent)] })
+    const deleted = ledger.writeAsOther({
+      _tag: 'DeleteCategory',
+      categoryId: ids.rent,
+      moveToCategoryId: ids.uncategorized,
+    })
+    if ('code' in deleted) throw new Error('refused')
+    ledger.push(deleted)
+    expect(budget.getSnapshot().context.pending.map((command) => command.commandId)).toEqual(['mine-1'])
+    expect(category(budget.getSnapshot(), ids.rent)).toBeUndefined()
+    expect(category(budget.getSnapshot(), ids.groceries)?.assigned).toBe(1_000)
+    expect(selectToasts(toasts.getSnapshot())).toMatchObject([
+      { messageKey: 'budget.errors.category-not-found' },
+    ])
+  })
+
+  it('re-reads when the stream skips a sequence number', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.autoPush = false
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    ledger.writeAsOther(assign(100, ids.rent))
+    const second = ledger.writeAsOther(assign(200, ids.groceries))
+    if ('code' in second) throw new Error('refused')
+    ledger.push(second)
+    expect(budget.getSnapshot().matches('resyncing')).toBe(true)
+    await waitFor(budget, (s) => s.matches('ready'))
+    expect(selectVersion(budget.getSnapshot())).toBe(ledger.log.length)
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(499_700)
+  })
+
+  it('refuses locally what the domain refuses: nothing queued, the requester hears the error', async () => {
+    const ledger = createFakeLedger()
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    const { recorder, replies } = startReplyRecorder()
+    budget.send({ type: 'budget.command', commands: [assign(100, ids.salary)], replyTo: recorder })
+    expect(replies).toEqual([
+      {
+        type: 'budget.commandRefused',
+        refusal: {
+          kind: 'domain',
+          error: {
+            _tag: 'CannotAssignToIncomeCategory',
+            code: 'cannot-assign-to-income',
+            categoryId: ids.salary,
+          },
+        },
+      },
+    ])
+    expect(selectHasPendingWrites(budget.getSnapshot())).toBe(false)
+    budget.send({ type: 'budget.command', commands: [assign(100)], replyTo: recorder })
+    expect(replies[1]).toEqual({ type: 'budget.commandApplied', commandIds: ['mine-1'] })
+  })
+
+  it('applies several commands all or none', async () => {
+    const ledger = createFakeLedger()
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    budget.send({ type: 'budget.command', commands: [assign(100), assign(100, ids.salary)] })
+    expect(category(budget.getSnapshot(), ids.groceries)?.assigned).toBe(0)
+    expect(selectHasPendingWrites(budget.getSnapshot())).toBe(false)
+  })
+
+  it('answers "not ready" while loading, and offers a retry after a failed load', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.loadFails = true
+    const { budget } = startBudget(ledger)
+    const { recorder, replies } = startReplyRecorder()
+    budget.send({ type: 'budget.command', commands: [assign(100)], replyTo: recorder })
+    expect(replies).toEqual([{ type: 'budget.commandRefused', refusal: { kind: 'notReady' } }])
+    await waitFor(budget, (s) => s.matches('loadFailed'))
+    expect(selectLoadState(budget.getSnapshot())).toBe('error')
+    expect(budget.getSnapshot().context.loadError).toMatchObject({ status: 503 })
+    ledger.control.loadFails = false
+    budget.send({ type: 'budget.retry' })
+    await waitFor(budget, (s) => s.matches('ready'))
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(500_000)
+  })
+
+  it('keeps an offline write pending and resends it with the same command id', async () => {
+    vi.useFakeTimers()
+    const ledger = createFakeLedger()
+    ledger.control.offline = true
+    const { budget } = startBudget(ledger)
+    await vi.advanceTimersByTimeAsync(0)
+    budget.send({ type: 'budget.command', commands: [assign(5_000)] })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(selectIsOffline(budget.getSnapshot())).toBe(true)
+    expect(selectReadyToAssign(budget.getSnapshot(), NOVEMBER)).toBe(495_000)
+    ledger.control.offline = false
+    await vi.advanceTimersByTimeAsync(SEND_RETRY_MS)
+    expect(selectHasPendingWrites(budget.getSnapshot())).toBe(false)
+    expect(ledger.sent.map((command) => command.commandId)).toEqual(['mine-1', 'mine-1'])
+    expect(ledger.log.at(-1)?.commandId).toBe('mine-1')
+  })
+
+  it('memoizes the month view per state and period', async () => {
+    const ledger = createFakeLedger()
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    const first = selectMonthView(budget.getSnapshot(), NOVEMBER)
+    expect(selectMonthView(budget.getSnapshot(), NOVEMBER)).toBe(first)
+    budget.send({ type: 'budget.command', commands: [assign(1)] })
+    expect(selectMonthView(budget.getSnapshot(), NOVEMBER)).not.toBe(first)
+  })
+
+  it('suggests payees by use and builds a state from a stored stream', async () => {
+    const ledger = createFakeLedger()
+    const add = (id: string, payee: string) =>
+      ledger.writeAsOther({
+        _tag: 'AddTransaction',
+        transactionId: TransactionId.make(id),
+        bankAccountId: ids.checking,
+        date: IsoDate.make('2026-11-03'),
+        payee,
+        value: pln(-1_000),
+        splits: [],
+      })
+    add('t1', 'Lidl')
+    add('t2', 'Biedronka')
+    add('t3', 'Biedronka')
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    expect(selectPayees(budget.getSnapshot())).toEqual(['Biedronka', 'Lidl'])
+    const listed = selectTransactions(budget.getSnapshot())
+    expect(listed.map((transaction) => transaction.id)).toEqual(['t3', 't2', 't1'])
+    expect(selectTransactions(budget.getSnapshot(), { payeeText: 'lid' }).map((t) => t.id)).toEqual(['t1'])
+    // An assignment leaves the transactions alone, so the sorted list is the same object.
+    budget.send({ type: 'budget.command', commands: [assign(1)] })
+    expect(selectTransactions(budget.getSnapshot())).toBe(listed)
+    expect(selectAssignmentRecords(budget.getSnapshot(), NOVEMBER)).toMatchObject([
+      { source: 'manual', fromCategoryId: null, toCategoryId: ids.groceries, amount: 1 },
+    ])
+    const rebuilt = stateFromEvents(ledger.log)
+    expect(rebuilt.version).toBe(ledger.log.length)
+    expect(rebuilt.state.transactionCount).toBe(3)
+  })
+
+  it('without a toasts ref, toasts go to the system’s toasts actor (the budget running inside the app)', async () => {
+    const ledger = createFakeLedger()
+    const shell = setup({ actors: { toasts: toastsMachine, budget: budgetMachine } }).createMachine({
+      invoke: [
+        { src: 'toasts', systemId: TOASTS_SYSTEM_ID },
+        { src: 'budget', id: 'budget', input: { budgetId: BUDGET, userId: ME, port: ledger.port } },
+      ],
+    })
+    const app = createActor(shell).start()
+    const budget = app.getSnapshot().children.budget
+    if (!budget) throw new Error('no budget child')
+    await waitFor(budget, (s) => s.matches('ready'))
+    ledger.control.refuse = { _tag: 'BudgetNotFound', code: 'budget-not-found' }
+    budget.send({ type: 'budget.command', commands: [assign(100)] })
+    await waitFor(budget, (s) => !selectHasPendingWrites(s))
+    const toasts = getToastsRef(app)
+    expect(selectToasts(toasts.getSnapshot())).toMatchObject([
+      { kind: 'error', messageKey: 'budget.errors.budget-not-found' },
+    ])
+    app.stop()
+  })
+
+  it('a manual reload re-reads and restarts the stream from the version read', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.autoPush = false
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    ledger.writeAsOther(assign(700, ids.rent))
+    budget.send({ type: 'budget.reload' })
+    expect(budget.getSnapshot().matches('resyncing')).toBe(true)
+    await waitFor(budget, (s) => s.matches('ready'))
+    expect(category(budget.getSnapshot(), ids.rent)?.assigned).toBe(700)
+    expect(ledger.subscriberCount).toBe(1)
+  })
+
+  it('follows the ids the server gives what it creates, for queued writes and for later requests', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.hold = true
+    ledger.control.mintIds = true
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    const local = CategoryId.make('cat-new')
+    budget.send({
+      type: 'budget.command',
+      commands: [
+        {
+          _tag: 'CreateCategory',
+          categoryId: local,
+          categoryGroupId: ids.everyday,
+          name: 'Fuel',
+          type: 'Expense',
+        },
+      ],
+    })
+    budget.send({ type: 'budget.command', commands: [assign(3_000, local)] })
+    expect(category(budget.getSnapshot(), local)?.assigned).toBe(3_000)
+    ledger.releaseNext()
+    await waitFor(budget, () => ledger.heldCount === 1)
+    expect(ledger.sent[1]).toMatchObject({ _tag: 'SetAssigned', categoryId: 'srv-1' })
+    expect(category(budget.getSnapshot(), 'srv-1')?.assigned).toBe(3_000)
+    ledger.releaseNext()
+    await waitFor(budget, (s) => !selectHasPendingWrites(s))
+    // A dialog opened on the optimistic category still names it; the request is translated.
+    budget.send({ type: 'budget.command', commands: [assign(4_000, local)] })
+    expect(category(budget.getSnapshot(), 'srv-1')?.assigned).toBe(4_000)
+    expect(category(budget.getSnapshot(), local)).toBeUndefined()
+  })
+})

@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest'
+import { type AnyActorRef, createActor, waitFor } from 'xstate'
+import { selectAccounts } from '../../../../machines/budget/index.ts'
+import {
+  buildTransaction,
+  checkTransaction,
+  initialTransactionFields,
+  payeeSuggestions,
+  selectCanRemoveSplit,
+  selectPayeeSuggestions,
+  selectSplitRemainder,
+  selectTransactionErrors,
+  type TransactionFields,
+  transactionEditorMachine,
+} from '../../../../machines/dialogs/transactionEditor/index.ts'
+import type { Transaction } from '../../../../schemas/budget.ts'
+import { TransactionId } from '../../../../schemas/ids.ts'
+import { IsoDate } from '../../../../schemas/money.ts'
+import { createFakeLedger, ids, pln, startBudget } from '../budget.fakes.ts'
+import { EN, PL, sequentialIds, startAnalyticsRecorder } from './dialog.fakes.ts'
+
+const TODAY = IsoDate.make('2026-11-21')
+const base: TransactionFields = {
+  bankAccountId: ids.checking,
+  direction: 'outflow',
+  date: '2026-11-20',
+  payee: ' Biedronka ',
+  memo: '',
+  amount: '150,00',
+  cleared: true,
+  splits: [{ categoryId: ids.groceries, amount: '' }],
+}
+
+describe('transaction editor rules', () => {
+  it('an outflow with one split takes the whole amount, negative', () => {
+    const checked = checkTransaction(base, PL)
+    expect(checked).toEqual({
+      ok: true,
+      value: {
+        bankAccountId: ids.checking,
+        date: '2026-11-20',
+        payee: 'Biedronka',
+        memo: '',
+        value: -15_000,
+        cleared: true,
+        splits: [{ categoryId: ids.groceries, value: -15_000 }],
+      },
+    })
+    const props = { mode: 'add' as const, today: TODAY, payees: [] }
+    expect(checked.ok && buildTransaction(checked.value, props, sequentialIds())).toEqual([
+      {
+        _tag: 'AddTransaction',
+        transactionId: 'id-1',
+        bankAccountId: ids.checking,
+        date: '2026-11-20',
+        payee: 'Biedronka',
+        memo: '',
+        value: -15_000,
+        splits: [{ categoryId: ids.groceries, value: -15_000 }],
+        cleared: true,
+      },
+    ])
+  })
+
+  it('an inflow without a category goes to Uncategorized (no splits) and reads en input', () => {
+    const checked = checkTransaction(
+      { ...base, direction: 'inflow', amount: '1,234.56', splits: [{ categoryId: null, amount: '' }] },
+      EN,
+    )
+    expect(checked.ok && checked.value).toMatchObject({ value: 123_456, splits: [] })
+  })
+
+  it('a 3-way split must add up exactly; each split is signed like the amount', () => {
+    const three = {
+      ...base,
+      amount: '100,00',
+      splits: [
+        { categoryId: ids.groceries, amount: '50' },
+        { categoryId: ids.rent, amount: '30,01' },
+        { categoryId: ids.uncategorized, amount: '19,99' },
+      ],
+    }
+    const checked = checkTransaction(three, PL)
+    expect(checked.ok && checked.value.splits).toEqual([
+      { categoryId: ids.groceries, value: -5_000 },
+      { categoryId: ids.rent, value: -3_001 },
+      { categoryId: ids.uncategorized, value: -1_999 },
+    ])
+    const off = checkTransaction(
+      { ...three, splits: [...three.splits.slice(0, 2), { categoryId: ids.uncategorized, amount: '19,98' }] },
+      PL,
+    )
+    expect(off).toEqual({
+      ok: false,
+      errors: { fields: { splits: { key: 'validation.splitsSum' } }, splits: [{}, {}, {}] },
+    })
+  })
+
+  it('names every missing piece at once: account, date, amount, split category and amount', () => {
+    const checked = checkTransaction(
+      {
+        ...base,
+        bankAccountId: null,
+        date: '2026-02-30',
+        amount: '0',
+        splits: [
+          { categoryId: null, amount: '' },
+          { categoryId: ids.rent, amount: '-1' },
+        ],
+      },
+      PL,
+    )
+    expect(checked).toEqual({
+      ok: false,
+      errors: {
+        fields: {
+          bankAccountId: { key: 'validation.required' },
+          date: { key: 'validation.date' },
+          amount: { key: 'validation.min', params: { min: '0,01' } },
+        },
+        splits: [
+          { categoryId: { key: 'validation.required' }, amount: { key: 'validation.required' } },
+          { amount: { key: 'validation.min', params: { min: '0,01' } } },
+        ],
+      },
+    })
+  })
+
+  it('editing starts from the transaction and sends an EditTransaction with its id', () => {
+    const transaction: Transaction = {
+      id: TransactionId.make('t-9'),
+      bankAccountId: ids.checking,
+      date: IsoDate.make('2026-11-02'),
+      payee: 'Orlen',
+      memo: 'fuel',
+      value: pln(-25_050),
+      direction: 'Outflow',
+      kind: 'Regular',
+      cleared: false,
+      reconciled: false,
+      splits: [{ categoryId: ids.groceries, value: pln(-25_050) }],
+      transferId: null,
+    }
+    const props = { mode: 'edit' as const, transaction, payees: [] }
+    const fields = initialTransactionFields(props, PL)
+    expect(fields).toEqual({
+      bankAccountId: ids.checking,
+      direction: 'outflow',
+      date: '2026-11-02',
+      payee: 'Orlen',
+      memo: 'fuel',
+      amount: '250,50',
+      cleared: false,
+      splits: [{ categoryId: ids.groceries, amount: '250,50' }],
+    })
+    const checked = checkTransaction({ ...fields, amount: '260' }, PL)
+    expect(checked.ok && buildTransaction(checked.value, props, sequentialIds())).toEqual([
+      {
+        _tag: 'EditTransaction',
+        transactionId: 't-9',
+        bankAccountId: ids.checking,
+        date: '2026-11-02',
+        payee: 'Orlen',
+        memo: 'fuel',
+        value: -26_000,
+        splits: [{ categoryId: ids.groceries, value: -26_000 }],
+        cleared: false,
+      },
+    ])
+  })
+
+  it('suggests payees from history containing the typed text, case-insensitively', () => {
+    const payees = ['Biedronka', 'Lidl', 'Żabka', 'Bistro Biedny']
+    expect(payeeSuggestions('bie', payees, 'pl-PL')).toEqual(['Biedronka', 'Bistro Biedny'])
+    expect(payeeSuggestions('ŻAB', payees, 'pl-PL')).toEqual(['Żabka'])
+    expect(payeeSuggestions('lidl', payees, 'pl-PL')).toEqual([])
+    expect(payeeSuggestions('', payees, 'pl-PL')).toEqual(payees)
+  })
+})
+
+describe('transaction editor machine', () => {
+  const start = (
+    budget: AnyActorRef = startAnalyticsRecorder().actor,
+    analytics = startAnalyticsRecorder(),
+  ) => ({
+    analytics,
+    dialog: createActor(transactionEditorMachine, {
+      input: {
+        ...PL,
+        budget,
+        analytics: analytics.actor,
+        newId: sequentialIds(),
+        props: { mode: 'add', today: TODAY, bankAccountId: ids.checking, payees: ['Biedronka', 'Lidl'] },
+      },
+    }).start(),
+  })
+
+  it('adds and removes splits (never the last one) and shows what is left to split', () => {
+    const { dialog } = start()
+    expect(selectCanRemoveSplit(dialog.getSnapshot())).toBe(false)
+    dialog.send({ type: 'form.change', field: 'amount', value: '100' })
+    dialog.send({ type: 'split.add' })
+    dialog.send({ type: 'split.setAmount', index: 0, amount: '60' })
+    dialog.send({ type: 'split.setAmount', index: 1, amount: '15,50' })
+    expect(selectSplitRemainder(dialog.getSnapshot())).toBe(2_450)
+    expect(selectCanRemoveSplit(dialog.getSnapshot())).toBe(true)
+    dialog.send({ type: 'split.remove', index: 0 })
+    expect(dialog.getSnapshot().context.fields.splits).toEqual([{ categoryId: null, amount: '15,50' }])
+    dialog.send({ type: 'split.remove', index: 0 })
+    expect(dialog.getSnapshot().context.fields.splits).toHaveLength(1)
+    dialog.send({ type: 'form.change', field: 'payee', value: 'bi' })
+    expect(selectPayeeSuggestions(dialog.getSnapshot())).toEqual(['Biedronka'])
+  })
+
+  it('adds a split transaction through the budget and queues transaction_added', async () => {
+    const ledger = createFakeLedger()
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    const { dialog, analytics } = start(budget)
+    dialog.send({ type: 'form.change', field: 'payee', value: 'Biedronka' })
+    dialog.send({ type: 'form.change', field: 'amount', value: '100' })
+    dialog.send({ type: 'split.setCategory', index: 0, categoryId: ids.groceries })
+    dialog.send({ type: 'split.add' })
+    dialog.send({ type: 'split.setCategory', index: 1, categoryId: ids.rent })
+    dialog.send({ type: 'split.setAmount', index: 0, amount: '60' })
+    dialog.send({ type: 'split.setAmount', index: 1, amount: '30' })
+    dialog.send({ type: 'dialog.submit' })
+    expect(dialog.getSnapshot().value).toBe('editing')
+    expect(selectTransactionErrors(dialog.getSnapshot()).fields.splits).toEqual({
+      key: 'validation.splitsSum',
+    })
+    dialog.send({ type: 'split.setAmount', index: 1, amount: '40' })
+    dialog.send({ type: 'dialog.submit' })
+    await waitFor(dialog, (s) => s.status === 'done')
+    expect(selectAccounts(budget.getSnapshot())[0]?.balance.working).toBe(490_000)
+    expect(analytics.tracked).toEqual([
+      { type: 'analytics.track', name: 'transaction_added', props: { splits: 2, direction: 'outflow' } },
+    ])
+  })
+
+  it('cancels without sending anything', () => {
+    const { dialog } = start()
+    dialog.send({ type: 'dialog.cancel' })
+    expect(dialog.getSnapshot().status).toBe('done')
+    expect(dialog.getSnapshot().value).toBe('cancelled')
+  })
+})

@@ -1,0 +1,36 @@
+import { Result } from 'effect'
+import { describe, expect, it } from 'vitest'
+import { amountText, checkAmount, checkDate, formatBound } from '../../../../machines/dialogs/shared/index.ts'
+import { CurrencyCode } from '../../../../schemas/money.ts'
+import { NBSP, PL } from './dialog.fakes.ts'
+
+const env = (currency: string, locale: string) => ({ currency: CurrencyCode.make(currency), locale })
+
+describe('dialog validation helpers', () => {
+  it('writes bounds with the currency’s decimals in the user’s locale, grouped, without a symbol', () => {
+    expect(formatBound(1, PL)).toBe('0,01')
+    expect(formatBound(123_456_789, PL)).toBe(`1${NBSP}234${NBSP}567,89`)
+    expect(formatBound(-5_000, env('PLN', 'en-US'))).toBe('-50.00')
+    expect(formatBound(1_500, env('JPY', 'pl-PL'))).toBe(`1${NBSP}500`)
+    expect(formatBound(1_500, env('KWD', 'en-US'))).toBe('1.500')
+  })
+
+  it('writes amounts back the way a user types them (no grouping)', () => {
+    expect(amountText(123_456, PL)).toBe('1234,56')
+    expect(amountText(-5, env('PLN', 'en-US'))).toBe('-0.05')
+  })
+
+  it('reads amounts in the currency’s minor unit and applies min and max', () => {
+    expect(checkAmount('1,5', env('KWD', 'pl-PL'))).toEqual(Result.succeed(1_500))
+    expect(checkAmount('12', env('JPY', 'pl-PL'), { min: 1, max: 10 })).toEqual(
+      Result.fail({ key: 'validation.max', params: { max: '10' } }),
+    )
+    expect(checkAmount('9007199254740993', PL)).toEqual(Result.fail({ key: 'validation.amountTooLarge' }))
+  })
+
+  it('accepts only real calendar dates', () => {
+    expect(checkDate('2028-02-29')).toEqual(Result.succeed('2028-02-29'))
+    expect(checkDate('2027-02-29')).toEqual(Result.fail({ key: 'validation.date' }))
+    expect(checkDate(' ')).toEqual(Result.fail({ key: 'validation.required' }))
+  })
+})
