@@ -1,0 +1,247 @@
+import { Schema } from 'effect'
+import {
+  AccountState,
+  AssignmentRecord,
+  AutoAssignOption,
+  BankAccountType,
+  BudgetRole,
+  Category,
+  CategoryGroup,
+  CategoryType,
+  FilterCriteria,
+  MonthView,
+  Name,
+  SavedFilter,
+  SpendingClass,
+  Target,
+  TargetType,
+  Text,
+  Transaction,
+  TransactionKind,
+} from './budget.ts'
+import {
+  BankAccountId,
+  BudgetId,
+  CategoryGroupId,
+  CategoryId,
+  FilterId,
+  TransactionId,
+  TransferId,
+  UserId,
+} from './ids.ts'
+import { CurrencyCode, IsoDate, Minor, PeriodKey } from './money.ts'
+
+// Request and response shapes of the budget API (/api/budget/...). Amounts are integers in minor units.
+
+// ── Parameters ──────────────────────────────────────────────────────────────────────────────────────────
+export const BudgetParams = Schema.Struct({ budgetId: BudgetId })
+export const PeriodParams = Schema.Struct({ budgetId: BudgetId, periodKey: PeriodKey })
+export const PeriodCategoryParams = Schema.Struct({
+  budgetId: BudgetId,
+  periodKey: PeriodKey,
+  categoryId: CategoryId,
+})
+export const CategoryGroupParams = Schema.Struct({ budgetId: BudgetId, categoryGroupId: CategoryGroupId })
+export const CategoryParams = Schema.Struct({ budgetId: BudgetId, categoryId: CategoryId })
+export const BankAccountParams = Schema.Struct({ budgetId: BudgetId, bankAccountId: BankAccountId })
+export const TransactionParams = Schema.Struct({ budgetId: BudgetId, transactionId: TransactionId })
+export const FilterParams = Schema.Struct({ budgetId: BudgetId, filterId: FilterId })
+
+/** Query strings arrive as text; numbers are parsed here. */
+const IntText = (minimum: number, maximum: number) =>
+  Schema.NumberFromString.pipe(Schema.check(Schema.isInt(), Schema.isBetween({ minimum, maximum })))
+
+export const MoveToQuery = Schema.Struct({ moveToCategoryId: CategoryId })
+export const AllowReconciledQuery = Schema.Struct({
+  allowReconciledEdit: Schema.optionalKey(Schema.Literals(['true', 'false'])),
+})
+
+export const TransactionListQuery = Schema.Struct({
+  accountId: Schema.optionalKey(BankAccountId),
+  categoryId: Schema.optionalKey(CategoryId),
+  /** Shortcut for from/to: the whole month. */
+  period: Schema.optionalKey(PeriodKey),
+  from: Schema.optionalKey(IsoDate),
+  to: Schema.optionalKey(IsoDate),
+  limit: Schema.optionalKey(IntText(1, 1000)),
+  /** `nextCursor` of the previous page. */
+  after: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}\|.+$/u))),
+})
+export const EventsQuery = Schema.Struct({
+  after: Schema.optionalKey(IntText(0, Number.MAX_SAFE_INTEGER)),
+  limit: Schema.optionalKey(IntText(1, 10_000)),
+})
+
+// ── Budgets ─────────────────────────────────────────────────────────────────────────────────────────────
+export const CreateBudgetBody = Schema.Struct({ name: Name, currency: CurrencyCode })
+export const UpdateBudgetBody = Schema.Struct({
+  name: Schema.optionalKey(Name),
+  currency: Schema.optionalKey(CurrencyCode),
+})
+export const ResetBudgetBody = Schema.Struct({ date: Schema.optionalKey(IsoDate) })
+export const CreatedBudget = Schema.Struct({ id: BudgetId, name: Name, currency: CurrencyCode })
+export const BudgetSummary = Schema.Struct({
+  id: BudgetId,
+  name: Name,
+  currency: CurrencyCode,
+  role: BudgetRole,
+  version: Schema.Int,
+})
+export const BudgetList = Schema.Array(BudgetSummary)
+export const Deleted = Schema.Struct({ deleted: Schema.Literal(true) })
+
+// ── Structure ───────────────────────────────────────────────────────────────────────────────────────────
+/**
+ * Create bodies may carry the new entity's `id` (an optimistic client that already shows it); otherwise the
+ * server makes one. A taken id is refused by the domain (`…-already-exists`, 422).
+ */
+export const CreateCategoryGroupBody = Schema.Struct({ id: Schema.optionalKey(CategoryGroupId), name: Name })
+export const UpdateCategoryGroupBody = Schema.Struct({
+  name: Schema.optionalKey(Name),
+  hidden: Schema.optionalKey(Schema.Boolean),
+})
+export const OrderGroupsBody = Schema.Struct({ categoryGroupIds: Schema.Array(CategoryGroupId) })
+export const OrderCategoriesBody = Schema.Struct({ categoryIds: Schema.Array(CategoryId) })
+export const CreateCategoryBody = Schema.Struct({
+  id: Schema.optionalKey(CategoryId),
+  categoryGroupId: CategoryGroupId,
+  name: Name,
+  type: CategoryType,
+  spendingClass: Schema.optionalKey(SpendingClass),
+})
+export const UpdateCategoryBody = Schema.Struct({
+  name: Schema.optionalKey(Name),
+  hidden: Schema.optionalKey(Schema.Boolean),
+  spendingClass: Schema.optionalKey(SpendingClass),
+})
+export const CategoryGroupList = Schema.Array(CategoryGroup)
+export const CategoryList = Schema.Array(Category)
+
+export const SetTargetBody = Schema.Struct({
+  type: TargetType,
+  amount: Minor,
+  dueDate: Schema.optionalKey(IsoDate),
+  cadenceMonths: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+})
+export const TargetList = Schema.Array(Target)
+
+export const SaveFilterBody = Schema.Struct({ name: Name, criteria: FilterCriteria })
+export const CreateFilterBody = Schema.Struct({
+  id: Schema.optionalKey(FilterId),
+  name: Name,
+  criteria: FilterCriteria,
+})
+export const FilterList = Schema.Array(SavedFilter)
+
+// ── Accounts and transactions ───────────────────────────────────────────────────────────────────────────
+export const CreateBankAccountBody = Schema.Struct({
+  id: Schema.optionalKey(BankAccountId),
+  name: Name,
+  type: Schema.Literal('unconnected'),
+  balance: Minor,
+  date: IsoDate,
+})
+export const RenameBankAccountBody = Schema.Struct({ name: Name })
+export const ReconcileBody = Schema.Struct({
+  date: IsoDate,
+  balance: Minor,
+  adjustmentCategoryId: Schema.optionalKey(CategoryId),
+})
+export const BankAccountView = Schema.Struct({
+  id: BankAccountId,
+  name: Name,
+  type: BankAccountType,
+  state: AccountState,
+  openingBalance: Minor,
+  openingDate: IsoDate,
+  lastReconciledAt: Schema.NullOr(IsoDate),
+  /** Working balance: cleared + uncleared. */
+  balance: Minor,
+  cleared: Minor,
+  uncleared: Minor,
+})
+export const BankAccountList = Schema.Array(BankAccountView)
+
+export const SplitBody = Schema.Struct({ categoryId: CategoryId, value: Minor })
+export const AddTransactionBody = Schema.Struct({
+  id: Schema.optionalKey(TransactionId),
+  bankAccountId: BankAccountId,
+  date: IsoDate,
+  payee: Text,
+  memo: Schema.optionalKey(Text),
+  value: Minor,
+  splits: Schema.Array(SplitBody),
+  kind: Schema.optionalKey(TransactionKind),
+  cleared: Schema.optionalKey(Schema.Boolean),
+})
+export const EditTransactionBody = Schema.Struct({
+  bankAccountId: Schema.optionalKey(BankAccountId),
+  date: Schema.optionalKey(IsoDate),
+  payee: Schema.optionalKey(Text),
+  memo: Schema.optionalKey(Text),
+  value: Schema.optionalKey(Minor),
+  splits: Schema.optionalKey(Schema.Array(SplitBody)),
+  kind: Schema.optionalKey(TransactionKind),
+  cleared: Schema.optionalKey(Schema.Boolean),
+  allowReconciledEdit: Schema.optionalKey(Schema.Boolean),
+})
+export const AddTransferBody = Schema.Struct({
+  id: Schema.optionalKey(TransferId),
+  fromBankAccountId: BankAccountId,
+  toBankAccountId: BankAccountId,
+  date: IsoDate,
+  value: Minor,
+  memo: Schema.optionalKey(Text),
+})
+/** A bulk import: transactions and transfers, applied in order, all or nothing. */
+export const BulkItem = Schema.Union([AddTransactionBody, AddTransferBody])
+export const BulkBody = Schema.Struct({
+  items: Schema.Array(BulkItem).check(Schema.isMinLength(1), Schema.isMaxLength(5000)),
+})
+export const BulkResult = Schema.Struct({ created: Schema.Int, version: Schema.Int })
+
+export const TransferView = Schema.Struct({ id: TransferId, outflow: Transaction, inflow: Transaction })
+export const TransactionPage = Schema.Struct({
+  items: Schema.Array(Transaction),
+  nextCursor: Schema.NullOr(Schema.String),
+})
+export const SplitView = Schema.Struct({ transactionId: TransactionId, categoryId: CategoryId, value: Minor })
+export const SplitPage = Schema.Struct({
+  items: Schema.Array(SplitView),
+  nextCursor: Schema.NullOr(Schema.String),
+})
+
+// ── Assignments ─────────────────────────────────────────────────────────────────────────────────────────
+export const SetAssignedBody = Schema.Struct({ value: Minor })
+export const MoveMoneyBody = Schema.Struct({
+  fromCategoryId: Schema.NullOr(CategoryId),
+  toCategoryId: Schema.NullOr(CategoryId),
+  value: Minor,
+})
+export const CoverOverspendingBody = Schema.Struct({
+  overspentCategoryId: CategoryId,
+  fromCategoryId: Schema.NullOr(CategoryId),
+})
+export const AutoAssignBody = Schema.Struct({
+  option: AutoAssignOption,
+  categoryIds: Schema.optionalKey(Schema.Array(CategoryId)),
+})
+export const MonthViewResponse = MonthView
+export const AssignmentRecordList = Schema.Array(AssignmentRecord)
+
+// ── Members and resources a later issue fills ───────────────────────────────────────────────────────────
+export const Member = Schema.Struct({ budgetId: BudgetId, userId: UserId, role: BudgetRole })
+export const MemberList = Schema.Array(Member)
+/** Resources SPEC lists whose features come with later issues (plans, loans, templates, bank connections). */
+export const EmptyList = Schema.Array(Schema.Never)
+
+// ── Live updates ────────────────────────────────────────────────────────────────────────────────────────
+export const StoredEventView = Schema.Struct({
+  seq: Schema.Int,
+  type: Schema.String,
+  data: Schema.Unknown,
+  commandId: Schema.String,
+  actorUserId: Schema.String,
+  recordedAt: Schema.String,
+})
+export const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEventView) })

@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify'
+import type { BudgetState } from '../../domain/state.ts'
+import type { BudgetCommand } from '../../schemas/budget-commands.ts'
+import { makeProblem, ProblemError } from '../http/problem.ts'
+import { type RouteReply, respond } from '../http/route.ts'
+import { badIfMatch, budgetNotFound } from './problems.ts'
+import { type CommandMeta, type Ledger, type WriteRequest, write } from './service.ts'
+import { type StreamHead, streamHead } from './store.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly ledger: Ledger
+  }
+}
+
+export const etag = (version: number) => `"${version}"`
+
+/** The signed-in caller; the identity hook has refused anonymous /api calls before any ledger route runs. */
+export const callerId = (request: FastifyRequest): string => {
+  const user = request.user
+  if (user === null) throw new ProblemError(makeProblem(404, 'not_found', 'Sign in to reach budgets.'))
+  return user.id
+}
+
+/** `If-Match: "12"` → 12; absent or `*` → no precondition. */
+export const ifMatchOf = (request: FastifyRequest): number | undefined => {
+  const header = request.headers['if-match']
+  if (header === undefined || header.trim() === '*') return undefined
+  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/u.exec(header)
+  if (match?.[1] === undefined) throw badIfMatch()
+  return Number(match[1])
+}
+
+/** The client's command id (`Idempotency-Key`, or `X-Command-Id`): a retry with it is answered, not re-applied. */
+export const commandKeyOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers['idempotency-key'] ?? request.headers['x-command-id']
+  const key = Array.isArray(header) ? header[0] : header
+  if (key === undefined) return undefined
+  if (!/^[\x21-\x7e]{1,100}$/u.test(key)) {
+    throw new ProblemError(
+      makeProblem(400, 'bad_request', 'Idempotency-Key must be 1 to 100 visible ASCII characters.'),
+    )
+  }
+  return key
+}
+
+/** Version and role of a budget the caller belongs to, or 404. */
+export const readableHead = async (request: FastifyRequest, budgetId: string): Promise<StreamHead> => {
+  const head = await streamHead(request.server.ledger.db, budgetId, callerId(request))
+  if (head === undefined || head.deleted) throw budgetNotFound()
+  return head
+}
+
+/** Answers a read with the budget version as its ETag. */
+export const readReply = (body: unknown, version: number): RouteReply =>
+  respond(200, body, { etag: etag(version) })
+
+export interface CommandRoute {
+  readonly status: number
+  readonly commands: (meta: (index: number) => CommandMeta) => readonly BudgetCommand[]
+  readonly answer: (after: BudgetState, version: number) => unknown
+  readonly batch?: boolean
+  readonly create?: WriteRequest['create']
+}
+
+/** Runs a write for the caller and answers with the new version as ETag (the body is checked by its schema). */
+export const runCommand = async (
+  request: FastifyRequest,
+  budgetId: string,
+  route: CommandRoute,
+): Promise<RouteReply> => {
+  const result = await write(request.server.ledger, {
+    budgetId,
+    userId: callerId(request),
+    ifMatch: ifMatchOf(request),
+    commandId: commandKeyOf(request),
+    ...route,
+  })
+  return respond(result.status, result.body, { etag: etag(result.version) })
+}
+
+/** A lookup in the state after a command that must find what the command just made. */
+export const found = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`${what} missing after its command`)
+  return value
+}

@@ -1,0 +1,86 @@
+import { EventEmitter } from 'node:events'
+import { type Kysely, sql } from 'kysely'
+import pg from 'pg'
+
+/**
+ * Tells live streams that a budget has new events. On PostgreSQL the writer's NOTIFY is delivered at commit to
+ * every server instance (each LISTENs on one connection); on PGlite (one process) an in-process emitter does.
+ */
+export interface Notifier {
+  /** Inside the writing transaction: PostgreSQL sends the notification only if it commits. */
+  inTransaction<T>(trx: Kysely<T>, budgetId: string, version: number): Promise<void>
+  /** After the commit: the in-process emitter announces here. */
+  committed(budgetId: string, version: number): void
+  subscribe(budgetId: string, listener: (version: number) => void): () => void
+  close(): Promise<void>
+}
+
+const channel = 'koperta_budget_events'
+
+const subscribeOn = (emitter: EventEmitter) => (budgetId: string, listener: (version: number) => void) => {
+  emitter.on(budgetId, listener)
+  return () => {
+    emitter.off(budgetId, listener)
+  }
+}
+
+const newEmitter = () => {
+  const emitter = new EventEmitter()
+  // One listener per open stream; the default warning at 10 is for leaks, not for many open browser tabs.
+  emitter.setMaxListeners(0)
+  return emitter
+}
+
+export const createLocalNotifier = (): Notifier => {
+  const emitter = newEmitter()
+  return {
+    inTransaction: async () => {},
+    committed: (budgetId, version) => {
+      emitter.emit(budgetId, version)
+    },
+    subscribe: subscribeOn(emitter),
+    close: async () => {
+      emitter.removeAllListeners()
+    },
+  }
+}
+
+export const createPostgresNotifier = async (
+  connectionString: string,
+  onError: (error: Error) => void,
+): Promise<Notifier> => {
+  const emitter = newEmitter()
+  let closed = false
+  let client: pg.Client | undefined
+  const connect = async () => {
+    const next = new pg.Client({ connectionString })
+    next.on('notification', (message) => {
+      const [budgetId, version] = (message.payload ?? '').split(' ')
+      if (budgetId) emitter.emit(budgetId, Number(version))
+    })
+    next.on('error', (error) => {
+      onError(error)
+      if (closed) return
+      // Reconnect; a stream that missed a notification catches up at the next one (it reads by seq).
+      setTimeout(() => {
+        if (!closed) connect().catch(onError)
+      }, 1_000)
+    })
+    await next.connect()
+    await next.query(`listen ${channel}`)
+    client = next
+  }
+  await connect()
+  return {
+    inTransaction: async (trx, budgetId, version) => {
+      await sql`select pg_notify(${channel}, ${`${budgetId} ${version}`})`.execute(trx)
+    },
+    committed: () => {},
+    subscribe: subscribeOn(emitter),
+    close: async () => {
+      closed = true
+      emitter.removeAllListeners()
+      await client?.end().catch(() => {})
+    },
+  }
+}

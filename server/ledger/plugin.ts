@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin'
+import { registerRoute } from '../http/register.ts'
+import type { AnyRoute } from '../http/route.ts'
+import { createStateCache } from './cache.ts'
+import { mountLiveStream } from './live.ts'
+import { createLocalNotifier, createPostgresNotifier } from './notifier.ts'
+import { assignmentRoutes } from './routes-assignments.ts'
+import { budgetRoutes } from './routes-budgets.ts'
+import { moneyRoutes } from './routes-money.ts'
+import { readRoutes } from './routes-reads.ts'
+import { structureRoutes } from './routes-structure.ts'
+import { ledgerDb } from './tables.ts'
+
+/** Every documented budget route (the SSE stream is mounted beside them). */
+export const ledgerApiRoutes: readonly AnyRoute[] = [
+  ...budgetRoutes,
+  ...structureRoutes,
+  ...moneyRoutes,
+  ...assignmentRoutes,
+  ...readRoutes,
+]
+
+/** The ledger: event store, inline projections, state cache, live updates, and the /api/budget routes. */
+export const ledgerPlugin = fp(
+  async (app) => {
+    const url = app.config.DATABASE_URL
+    const notifier =
+      app.database.kind === 'postgres' && url !== undefined
+        ? await createPostgresNotifier(url, (error) => app.log.error({ err: error }, 'budget notifications'))
+        : createLocalNotifier()
+    app.decorate('ledger', { db: ledgerDb(app.database.db), cache: createStateCache(), notifier })
+    app.addHook('onClose', async () => {
+      await notifier.close()
+    })
+    for (const route of ledgerApiRoutes) registerRoute(app, route)
+    mountLiveStream(app)
+  },
+  { name: 'koperta-ledger', dependencies: ['koperta-database'] },
+)

@@ -1,0 +1,47 @@
+import type { BudgetError } from '../../schemas/budget-errors.ts'
+import { type Problem, problemTypeUri } from '../../schemas/problem.ts'
+import { makeProblem, ProblemError } from '../http/problem.ts'
+
+// The ledger's refusals. Domain errors keep their stable wire code (`splits-do-not-sum-to-value`) and their
+// fields (e.g. `messageKey`, `value`, `splitsTotal`) as RFC 9457 extension members.
+
+const problemWith = (
+  status: number,
+  code: string,
+  title: string,
+  detail: string,
+  extra: object = {},
+): Problem =>
+  // The house's ProblemCode list covers the HTTP layer's own codes; the ledger adds the budget domain's codes
+  // (schemas/budget-errors.ts), which clients branch on the same way. The document has the Problem shape.
+  ({ type: problemTypeUri(code as Problem['code']), title, status, detail, code, ...extra }) as Problem
+
+export const budgetNotFound = (): ProblemError =>
+  new ProblemError(makeProblem(404, 'not_found', 'There is no such budget, or you are not a member of it.'))
+
+export const staleVersion = (current: number): ProblemError =>
+  new ProblemError(
+    problemWith(
+      412,
+      'precondition_failed',
+      'Precondition failed',
+      `The budget changed since you read it (it is now at version ${current}); read it again.`,
+      { currentVersion: current },
+    ),
+    { etag: `"${current}"` },
+  )
+
+export const domainRefusal = (error: BudgetError, index?: number): ProblemError => {
+  const { _tag, code, ...fields } = error
+  return new ProblemError(
+    problemWith(422, code, 'Refused by the budget rules', `The budget refused the command: ${_tag}.`, {
+      ...fields,
+      ...(index === undefined ? {} : { itemIndex: index }),
+    }),
+  )
+}
+
+export const badIfMatch = (): ProblemError =>
+  new ProblemError(
+    makeProblem(400, 'bad_request', 'If-Match must be an ETag this server sent ("<version>").'),
+  )

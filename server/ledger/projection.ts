@@ -1,0 +1,469 @@
+import { HashMap, Option } from 'effect'
+import { type Kysely, sql } from 'kysely'
+import { periodOfDate } from '../../domain/period.ts'
+import { type BudgetState, entriesIn, getIn } from '../../domain/state.ts'
+import type { Transaction } from '../../schemas/budget.ts'
+import type { BudgetEvent } from '../../schemas/budget-events.ts'
+import type { BankAccountId, CategoryGroupId, CategoryId, TransactionId } from '../../schemas/ids.ts'
+import type { PeriodKey } from '../../schemas/money.ts'
+import {
+  accountMonthRow,
+  accountRow,
+  categoryMonthRow,
+  categoryRow,
+  filterRow,
+  groupRow,
+  type RecordInsert,
+  recordRow,
+  targetRow,
+  transactionRow,
+} from './rows.ts'
+import { type LedgerTables, readModelTables } from './tables.ts'
+
+// Inline projection. Events name the rows they touch (a transaction, a category-month, an account-month); the
+// new row values come from the state after the command, so the inline result and a rebuild (which writes the
+// whole state) are the same rows by construction. Cost per command grows with what the command touched, never
+// with the budget's history. Two rare, user-initiated events (deleting a category, a fresh start) rewrite the
+// budget's money tables instead.
+
+type Db = Kysely<LedgerTables>
+
+const pairKey = (a: string, b: string) => `${a}\u0000${b}`
+const splitKey = (key: string): [string, string] => {
+  const at = key.indexOf('\u0000')
+  return [key.slice(0, at), key.slice(at + 1)]
+}
+
+export interface Touched {
+  readonly transactions: Set<TransactionId>
+  readonly categoryMonths: Set<string>
+  readonly accountMonths: Set<string>
+  full: boolean
+}
+
+export const nothingTouched = (): Touched => ({
+  transactions: new Set(),
+  categoryMonths: new Set(),
+  accountMonths: new Set(),
+  full: false,
+})
+
+const lookup = (state: BudgetState, id: TransactionId): Transaction | undefined =>
+  Option.getOrUndefined(HashMap.get(state.transactions, id))
+
+const touchTransaction = (touched: Touched, transaction: Transaction | undefined) => {
+  if (transaction === undefined) return
+  const period = periodOfDate(transaction.date)
+  touched.transactions.add(transaction.id)
+  touched.accountMonths.add(pairKey(transaction.bankAccountId, period))
+  for (const split of transaction.splits) touched.categoryMonths.add(pairKey(split.categoryId, period))
+}
+
+const touchAssignment = (touched: Touched, categoryId: CategoryId | null, period: PeriodKey) => {
+  if (categoryId !== null) touched.categoryMonths.add(pairKey(categoryId, period))
+}
+
+/** Records what `event` touches; `before` is the state the event applies to (edits need the old version). */
+export const touch = (touched: Touched, before: BudgetState, event: BudgetEvent): void => {
+  switch (event._tag) {
+    case 'TransactionAdded':
+      touchTransaction(touched, event.transaction)
+      break
+    case 'TransactionEdited':
+      touchTransaction(touched, lookup(before, event.transaction.id))
+      touchTransaction(touched, event.transaction)
+      break
+    case 'TransactionDeleted':
+      touchTransaction(touched, lookup(before, event.transactionId))
+      touched.transactions.add(event.transactionId)
+      break
+    case 'TransferAdded':
+    case 'TransferEdited':
+      touchTransaction(touched, lookup(before, event.outflow.id))
+      touchTransaction(touched, lookup(before, event.inflow.id))
+      touchTransaction(touched, event.outflow)
+      touchTransaction(touched, event.inflow)
+      break
+    case 'TransferDeleted':
+      touchTransaction(touched, lookup(before, event.outflowTransactionId))
+      touchTransaction(touched, lookup(before, event.inflowTransactionId))
+      break
+    case 'AccountReconciled':
+      for (const id of event.reconciledTransactionIds) touched.transactions.add(id)
+      break
+    case 'BankAccountOpened':
+      touched.accountMonths.add(pairKey(event.bankAccountId, periodOfDate(event.openingDate)))
+      break
+    case 'AssignedSet':
+      touchAssignment(touched, event.categoryId, event.periodKey)
+      break
+    case 'MoneyMoved':
+    case 'OverspendingCovered':
+      touchAssignment(touched, event.fromCategoryId, event.periodKey)
+      touchAssignment(touched, event.toCategoryId, event.periodKey)
+      break
+    case 'AutoAssigned':
+    case 'AssignmentUndone':
+      for (const change of event.changes) touchAssignment(touched, change.categoryId, change.periodKey)
+      break
+    case 'CategoryDeleted':
+    case 'BudgetReset':
+    case 'BudgetDeleted':
+      touched.full = true
+      break
+    default:
+      // Structure events change only the small collections, which are compared whole below.
+      break
+  }
+}
+
+const chunked = <T>(rows: readonly T[], size = 1000): T[][] => {
+  const chunks: T[][] = []
+  for (let at = 0; at < rows.length; at += size) chunks.push(rows.slice(at, at + size))
+  return chunks
+}
+
+/** Entries of two maps whose values differ by reference (copy-on-write maps keep unchanged values). */
+const changedKeys = <K, V>(before: ReadonlyMap<K, V>, after: ReadonlyMap<K, V>) => {
+  const upserted: K[] = []
+  const removed: K[] = []
+  for (const [key, value] of after) if (before.get(key) !== value) upserted.push(key)
+  for (const key of before.keys()) if (!after.has(key)) removed.push(key)
+  return { upserted, removed }
+}
+
+const upsertGroups = async (
+  db: Db,
+  budgetId: string,
+  state: BudgetState,
+  ids: readonly CategoryGroupId[],
+) => {
+  const rows = ids.flatMap((id) => {
+    const group = state.groups.get(id)
+    return group ? [groupRow(budgetId, group)] : []
+  })
+  if (rows.length === 0) return
+  await db
+    .insertInto('category_groups')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['budget_id', 'id']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        hidden: eb.ref('excluded.hidden'),
+        position: eb.ref('excluded.position'),
+      })),
+    )
+    .execute()
+}
+
+const upsertCategories = async (db: Db, budgetId: string, state: BudgetState, ids: readonly CategoryId[]) => {
+  const rows = ids.flatMap((id) => {
+    const category = state.categories.get(id)
+    return category ? [categoryRow(budgetId, category)] : []
+  })
+  if (rows.length === 0) return
+  await db
+    .insertInto('categories')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['budget_id', 'id']).doUpdateSet((eb) => ({
+        category_group_id: eb.ref('excluded.category_group_id'),
+        name: eb.ref('excluded.name'),
+        type: eb.ref('excluded.type'),
+        spending_class: eb.ref('excluded.spending_class'),
+        origin: eb.ref('excluded.origin'),
+        hidden: eb.ref('excluded.hidden'),
+        position: eb.ref('excluded.position'),
+      })),
+    )
+    .execute()
+}
+
+const upsertAccounts = async (
+  db: Db,
+  budgetId: string,
+  state: BudgetState,
+  ids: readonly BankAccountId[],
+) => {
+  const rows = ids.flatMap((id) => {
+    const account = state.accounts.get(id)
+    return account ? [accountRow(budgetId, account, state.accountTotals.get(id))] : []
+  })
+  if (rows.length === 0) return
+  await db
+    .insertInto('bank_accounts')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['budget_id', 'id']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        type: eb.ref('excluded.type'),
+        state: eb.ref('excluded.state'),
+        opening_balance: eb.ref('excluded.opening_balance'),
+        opening_date: eb.ref('excluded.opening_date'),
+        last_reconciled_at: eb.ref('excluded.last_reconciled_at'),
+        cleared: eb.ref('excluded.cleared'),
+        uncleared: eb.ref('excluded.uncleared'),
+      })),
+    )
+    .execute()
+}
+
+/** Upserts transactions with one array parameter per column (unnest), so thousands stay one small statement. */
+const upsertTransactions = async (db: Db, budgetId: string, transactions: readonly Transaction[]) => {
+  if (transactions.length === 0) return
+  const column = <T>(pick: (transaction: Transaction) => T) => transactions.map(pick)
+  await sql`
+    insert into transactions (budget_id, id, bank_account_id, date, payee, memo, value, direction, kind, cleared,
+                              reconciled, splits, transfer_id)
+    select ${budgetId}, id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled,
+           splits::jsonb, transfer_id
+    from unnest(${column((t) => t.id)}::text[], ${column((t) => t.bankAccountId)}::text[],
+                ${column((t) => t.date)}::text[], ${column((t) => t.payee)}::text[], ${column((t) => t.memo)}::text[],
+                ${column((t) => t.value)}::bigint[], ${column((t) => t.direction)}::text[],
+                ${column((t) => t.kind)}::text[], ${column((t) => t.cleared)}::boolean[],
+                ${column((t) => t.reconciled)}::boolean[], ${column((t) => JSON.stringify(t.splits))}::text[],
+                ${column((t) => t.transferId)}::text[])
+      as t(id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits, transfer_id)
+    on conflict (budget_id, id) do update set
+      bank_account_id = excluded.bank_account_id, date = excluded.date, payee = excluded.payee,
+      memo = excluded.memo, value = excluded.value, direction = excluded.direction, kind = excluded.kind,
+      cleared = excluded.cleared, reconciled = excluded.reconciled, splits = excluded.splits,
+      transfer_id = excluded.transfer_id
+  `.execute(db)
+}
+
+const pairsIn = (pairs: readonly [string, string][]) =>
+  sql<boolean>`(${sql.join(pairs.map(([a, b]) => sql`(${a}, ${b})`))})`
+
+const writeCategoryMonths = async (db: Db, budgetId: string, state: BudgetState, keys: Set<string>) => {
+  const rows = []
+  const gone: [string, string][] = []
+  for (const key of keys) {
+    const [categoryId, period] = splitKey(key)
+    // The key was built by touch() from a branded category id and period.
+    const month = getIn(state.categoryMonths, categoryId as CategoryId, period as PeriodKey)
+    if (month === undefined) gone.push([categoryId, period])
+    else rows.push(categoryMonthRow(budgetId, categoryId, period, month))
+  }
+  for (const chunk of chunked(rows)) {
+    await db
+      .insertInto('category_months')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['budget_id', 'category_id', 'period']).doUpdateSet((eb) => ({
+          assigned: eb.ref('excluded.assigned'),
+          activity: eb.ref('excluded.activity'),
+        })),
+      )
+      .execute()
+  }
+  for (const chunk of chunked(gone)) {
+    await db
+      .deleteFrom('category_months')
+      .where('budget_id', '=', budgetId)
+      .where(sql<boolean>`(category_id, period) in ${pairsIn(chunk)}`)
+      .execute()
+  }
+}
+
+const writeAccountMonths = async (db: Db, budgetId: string, state: BudgetState, keys: Set<string>) => {
+  const rows = []
+  const gone: [string, string][] = []
+  for (const key of keys) {
+    const [accountId, period] = splitKey(key)
+    // The key was built by touch() from a branded account id and period.
+    const net = getIn(state.accountMonths, accountId as BankAccountId, period as PeriodKey)
+    if (net === undefined) gone.push([accountId, period])
+    else rows.push(accountMonthRow(budgetId, accountId, period, net))
+  }
+  for (const chunk of chunked(rows)) {
+    await db
+      .insertInto('account_months')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc
+          .columns(['budget_id', 'bank_account_id', 'period'])
+          .doUpdateSet((eb) => ({ net: eb.ref('excluded.net') })),
+      )
+      .execute()
+  }
+  for (const chunk of chunked(gone)) {
+    await db
+      .deleteFrom('account_months')
+      .where('budget_id', '=', budgetId)
+      .where(sql<boolean>`(bank_account_id, period) in ${pairsIn(chunk)}`)
+      .execute()
+  }
+}
+
+const writeRecords = async (db: Db, budgetId: string, before: BudgetState, after: BudgetState) => {
+  const { upserted, removed } = changedKeys(before.recordsByPeriod, after.recordsByPeriod)
+  const rows = []
+  const rewrite: string[] = [...removed]
+  for (const period of upserted) {
+    const old = before.recordsByPeriod.get(period) ?? []
+    const now = after.recordsByPeriod.get(period) ?? []
+    // Records only grow, except when a whole history is dropped: append the tail, else rewrite the period.
+    const appended = now.length >= old.length && old.every((record, index) => now[index] === record)
+    const from = appended ? old.length : 0
+    if (!appended) rewrite.push(period)
+    for (let index = from; index < now.length; index++) {
+      // biome-ignore lint/style/noNonNullAssertion: index is within the array.
+      rows.push(recordRow(budgetId, now[index]!, index))
+    }
+  }
+  if (rewrite.length > 0) {
+    await db
+      .deleteFrom('assignment_records')
+      .where('budget_id', '=', budgetId)
+      .where('period', 'in', rewrite)
+      .execute()
+  }
+  for (const chunk of chunked(rows)) await db.insertInto('assignment_records').values(chunk).execute()
+}
+
+const deleteByIds = async (
+  db: Db,
+  table: 'category_groups' | 'categories' | 'bank_accounts' | 'filters' | 'transactions',
+  budgetId: string,
+  ids: readonly string[],
+) => {
+  for (const chunk of chunked(ids)) {
+    await db.deleteFrom(table).where('budget_id', '=', budgetId).where('id', 'in', chunk).execute()
+  }
+}
+
+const writeBudgetRow = async (db: Db, budgetId: string, state: BudgetState, version: number) => {
+  await db
+    .updateTable('budgets')
+    .set({
+      version,
+      deleted: state.deleted,
+      ...(state.budget ? { name: state.budget.name, currency: state.budget.currency } : {}),
+    })
+    .where('id', '=', budgetId)
+    .execute()
+}
+
+/** Writes what a command (or a batch of them) changed between `before` and `after`. */
+export const projectChanges = async (
+  db: Db,
+  budgetId: string,
+  before: BudgetState,
+  after: BudgetState,
+  touched: Touched,
+  version: number,
+): Promise<void> => {
+  await writeBudgetRow(db, budgetId, after, version)
+  if (touched.full) {
+    await writeWholeState(db, budgetId, after)
+    return
+  }
+  const groups = changedKeys(before.groups, after.groups)
+  await upsertGroups(db, budgetId, after, groups.upserted)
+  await deleteByIds(db, 'category_groups', budgetId, groups.removed)
+  const categories = changedKeys(before.categories, after.categories)
+  await upsertCategories(db, budgetId, after, categories.upserted)
+  await deleteByIds(db, 'categories', budgetId, categories.removed)
+  const accounts = changedKeys(before.accounts, after.accounts)
+  const totals = changedKeys(before.accountTotals, after.accountTotals)
+  await upsertAccounts(db, budgetId, after, [...new Set([...accounts.upserted, ...totals.upserted])])
+  await deleteByIds(db, 'bank_accounts', budgetId, accounts.removed)
+  const present: Transaction[] = []
+  const gone: TransactionId[] = []
+  for (const id of touched.transactions) {
+    const transaction = lookup(after, id)
+    if (transaction === undefined) gone.push(id)
+    else present.push(transaction)
+  }
+  await upsertTransactions(db, budgetId, present)
+  await deleteByIds(db, 'transactions', budgetId, gone)
+  await writeCategoryMonths(db, budgetId, after, touched.categoryMonths)
+  await writeAccountMonths(db, budgetId, after, touched.accountMonths)
+  await writeRecords(db, budgetId, before, after)
+  const targets = changedKeys(before.targets, after.targets)
+  if (targets.removed.length + targets.upserted.length > 0) {
+    await db
+      .deleteFrom('targets')
+      .where('budget_id', '=', budgetId)
+      .where('category_id', 'in', [...targets.removed, ...targets.upserted])
+      .execute()
+    const rows = targets.upserted.flatMap((id) => {
+      const target = after.targets.get(id)
+      return target ? [targetRow(budgetId, target)] : []
+    })
+    if (rows.length > 0) await db.insertInto('targets').values(rows).execute()
+  }
+  const filters = changedKeys(before.filters, after.filters)
+  if (filters.removed.length + filters.upserted.length > 0) {
+    await deleteByIds(db, 'filters', budgetId, [...filters.removed, ...filters.upserted])
+    const rows = filters.upserted.flatMap((id) => {
+      const filter = after.filters.get(id)
+      return filter ? [filterRow(budgetId, filter)] : []
+    })
+    if (rows.length > 0) await db.insertInto('filters').values(rows).execute()
+  }
+}
+
+const insertChunks = async <T extends keyof LedgerTables>(db: Db, table: T, rows: readonly object[]) => {
+  for (const chunk of chunked(rows)) {
+    // The rows were built for this table by rows.ts; Kysely cannot relate a generic table to its row type.
+    await db
+      .insertInto(table)
+      .values(chunk as never)
+      .execute()
+  }
+}
+
+/** Replaces every read-model row of a budget with the rows of `state` (rebuild, and the rare whole rewrites). */
+export const writeWholeState = async (db: Db, budgetId: string, state: BudgetState): Promise<void> => {
+  for (const table of readModelTables) await db.deleteFrom(table).where('budget_id', '=', budgetId).execute()
+  await insertChunks(
+    db,
+    'category_groups',
+    [...state.groups.values()].map((group) => groupRow(budgetId, group)),
+  )
+  await insertChunks(
+    db,
+    'categories',
+    [...state.categories.values()].map((category) => categoryRow(budgetId, category)),
+  )
+  await insertChunks(
+    db,
+    'bank_accounts',
+    [...state.accounts.values()].map((account) =>
+      accountRow(budgetId, account, state.accountTotals.get(account.id)),
+    ),
+  )
+  await insertChunks(
+    db,
+    'transactions',
+    [...HashMap.values(state.transactions)].map((transaction) => transactionRow(budgetId, transaction)),
+  )
+  const categoryMonths = []
+  for (const [categoryId] of state.categoryMonths)
+    for (const [period, month] of entriesIn(state.categoryMonths, categoryId))
+      categoryMonths.push(categoryMonthRow(budgetId, categoryId, period, month))
+  await insertChunks(db, 'category_months', categoryMonths)
+  const accountMonths = []
+  for (const [accountId] of state.accountMonths)
+    for (const [period, net] of entriesIn(state.accountMonths, accountId))
+      accountMonths.push(accountMonthRow(budgetId, accountId, period, net))
+  await insertChunks(db, 'account_months', accountMonths)
+  const records: RecordInsert[] = []
+  for (const list of state.recordsByPeriod.values())
+    list.forEach((record, index) => {
+      records.push(recordRow(budgetId, record, index))
+    })
+  await insertChunks(db, 'assignment_records', records)
+  await insertChunks(
+    db,
+    'targets',
+    [...state.targets.values()].map((target) => targetRow(budgetId, target)),
+  )
+  await insertChunks(
+    db,
+    'filters',
+    [...state.filters.values()].map((filter) => filterRow(budgetId, filter)),
+  )
+}

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto'
+import { accountBalance } from '../../domain/month-view.ts'
+import { type BudgetState, findTransaction, findTransfer } from '../../domain/state.ts'
+import { Transaction } from '../../schemas/budget.ts'
+import type { BudgetCommand } from '../../schemas/budget-commands.ts'
+import { BankAccountId, TransactionId as TransactionIdSchema, TransferId } from '../../schemas/ids.ts'
+import {
+  AddTransactionBody,
+  AddTransferBody,
+  AllowReconciledQuery,
+  BankAccountParams,
+  BankAccountView,
+  BudgetParams,
+  BulkBody,
+  BulkResult,
+  CreateBankAccountBody,
+  Deleted,
+  EditTransactionBody,
+  ReconcileBody,
+  RenameBankAccountBody,
+  TransactionParams,
+  TransferView,
+} from '../../schemas/ledger-api.ts'
+import { defineRoute } from '../http/route.ts'
+import { found, runCommand } from './http.ts'
+import type { CommandMeta } from './service.ts'
+
+const newTransactionId = () => TransactionIdSchema.make(randomUUID())
+
+const accountView = (after: BudgetState, id: BankAccountId) => {
+  const account = found(after.accounts.get(id), 'bank account')
+  const balance = accountBalance(after, id)
+  return { ...account, balance: balance.working, cleared: balance.cleared, uncleared: balance.uncleared }
+}
+
+const addTransaction = (meta: CommandMeta, { id, ...body }: typeof AddTransactionBody.Type) =>
+  ({
+    _tag: 'AddTransaction',
+    ...meta,
+    transactionId: id ?? newTransactionId(),
+    ...body,
+  }) satisfies BudgetCommand
+
+const addTransfer = (meta: CommandMeta, { id, ...body }: typeof AddTransferBody.Type) =>
+  ({
+    _tag: 'AddTransfer',
+    ...meta,
+    transferId: id ?? TransferId.make(randomUUID()),
+    outflowTransactionId: newTransactionId(),
+    inflowTransactionId: newTransactionId(),
+    ...body,
+  }) satisfies BudgetCommand
+
+const transferView = (after: BudgetState, transferId: TransferId) => {
+  const link = found(findTransfer(after, transferId), 'transfer')
+  return {
+    id: transferId,
+    outflow: found(findTransaction(after, link.outflowTransactionId), 'outflow'),
+    inflow: found(findTransaction(after, link.inflowTransactionId), 'inflow'),
+  }
+}
+
+export const moneyRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/budget/:budgetId/bank-accounts',
+    operationId: 'openBankAccount',
+    summary: 'Open an unconnected account; its opening balance is income to Ready to Assign on its date',
+    tags: ['bank-accounts'],
+    params: BudgetParams,
+    body: CreateBankAccountBody,
+    responses: { 201: { description: 'The new account.', schema: BankAccountView } },
+    handler: async ({ params, body, request }) => {
+      const { id, ...fields } = body
+      const bankAccountId = id ?? BankAccountId.make(randomUUID())
+      return runCommand(request, params.budgetId, {
+        status: 201,
+        commands: (meta) => [{ _tag: 'OpenBankAccount', ...meta(0), bankAccountId, ...fields }],
+        answer: (after) => accountView(after, bankAccountId),
+      })
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/budget/:budgetId/bank-accounts/:bankAccountId',
+    operationId: 'renameBankAccount',
+    summary: 'Rename an account',
+    tags: ['bank-accounts'],
+    params: BankAccountParams,
+    body: RenameBankAccountBody,
+    responses: { 200: { description: 'The account.', schema: BankAccountView } },
+    handler: async ({ params, body, request }) =>
+      runCommand(request, params.budgetId, {
+        status: 200,
+        commands: (meta) => [
+          { _tag: 'RenameBankAccount', ...meta(0), bankAccountId: params.bankAccountId, name: body.name },
+        ],
+        answer: (after) => accountView(after, params.bankAccountId),
+      }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/budget/:budgetId/bank-accounts/:bankAccountId/close',
+    operationId: 'closeBankAccount',
+    summary: 'Close an account (only at a zero balance)',
+    tags: ['bank-accounts'],
+    params: BankAccountParams,
+    responses: { 200: { description: 'The account.', schema: BankAccountView } },
+    handler: async ({ params, request }) =>
+      runCommand(request, params.budgetId, {
+        status: 200,
+        commands: (meta) => [{ _tag: 'CloseBankAccount', ...meta(0), bankAccountId: params.bankAccountId }],
+        answer: (after) => accountView(after, params.bankAccountId),
+      }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/budget/:budgetId/bank-accounts/:bankAccountId/reconcile',
+    operationId: 'reconcileBankAccount',
+    summary: "State the bank's cleared balance; a difference becomes an adjustment transaction",
+    tags: ['bank-accounts'],
+    params: BankAccountParams,
+    body: ReconcileBody,
+    responses: { 200: { description: 'The account.', schema: BankAccountView } },
+    handler: async ({ params, body, request }) =>
+      runCommand(request, params.budgetId, {
+        status: 200,
+        commands: (meta) => [
+          {
+            _tag: 'ReconcileAccount',
+            ...meta(0),
+            bankAccountId: params.bankAccountId,
+            adjustmentTransactionId: newTransactionId(),
+            ...body,
+          },
+        ],
+        answer: (after) => accountView(after, params.bankAccountId),
+      }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/budget/:budgetId/transactions',
+    operationId: 'addTransaction',
+    summary: 'Add a transaction (value signed: inflow positive); several splits must sum to the value',
+    tags: ['transactions'],
+    params: BudgetParams,
+    body: AddTransactionBody,
+    responses: { 201: { description: 'The new transaction.', schema: Transaction } },
+    handler: async ({ params, body, request }) => {
+      const transactionId = body.id ?? newTransactionId()
+      return runCommand(request, params.budgetId, {
+        status: 201,
+        commands: (meta) => [addTransaction(meta(0), { ...body, id: transactionId })],
+        answer: (after) => found(findTransaction(after, transactionId), 'transaction'),
+      })
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/budget/:budgetId/transactions/bulk',
+    operationId: 'importTransactions',
+    summary: 'Add up to 5 000 transactions and transfers in order, all or nothing',
+    tags: ['transactions'],
+    params: BudgetParams,
+    body: BulkBody,
+    bodyLimit: 8 * 1024 * 1024,
+    responses: { 201: { description: 'How many were added.', schema: BulkResult } },
+    handler: async ({ params, body, request }) =>
+      runCommand(request, params.budgetId, {
+        status: 201,
+        batch: true,
+        commands: (meta) =>
+          body.items.map((item, index) =>
+            'bankAccountId' in item ? addTransaction(meta(index), item) : addTransfer(meta(index), item),
+          ),
+        answer: (_after, version) => ({ created: body.items.length, version }),
+      }),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/api/budget/:budgetId/transactions/:transactionId',
+    operationId: 'editTransaction',
+    summary: 'Edit a transaction (absent fields stay); editing a transfer side changes both',
+    tags: ['transactions'],
+    params: TransactionParams,
+    body: EditTransactionBody,
+    responses: { 200: { description: 'The transaction.', schema: Transaction } },
+    handler: async ({ params, body, request }) =>
+      runCommand(request, params.budgetId, {
+        status: 200,
+        commands: (meta) => [
+          { _tag: 'EditTransaction', ...meta(0), transactionId: params.transactionId, ...body },
+        ],
+        answer: (after) => found(findTransaction(after, params.transactionId), 'transaction'),
+      }),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/budget/:budgetId/transactions/:transactionId',
+    operationId: 'deleteTransaction',
+    summary: 'Delete a transaction (both sides of a transfer)',
+    tags: ['transactions'],
+    params: TransactionParams,
+    query: AllowReconciledQuery,
+    responses: { 200: { description: 'Deleted.', schema: Deleted } },
+    handler: async ({ params, query, request }) =>
+      runCommand(request, params.budgetId, {
+        status: 200,
+        commands: (meta) => [
+          {
+            _tag: 'DeleteTransaction',
+            ...meta(0),
+            transactionId: params.transactionId,
+            ...(query.allowReconciledEdit === 'true' ? { allowReconciledEdit: true } : {}),
+          },
+        ],
+        answer: () => ({ deleted: true as const }),
+      }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/budget/:budgetId/transfers',
+    operationId: 'addTransfer',
+    summary: 'Move money between two accounts (a linked pair of Internal transactions)',
+    tags: ['transactions'],
+    params: BudgetParams,
+    body: AddTransferBody,
+    responses: { 201: { description: 'The transfer.', schema: TransferView } },
+    handler: async ({ params, body, request }) => {
+      const transferId = body.id ?? TransferId.make(randomUUID())
+      return runCommand(request, params.budgetId, {
+        status: 201,
+        commands: (meta) => [addTransfer(meta(0), { ...body, id: transferId })],
+        answer: (after) => transferView(after, transferId),
+      })
+    },
+  }),
+]

@@ -1,0 +1,167 @@
+import type { FastifyRequest } from 'fastify'
+import { firstDayOfPeriod, lastDayOfPeriod } from '../../domain/period.ts'
+import {
+  AssignmentRecordList,
+  BankAccountList,
+  BudgetParams,
+  CategoryGroupList,
+  CategoryList,
+  EmptyList,
+  EventPage,
+  EventsQuery,
+  FilterList,
+  MemberList,
+  PeriodParams,
+  SplitPage,
+  TargetList,
+  TransactionListQuery,
+  TransactionPage,
+} from '../../schemas/ledger-api.ts'
+import { type AnyRoute, type ContractSchema, defineRoute } from '../http/route.ts'
+import { readableHead, readReply } from './http.ts'
+import {
+  listAccounts,
+  listCategories,
+  listFilters,
+  listGroups,
+  listMembers,
+  listRecords,
+  listTargets,
+  listTransactions,
+} from './read.ts'
+import { eventView, readEvents } from './store.ts'
+import type { LedgerDb } from './tables.ts'
+
+/** GET /api/budget/{id}/<resource>: a read model as a list, with the budget version as ETag. */
+const listRoute = (
+  resource: string,
+  operationId: string,
+  schema: ContractSchema,
+  load: (db: LedgerDb, budgetId: string) => Promise<unknown>,
+): AnyRoute =>
+  defineRoute({
+    method: 'GET',
+    path: `/api/budget/:budgetId/${resource}`,
+    operationId,
+    summary: `The ${resource} of a budget`,
+    tags: ['budget-resources'],
+    params: BudgetParams,
+    responses: { 200: { description: `The ${resource}.`, schema } },
+    handler: async ({ params, request }) => {
+      const head = await readableHead(request, params.budgetId)
+      return readReply(await load(request.server.ledger.db, params.budgetId), head.version)
+    },
+  })
+
+const nothingYet = async () => []
+
+const transactionQuery = (query: typeof TransactionListQuery.Type) => ({
+  accountId: query.accountId,
+  categoryId: query.categoryId,
+  from: query.from ?? (query.period === undefined ? undefined : firstDayOfPeriod(query.period)),
+  to: query.to ?? (query.period === undefined ? undefined : lastDayOfPeriod(query.period)),
+  limit: query.limit ?? 100,
+  after: query.after,
+})
+
+const pageOfTransactions = async (
+  request: FastifyRequest,
+  budgetId: string,
+  query: typeof TransactionListQuery.Type,
+) => {
+  const head = await readableHead(request, budgetId)
+  return { head, page: await listTransactions(request.server.ledger.db, budgetId, transactionQuery(query)) }
+}
+
+export const readRoutes: readonly AnyRoute[] = [
+  listRoute('category-groups', 'listCategoryGroups', CategoryGroupList, listGroups),
+  listRoute('categories', 'listCategories', CategoryList, listCategories),
+  listRoute('bank-accounts', 'listBankAccounts', BankAccountList, listAccounts),
+  listRoute('targets', 'listTargets', TargetList, listTargets),
+  listRoute('filters', 'listFilters', FilterList, listFilters),
+  listRoute('users', 'listBudgetUsers', MemberList, listMembers),
+  listRoute('budget-collaborations', 'listBudgetCollaborations', MemberList, listMembers),
+  // Resources whose features come with later issues answer empty lists until then.
+  listRoute('plans', 'listPlans', EmptyList, nothingYet),
+  listRoute('transaction-templates', 'listTransactionTemplates', EmptyList, nothingYet),
+  listRoute('transaction-template-splits', 'listTransactionTemplateSplits', EmptyList, nothingYet),
+  listRoute('loans', 'listLoans', EmptyList, nothingYet),
+  listRoute('loans-schedule', 'listLoansSchedule', EmptyList, nothingYet),
+  listRoute('loan-activities', 'listLoanActivities', EmptyList, nothingYet),
+  listRoute('bank-connections', 'listBankConnections', EmptyList, nothingYet),
+  defineRoute({
+    method: 'GET',
+    path: '/api/budget/:budgetId/transactions',
+    operationId: 'listTransactions',
+    summary:
+      'Transactions, newest first, keyset-paginated (filter by accountId, categoryId, period or from/to)',
+    tags: ['transactions'],
+    params: BudgetParams,
+    query: TransactionListQuery,
+    responses: { 200: { description: 'One page.', schema: TransactionPage } },
+    handler: async ({ params, query, request }) => {
+      const { head, page } = await pageOfTransactions(request, params.budgetId, query)
+      return readReply(page, head.version)
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/budget/:budgetId/transaction-splits',
+    operationId: 'listTransactionSplits',
+    summary: 'The splits of a page of transactions (same filters and cursor as /transactions)',
+    tags: ['transactions'],
+    params: BudgetParams,
+    query: TransactionListQuery,
+    responses: { 200: { description: 'One page.', schema: SplitPage } },
+    handler: async ({ params, query, request }) => {
+      const { head, page } = await pageOfTransactions(request, params.budgetId, query)
+      const items = page.items.flatMap((transaction) =>
+        transaction.splits.map((split) => ({ transactionId: transaction.id, ...split })),
+      )
+      return readReply({ items, nextCursor: page.nextCursor }, head.version)
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/budget/:budgetId/period/:periodKey/assignment-records',
+    operationId: 'listAssignmentRecords',
+    summary: 'Every change of an assigned amount in a month (who, when, source, from, to, amount)',
+    tags: ['assignments'],
+    params: PeriodParams,
+    responses: { 200: { description: 'The records, oldest first.', schema: AssignmentRecordList } },
+    handler: async ({ params, request }) => {
+      const head = await readableHead(request, params.budgetId)
+      return readReply(
+        await listRecords(request.server.ledger.db, params.budgetId, params.periodKey),
+        head.version,
+      )
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/budget/:budgetId/events',
+    operationId: 'listBudgetEvents',
+    summary:
+      'The events after ?after=N (a page of at most ?limit), for clients folding the stream themselves',
+    tags: ['live'],
+    params: BudgetParams,
+    query: EventsQuery,
+    responses: { 200: { description: 'Events in order.', schema: EventPage } },
+    handler: async ({ params, query, request }) => {
+      const head = await readableHead(request, params.budgetId)
+      const events = await readEvents(
+        request.server.ledger.db,
+        params.budgetId,
+        query.after ?? 0,
+        query.limit ?? 1000,
+      )
+      return readReply(
+        {
+          version: head.version,
+          events: events.map(eventView),
+        },
+        head.version,
+      )
+    },
+  }),
+]

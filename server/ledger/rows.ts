@@ -1,0 +1,139 @@
+import type { Insertable } from 'kysely'
+import type { AccountTotals, MonthAggregate } from '../../domain/state.ts'
+import type {
+  AssignmentRecord,
+  BankAccount,
+  Category,
+  CategoryGroup,
+  SavedFilter,
+  Target,
+  Transaction,
+} from '../../schemas/budget.ts'
+import type {
+  AccountMonthsRow,
+  AssignmentRecordsRow,
+  BankAccountsRow,
+  CategoriesRow,
+  CategoryGroupsRow,
+  CategoryMonthsRow,
+  FiltersRow,
+  TargetsRow,
+  TransactionsRow,
+} from './tables.ts'
+
+// Domain values → read-model rows (what the insert side of each table takes). Pure; shared by the inline
+// projection and the rebuild, so both write exactly the same rows.
+
+export type GroupInsert = Insertable<CategoryGroupsRow>
+export type CategoryInsert = Insertable<CategoriesRow>
+export type AccountInsert = Insertable<BankAccountsRow>
+export type TransactionInsert = Insertable<TransactionsRow>
+export type CategoryMonthInsert = Insertable<CategoryMonthsRow>
+export type AccountMonthInsert = Insertable<AccountMonthsRow>
+export type RecordInsert = Insertable<AssignmentRecordsRow>
+export type TargetInsert = Insertable<TargetsRow>
+export type FilterInsert = Insertable<FiltersRow>
+
+export const groupRow = (budgetId: string, group: CategoryGroup): GroupInsert => ({
+  budget_id: budgetId,
+  id: group.id,
+  name: group.name,
+  hidden: group.hidden,
+  position: group.position,
+})
+
+export const categoryRow = (budgetId: string, category: Category): CategoryInsert => ({
+  budget_id: budgetId,
+  id: category.id,
+  category_group_id: category.categoryGroupId,
+  name: category.name,
+  type: category.type,
+  spending_class: category.spendingClass,
+  origin: category.origin,
+  hidden: category.hidden,
+  position: category.position,
+})
+
+export const accountRow = (
+  budgetId: string,
+  account: BankAccount,
+  totals: AccountTotals | undefined,
+): AccountInsert => ({
+  budget_id: budgetId,
+  id: account.id,
+  name: account.name,
+  type: account.type,
+  state: account.state,
+  opening_balance: account.openingBalance,
+  opening_date: account.openingDate,
+  last_reconciled_at: account.lastReconciledAt,
+  cleared: totals?.cleared ?? 0,
+  uncleared: totals?.uncleared ?? 0,
+})
+
+export const transactionRow = (budgetId: string, transaction: Transaction): TransactionInsert => ({
+  budget_id: budgetId,
+  id: transaction.id,
+  bank_account_id: transaction.bankAccountId,
+  date: transaction.date,
+  payee: transaction.payee,
+  memo: transaction.memo,
+  value: transaction.value,
+  direction: transaction.direction,
+  kind: transaction.kind,
+  cleared: transaction.cleared,
+  reconciled: transaction.reconciled,
+  splits: JSON.stringify(transaction.splits),
+  transfer_id: transaction.transferId,
+})
+
+export const categoryMonthRow = (
+  budgetId: string,
+  categoryId: string,
+  period: string,
+  month: MonthAggregate,
+): CategoryMonthInsert => ({
+  budget_id: budgetId,
+  category_id: categoryId,
+  period,
+  assigned: month.assigned,
+  activity: month.activity,
+})
+
+export const accountMonthRow = (
+  budgetId: string,
+  bankAccountId: string,
+  period: string,
+  net: number,
+): AccountMonthInsert => ({ budget_id: budgetId, bank_account_id: bankAccountId, period, net })
+
+export const recordRow = (budgetId: string, record: AssignmentRecord, position: number): RecordInsert => ({
+  budget_id: budgetId,
+  period: record.periodKey,
+  position,
+  id: record.id,
+  command_id: record.commandId,
+  at: record.at,
+  by: record.by,
+  source: record.source,
+  from_category_id: record.fromCategoryId,
+  to_category_id: record.toCategoryId,
+  amount: record.amount,
+})
+
+export const targetRow = (budgetId: string, target: Target): TargetInsert => ({
+  budget_id: budgetId,
+  category_id: target.categoryId,
+  id: target.id,
+  type: target.type,
+  amount: target.amount,
+  due_date: target.dueDate,
+  cadence_months: target.cadenceMonths,
+})
+
+export const filterRow = (budgetId: string, filter: SavedFilter): FilterInsert => ({
+  budget_id: budgetId,
+  id: filter.id,
+  name: filter.name,
+  criteria: JSON.stringify(filter.criteria),
+})

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto'
+import { Result } from 'effect'
+import { decide } from '../../domain/decide.ts'
+import { evolve, replay } from '../../domain/evolve.ts'
+import { type BudgetState, initialState } from '../../domain/state.ts'
+import type { BudgetCommand } from '../../schemas/budget-commands.ts'
+import type { CommandId, UserId } from '../../schemas/ids.ts'
+import type { Instant } from '../../schemas/money.ts'
+import type { StateCache } from './cache.ts'
+import type { Notifier } from './notifier.ts'
+import { budgetNotFound, domainRefusal, staleVersion } from './problems.ts'
+import { nothingTouched, projectChanges, touch } from './projection.ts'
+import { appendEvents, findAnswer, lockStream, type PendingEvent, readEvents, saveAnswer } from './store.ts'
+import type { LedgerDb } from './tables.ts'
+
+/** What the ledger routes share: the database, the per-process state cache and the live-update notifier. */
+export interface Ledger {
+  readonly db: LedgerDb
+  readonly cache: StateCache
+  readonly notifier: Notifier
+}
+
+export interface CommandMeta {
+  readonly commandId: CommandId
+  readonly at: Instant
+  readonly userId: UserId
+}
+
+export interface NewBudgetRow {
+  readonly name: string
+  readonly currency: string
+  readonly uncategorizedCategoryId: string
+  readonly at: string
+}
+
+export interface WriteRequest {
+  readonly budgetId: string
+  readonly userId: string
+  /** The version the client last read (If-Match); a different current version refuses with 412. */
+  readonly ifMatch?: number | undefined
+  /** The client's idempotency key: a retry gets the first answer and appends nothing. */
+  readonly commandId?: string | undefined
+  /** The commands, built from the request; `meta(i)` gives the i-th command its id, time and actor. */
+  readonly commands: (meta: (index: number) => CommandMeta) => readonly BudgetCommand[]
+  /** Several commands from one request (a bulk import): command ids become `<key>/<index>`. */
+  readonly batch?: boolean | undefined
+  readonly status: number
+  readonly answer: (after: BudgetState, version: number) => unknown
+  /** Creating a budget: its stream row and the caller's Owner membership come first, in the same transaction. */
+  readonly create?: NewBudgetRow | undefined
+}
+
+export interface WriteResult {
+  readonly status: number
+  readonly body: unknown
+  readonly version: number
+}
+
+// Brands for values made here: a fresh uuid is a valid command id, the clock's ISO text a valid instant.
+const metaFactory =
+  (userId: string, commandId: string | undefined, batch: boolean) =>
+  (index: number): CommandMeta => ({
+    commandId: (commandId === undefined
+      ? randomUUID()
+      : batch
+        ? `${commandId}/${index}`
+        : commandId) as CommandId,
+    at: new Date().toISOString() as Instant,
+    userId: userId as UserId,
+  })
+
+/** The complete state at `version`: the cached one, the cached one plus the missing events, or a full replay. */
+export const completeStateAt = async (
+  ledger: Ledger,
+  db: LedgerDb,
+  budgetId: string,
+  version: number,
+): Promise<BudgetState> => {
+  const cached = ledger.cache.get(budgetId)
+  if (cached?.complete && cached.version === version) return cached.state
+  const base = cached?.complete && cached.version < version ? cached : { version: 0, state: initialState }
+  const events = await readEvents(db, budgetId, base.version)
+  if (base.version + events.length !== version) {
+    throw new Error(
+      `budget ${budgetId}: expected events up to ${version}, found ${base.version + events.length}`,
+    )
+  }
+  return replay(
+    events.map((stored) => stored.event),
+    base.state,
+  )
+}
+
+/**
+ * One write, in one database transaction: lock the stream row, check If-Match and the idempotency key, decide
+ * every command on the current state, append the events, update the read models inline, commit; then cache
+ * the new state and announce it.
+ */
+export const write = async (ledger: Ledger, request: WriteRequest): Promise<WriteResult> => {
+  const { budgetId, userId } = request
+  const outcome = await ledger.db.transaction().execute(async (trx) => {
+    if (request.create !== undefined) {
+      const inserted = await trx
+        .insertInto('budgets')
+        .values({
+          id: budgetId,
+          name: request.create.name,
+          currency: request.create.currency,
+          uncategorized_category_id: request.create.uncategorizedCategoryId,
+          created_at: request.create.at,
+          created_by: userId,
+          version: 0,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (inserted !== undefined) {
+        await trx
+          .insertInto('budget_members')
+          .values({ budget_id: budgetId, user_id: userId, role: 'Owner' })
+          .execute()
+      }
+    }
+    const head = await lockStream(trx, budgetId, userId)
+    if (head === undefined) throw budgetNotFound()
+    if (request.commandId !== undefined) {
+      const earlier = await findAnswer(trx, budgetId, request.commandId)
+      if (earlier !== undefined) return { ...earlier, state: undefined }
+    }
+    if (head.deleted) throw budgetNotFound()
+    if (request.ifMatch !== undefined && request.ifMatch !== head.version) throw staleVersion(head.version)
+    const before = await completeStateAt(ledger, trx, budgetId, head.version)
+    const batch = request.batch === true
+    const resolved = request.commands(metaFactory(userId, request.commandId, batch))
+    const touched = nothingTouched()
+    const pending: PendingEvent[] = []
+    let state = before
+    for (const [index, command] of resolved.entries()) {
+      const decision = decide(command, state)
+      if (Result.isFailure(decision)) throw domainRefusal(decision.failure, batch ? index : undefined)
+      for (const event of decision.success) {
+        touch(touched, state, event)
+        state = evolve(state, event)
+        pending.push({ event, commandId: command.commandId })
+      }
+    }
+    const version = head.version + pending.length
+    if (pending.length > 0) {
+      await appendEvents(trx, budgetId, head.version, userId, pending)
+      await projectChanges(trx, budgetId, before, state, touched, version)
+      await ledger.notifier.inTransaction(trx, budgetId, version)
+    }
+    const body = request.answer(state, version)
+    if (request.commandId !== undefined) {
+      await saveAnswer(trx, budgetId, request.commandId, { version, status: request.status, body })
+    }
+    return { version, status: request.status, body, state, changed: pending.length > 0 }
+  })
+  if (outcome.state !== undefined) {
+    ledger.cache.put(budgetId, { version: outcome.version, state: outcome.state, complete: true })
+    if ('changed' in outcome && outcome.changed) ledger.notifier.committed(budgetId, outcome.version)
+  }
+  return { status: outcome.status, body: outcome.body, version: outcome.version }
+}

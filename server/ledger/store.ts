@@ -1,0 +1,159 @@
+import { type Kysely, sql } from 'kysely'
+import type { BudgetEvent } from '../../schemas/budget-events.ts'
+import { amount, type LedgerTables } from './tables.ts'
+
+// The event store: append-only `budget_events`, one stream per budget, `seq` contiguous from 1. The `budgets`
+// row holds the stream's version and is the row writers lock.
+
+type Db = Kysely<LedgerTables>
+
+export interface StreamHead {
+  readonly version: number
+  readonly deleted: boolean
+  readonly role: 'Owner' | 'Guest'
+}
+
+/**
+ * Locks the stream row of a budget the user is a member of (FOR UPDATE: concurrent writers queue here, so
+ * none reads a stale version on PostgreSQL). Undefined when there is no such budget or no membership.
+ */
+export const lockStream = async (
+  trx: Db,
+  budgetId: string,
+  userId: string,
+): Promise<StreamHead | undefined> => {
+  const row = await trx
+    .selectFrom('budgets as b')
+    .innerJoin('budget_members as m', (join) =>
+      join.onRef('m.budget_id', '=', 'b.id').on('m.user_id', '=', userId),
+    )
+    .select(['b.version', 'b.deleted', 'm.role'])
+    .where('b.id', '=', budgetId)
+    .modifyEnd(sql`for update of b`)
+    .executeTakeFirst()
+  return row && { version: amount(row.version), deleted: row.deleted, role: row.role }
+}
+
+/** The version and the caller's role, without locking (reads). */
+export const streamHead = async (
+  db: Db,
+  budgetId: string,
+  userId: string,
+): Promise<StreamHead | undefined> => {
+  const row = await db
+    .selectFrom('budgets as b')
+    .innerJoin('budget_members as m', (join) =>
+      join.onRef('m.budget_id', '=', 'b.id').on('m.user_id', '=', userId),
+    )
+    .select(['b.version', 'b.deleted', 'm.role'])
+    .where('b.id', '=', budgetId)
+    .executeTakeFirst()
+  return row && { version: amount(row.version), deleted: row.deleted, role: row.role }
+}
+
+export interface StoredEvent {
+  readonly seq: number
+  readonly event: BudgetEvent
+  readonly commandId: string
+  readonly actorUserId: string
+  readonly recordedAt: Date
+}
+
+export interface PendingEvent {
+  readonly event: BudgetEvent
+  readonly commandId: string
+}
+
+/**
+ * Appends events after `version`; the primary key (budget_id, seq) refuses a gap-filling or racing writer.
+ * One array parameter per column (unnest): a bulk import of thousands of events stays one small statement.
+ */
+export const appendEvents = async (
+  trx: Db,
+  budgetId: string,
+  version: number,
+  actorUserId: string,
+  events: readonly PendingEvent[],
+): Promise<void> => {
+  await sql`
+    insert into budget_events (budget_id, seq, type, data, actor_user_id, command_id)
+    select ${budgetId}, ${version} + ordinality, type, data::jsonb, ${actorUserId}, command_id
+    from unnest(${events.map((pending) => pending.event._tag)}::text[],
+                ${events.map((pending) => JSON.stringify(pending.event))}::text[],
+                ${events.map((pending) => pending.commandId)}::text[]) with ordinality as e(type, data, command_id)
+  `.execute(trx)
+}
+
+/** Events after `afterSeq`, in order; `limit` bounds a page. */
+export const readEvents = async (
+  db: Db,
+  budgetId: string,
+  afterSeq: number,
+  limit?: number,
+): Promise<StoredEvent[]> => {
+  let query = db
+    .selectFrom('budget_events')
+    .select(['seq', 'data', 'command_id', 'actor_user_id', 'recorded_at'])
+    .where('budget_id', '=', budgetId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+  if (limit !== undefined) query = query.limit(limit)
+  const rows = await query.execute()
+  return rows.map((row) => ({
+    seq: amount(row.seq),
+    // The store only holds events this server encoded from typed values; re-decoding 100 000 of them at
+    // every cold load would cost seconds for nothing.
+    event: row.data as BudgetEvent,
+    commandId: row.command_id,
+    actorUserId: row.actor_user_id,
+    recordedAt: row.recorded_at,
+  }))
+}
+
+export interface StoredAnswer {
+  readonly version: number
+  readonly status: number
+  readonly body: unknown
+}
+
+export const findAnswer = async (
+  trx: Db,
+  budgetId: string,
+  commandId: string,
+): Promise<StoredAnswer | undefined> => {
+  const row = await trx
+    .selectFrom('budget_commands')
+    .select(['version', 'status', 'response'])
+    .where('budget_id', '=', budgetId)
+    .where('command_id', '=', commandId)
+    .executeTakeFirst()
+  return row && { version: amount(row.version), status: row.status, body: row.response }
+}
+
+export const saveAnswer = async (
+  trx: Db,
+  budgetId: string,
+  commandId: string,
+  answer: StoredAnswer,
+): Promise<void> => {
+  await trx
+    .insertInto('budget_commands')
+    .values({
+      budget_id: budgetId,
+      command_id: commandId,
+      version: answer.version,
+      status: answer.status,
+      response: JSON.stringify(answer.body ?? null),
+    })
+    .execute()
+}
+
+/** A stored event as the API shows it (the JSON list and the SSE stream alike). */
+export const eventView = (stored: StoredEvent) => ({
+  seq: stored.seq,
+  type: stored.event._tag,
+  data: stored.event,
+  commandId: stored.commandId,
+  actorUserId: stored.actorUserId,
+  recordedAt: new Date(stored.recordedAt).toISOString(),
+})

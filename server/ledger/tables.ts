@@ -1,0 +1,177 @@
+import type { ColumnType, Kysely } from 'kysely'
+import type { Tables } from '../db/tables.ts'
+
+// Row shapes of migration 0003_ledger. bigint columns come back from the pg driver as strings (precision);
+// readers turn them into numbers with `amount()` — every stored amount is a safe integer.
+
+type Bigint = ColumnType<string | number, number, number>
+type Json<T> = ColumnType<T, string, string>
+
+export interface BudgetsRow {
+  id: string
+  name: string
+  currency: string
+  uncategorized_category_id: string
+  created_at: string
+  created_by: string
+  version: Bigint
+  deleted: ColumnType<boolean, boolean | undefined, boolean>
+}
+
+export interface BudgetMembersRow {
+  budget_id: string
+  user_id: string
+  role: 'Owner' | 'Guest'
+}
+
+export interface BudgetEventsRow {
+  budget_id: string
+  seq: Bigint
+  type: string
+  data: Json<unknown>
+  actor_user_id: string
+  command_id: string
+  recorded_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface BudgetCommandsRow {
+  budget_id: string
+  command_id: string
+  version: Bigint
+  status: number
+  response: Json<unknown>
+}
+
+export interface CategoryGroupsRow {
+  budget_id: string
+  id: string
+  name: string
+  hidden: boolean
+  position: number
+}
+
+export interface CategoriesRow {
+  budget_id: string
+  id: string
+  category_group_id: string
+  name: string
+  type: string
+  spending_class: string
+  origin: string
+  hidden: boolean
+  position: number
+}
+
+export interface BankAccountsRow {
+  budget_id: string
+  id: string
+  name: string
+  type: string
+  state: string
+  opening_balance: Bigint
+  opening_date: string
+  last_reconciled_at: string | null
+  cleared: Bigint
+  uncleared: Bigint
+}
+
+export interface TransactionsRow {
+  budget_id: string
+  id: string
+  bank_account_id: string
+  date: string
+  payee: string
+  memo: string
+  value: Bigint
+  direction: string
+  kind: string
+  cleared: boolean
+  reconciled: boolean
+  splits: Json<unknown>
+  transfer_id: string | null
+}
+
+export interface CategoryMonthsRow {
+  budget_id: string
+  category_id: string
+  period: string
+  assigned: Bigint
+  activity: Bigint
+}
+
+export interface AccountMonthsRow {
+  budget_id: string
+  bank_account_id: string
+  period: string
+  net: Bigint
+}
+
+export interface AssignmentRecordsRow {
+  budget_id: string
+  period: string
+  position: number
+  id: string
+  command_id: string
+  at: string
+  by: string
+  source: string
+  from_category_id: string | null
+  to_category_id: string | null
+  amount: Bigint
+}
+
+export interface TargetsRow {
+  budget_id: string
+  category_id: string
+  id: string
+  type: string
+  amount: Bigint
+  due_date: string | null
+  cadence_months: number | null
+}
+
+export interface FiltersRow {
+  budget_id: string
+  id: string
+  name: string
+  criteria: Json<unknown>
+}
+
+export interface LedgerTables {
+  budgets: BudgetsRow
+  budget_members: BudgetMembersRow
+  budget_events: BudgetEventsRow
+  budget_commands: BudgetCommandsRow
+  category_groups: CategoryGroupsRow
+  categories: CategoriesRow
+  bank_accounts: BankAccountsRow
+  transactions: TransactionsRow
+  category_months: CategoryMonthsRow
+  account_months: AccountMonthsRow
+  assignment_records: AssignmentRecordsRow
+  targets: TargetsRow
+  filters: FiltersRow
+}
+
+export type LedgerDb = Kysely<LedgerTables>
+
+/** The ledger's view of the app's database handle. */
+export const ledgerDb = (db: Kysely<Tables>): LedgerDb =>
+  // The same connection pool seen with the ledger's tables; migration 0003 created them.
+  db as unknown as LedgerDb
+
+/** A stored bigint amount as a number; stored amounts are safe integers by construction. */
+export const amount = (value: string | number): number => Number(value)
+
+/** Tables holding a budget's read models (everything a rebuild rewrites). */
+export const readModelTables = [
+  'category_groups',
+  'categories',
+  'bank_accounts',
+  'transactions',
+  'category_months',
+  'account_months',
+  'assignment_records',
+  'targets',
+  'filters',
+] as const

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databases } from '../support/databases.ts'
+import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
+
+describe.each(databases())('ledger contract on $kind', (target) => {
+  let harness: Harness
+  let api: Call
+
+  beforeAll(async () => {
+    harness = await startHarness(target)
+    api = await harness.as('owner')
+  }, 120_000)
+  afterAll(async () => harness?.close())
+
+  it('income → Ready to Assign, assign, spend, and the month view has the exact numbers', async () => {
+    const budget = expectStatus(await api('POST', '/api/budget', { name: 'Dom', currency: 'PLN' }), 201)
+    expect(budget).toEqual({ id: expect.any(String), name: 'Dom', currency: 'PLN' })
+    const base = `/api/budget/${budget.id}`
+
+    const bills = expectStatus(await api('POST', `${base}/category-groups`, { name: 'Bills' }), 201)
+    expect(bills).toMatchObject({ id: expect.any(String), name: 'Bills' })
+    const rent = expectStatus(
+      await api('POST', `${base}/categories`, { categoryGroupId: bills.id, name: 'Rent', type: 'Expense' }),
+      201,
+    )
+    const food = expectStatus(
+      await api('POST', `${base}/categories`, {
+        categoryGroupId: bills.id,
+        name: 'Food',
+        type: 'Expense',
+        spendingClass: 'Food',
+      }),
+      201,
+    )
+    const salary = expectStatus(
+      await api('POST', `${base}/categories`, { categoryGroupId: bills.id, name: 'Salary', type: 'Income' }),
+      201,
+    )
+    const checking = expectStatus(
+      await api('POST', `${base}/bank-accounts`, {
+        name: 'Konto',
+        type: 'unconnected',
+        balance: 100_000,
+        date: '2025-03-01',
+      }),
+      201,
+    )
+    const savings = expectStatus(
+      await api('POST', `${base}/bank-accounts`, {
+        name: 'Oszczędności',
+        type: 'unconnected',
+        balance: 0,
+        date: '2025-03-01',
+      }),
+      201,
+    )
+    expectStatus(
+      await api('POST', `${base}/transactions`, {
+        bankAccountId: checking.id,
+        date: '2025-03-10',
+        payee: 'Employer',
+        value: 500_000,
+        splits: [{ categoryId: salary.id, value: 500_000 }],
+      }),
+      201,
+    )
+    const march = expectStatus(await api('GET', `${base}/period/202503`), 200)
+    expect(march.readyToAssign).toBe(600_000)
+
+    const assigned = await api('PUT', `${base}/period/202503/categories/${rent.id}/assigned`, {
+      value: 250_000,
+    })
+    expect(expectStatus(assigned, 200).readyToAssign).toBe(350_000)
+    expectStatus(
+      await api('PUT', `${base}/period/202503/categories/${food.id}/assigned`, { value: 80_000 }),
+      200,
+    )
+    expectStatus(
+      await api('POST', `${base}/period/202503/move-money`, {
+        fromCategoryId: null,
+        toCategoryId: food.id,
+        value: 20_000,
+      }),
+      200,
+    )
+    expectStatus(
+      await api('POST', `${base}/period/202503/move-money`, {
+        fromCategoryId: rent.id,
+        toCategoryId: food.id,
+        value: 5_000,
+      }),
+      200,
+    )
+    const spend = expectStatus(
+      await api('POST', `${base}/transactions`, {
+        bankAccountId: checking.id,
+        date: '2025-03-12',
+        payee: 'Biedronka',
+        memo: 'zakupy',
+        value: -32_150,
+        splits: [{ categoryId: food.id, value: -32_150 }],
+      }),
+      201,
+    )
+    expect(spend).toMatchObject({
+      id: expect.any(String),
+      value: -32_150,
+      direction: 'Outflow',
+      memo: 'zakupy',
+    })
+    expectStatus(
+      await api('POST', `${base}/transfers`, {
+        fromBankAccountId: checking.id,
+        toBankAccountId: savings.id,
+        date: '2025-03-15',
+        value: 50_000,
+      }),
+      201,
+    )
+    expectStatus(
+      await api('PUT', `${base}/period/202504/categories/${rent.id}/assigned`, { value: 10_000 }),
+      200,
+    )
+
+    const view = await api('GET', `${base}/period/202503`)
+    expect(view.headers.etag).toMatch(/^"\d+"$/u)
+    const month = expectStatus(view, 200)
+    expect(month.periodKey).toBe('202503')
+    expect(month.readyToAssign).toBe(600_000 - 250_000 - 80_000 - 20_000 - 10_000)
+    expect(month.assignedInFuture).toBe(10_000)
+    const byId = new Map(month.categories.map((category: { id: string }) => [category.id, category]))
+    expect(byId.get(rent.id)).toMatchObject({
+      categoryGroupId: bills.id,
+      name: 'Rent',
+      type: 'Expense',
+      assigned: 245_000,
+      activity: 0,
+      available: 245_000,
+    })
+    expect(byId.get(food.id)).toMatchObject({ assigned: 105_000, activity: -32_150, available: 72_850 })
+    expect(byId.get(salary.id)).toMatchObject({ type: 'Income', activity: 500_000, available: 0 })
+
+    const april = expectStatus(await api('GET', `${base}/period/202504`), 200)
+    const aprilFood = april.categories.find((category: { id: string }) => category.id === food.id)
+    expect(aprilFood).toMatchObject({ assigned: 0, activity: 0, available: 72_850 })
+
+    const accounts = expectStatus(await api('GET', `${base}/bank-accounts`), 200)
+    expect(accounts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: checking.id,
+          name: 'Konto',
+          type: 'unconnected',
+          balance: 100_000 + 500_000 - 32_150 - 50_000,
+        }),
+        expect.objectContaining({ id: savings.id, balance: 50_000 }),
+      ]),
+    )
+  })
+
+  it('pages one account-month of transactions newest first, and filters by category', async () => {
+    const budget = expectStatus(await api('POST', '/api/budget', { name: 'Pages', currency: 'PLN' }), 201)
+    const base = `/api/budget/${budget.id}`
+    const group = expectStatus(await api('POST', `${base}/category-groups`, { name: 'G' }), 201)
+    const food = expectStatus(
+      await api('POST', `${base}/categories`, { categoryGroupId: group.id, name: 'Food', type: 'Expense' }),
+      201,
+    )
+    const fuel = expectStatus(
+      await api('POST', `${base}/categories`, { categoryGroupId: group.id, name: 'Fuel', type: 'Expense' }),
+      201,
+    )
+    const account = expectStatus(
+      await api('POST', `${base}/bank-accounts`, {
+        name: 'A',
+        type: 'unconnected',
+        balance: 0,
+        date: '2025-01-01',
+      }),
+      201,
+    )
+    const other = expectStatus(
+      await api('POST', `${base}/bank-accounts`, {
+        name: 'B',
+        type: 'unconnected',
+        balance: 0,
+        date: '2025-01-01',
+      }),
+      201,
+    )
+    const items = [
+      ...Array.from({ length: 5 }, (_, index) => ({
+        bankAccountId: account.id,
+        date: `2025-02-0${index + 1}`,
+        payee: `Feb ${index}`,
+        value: -(index + 1),
+        splits: [{ categoryId: index % 2 === 0 ? food.id : fuel.id, value: -(index + 1) }],
+      })),
+      { bankAccountId: account.id, date: '2025-03-01', payee: 'March', value: -9, splits: [] },
+      { bankAccountId: other.id, date: '2025-02-02', payee: 'Other account', value: -9, splits: [] },
+    ]
+    expect(expectStatus(await api('POST', `${base}/transactions/bulk`, { items }), 201)).toMatchObject({
+      created: 7,
+    })
+    const url = `${base}/transactions?accountId=${account.id}&period=202502&limit=2`
+    const pages: string[][] = []
+    let cursor: string | null = null
+    do {
+      const page = expectStatus(
+        await api('GET', cursor === null ? url : `${url}&after=${encodeURIComponent(cursor)}`),
+        200,
+      )
+      pages.push(page.items.map((item: { payee: string }) => item.payee))
+      cursor = page.nextCursor
+    } while (cursor !== null)
+    expect(pages).toEqual([['Feb 4', 'Feb 3'], ['Feb 2', 'Feb 1'], ['Feb 0']])
+    const fuelOnly = expectStatus(await api('GET', `${base}/transactions?categoryId=${fuel.id}`), 200)
+    expect(fuelOnly.items.map((item: { payee: string }) => item.payee)).toEqual(['Feb 3', 'Feb 1'])
+    const splits = expectStatus(await api('GET', `${base}/transaction-splits?categoryId=${fuel.id}`), 200)
+    expect(splits.items).toEqual([
+      { transactionId: fuelOnly.items[0].id, categoryId: fuel.id, value: -4 },
+      { transactionId: fuelOnly.items[1].id, categoryId: fuel.id, value: -2 },
+    ])
+  })
+
+  it('serves every SPEC resource of a budget, empty where a later issue fills it', async () => {
+    const budget = expectStatus(await api('POST', '/api/budget', { name: 'Lists', currency: 'EUR' }), 201)
+    const resources = [
+      'plans',
+      'users',
+      'transactions',
+      'transaction-splits',
+      'category-groups',
+      'categories',
+      'budget-collaborations',
+      'transaction-templates',
+      'transaction-template-splits',
+      'targets',
+      'bank-accounts',
+      'loans',
+      'loans-schedule',
+      'loan-activities',
+      'filters',
+      'bank-connections',
+    ]
+    for (const resource of resources) {
+      const answer = await api('GET', `/api/budget/${budget.id}/${resource}`)
+      expect(answer.status, resource).toBe(200)
+      expect(answer.headers.etag, resource).toBe('"1"')
+    }
+    const categories = expectStatus(await api('GET', `/api/budget/${budget.id}/categories`), 200)
+    expect(categories).toEqual([expect.objectContaining({ origin: 'Uncategorized', type: 'Expense' })])
+    const list = expectStatus(await api('GET', '/api/budget'), 200)
+    expect(list).toEqual(
+      expect.arrayContaining([{ id: budget.id, name: 'Lists', currency: 'EUR', role: 'Owner', version: 1 }]),
+    )
+  })
+})

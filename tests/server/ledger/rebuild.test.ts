@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rebuildBudget } from '../../../server/ledger/rebuild.ts'
+import { ledgerDb, readModelTables } from '../../../server/ledger/tables.ts'
+import { databases } from '../support/databases.ts'
+import { type SmallBudget, smallBudget } from './fixtures.ts'
+import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
+
+describe.each(databases())('projection rebuild on $kind', (target) => {
+  let harness: Harness
+  let api: Call
+  let budget: SmallBudget
+
+  beforeAll(async () => {
+    harness = await startHarness(target)
+    api = await harness.as('rebuilder')
+    budget = await smallBudget(api)
+  }, 120_000)
+  afterAll(async () => harness?.close())
+
+  /** Every read-model row of the budget, as sorted JSON lines per table. */
+  const snapshot = async () => {
+    const db = ledgerDb(harness.app.database.db)
+    const tables: Record<string, string[]> = {}
+    for (const table of readModelTables) {
+      const rows = await db.selectFrom(table).selectAll().where('budget_id', '=', budget.id).execute()
+      tables[table] = rows.map((row) => JSON.stringify(row)).sort()
+    }
+    const head = await db
+      .selectFrom('budgets')
+      .selectAll()
+      .where('id', '=', budget.id)
+      .executeTakeFirstOrThrow()
+    return { tables, head: JSON.stringify(head) }
+  }
+
+  const expectRebuildEqualsInline = async () => {
+    const inline = await snapshot()
+    expect(Object.values(inline.tables).flat().length).toBeGreaterThan(10)
+    await rebuildBudget(ledgerDb(harness.app.database.db), budget.id)
+    expect(await snapshot()).toEqual(inline)
+  }
+
+  const post = async (path: string, body: unknown, status = 201) =>
+    expectStatus(await api('POST', `${budget.base}/${path}`, body), status)
+  const put = async (path: string, body: unknown) =>
+    expectStatus(await api('PUT', `${budget.base}/${path}`, body), 200)
+
+  it('rebuilds exactly the rows the inline projection wrote (edits, transfers, reconcile, assignments)', async () => {
+    const { checkingId, savingsId, foodId, rentId, salaryId } = budget
+    const tx = (date: string, value: number, splits: { categoryId: string; value: number }[]) =>
+      post('transactions', { bankAccountId: checkingId, date, payee: 'P', value, splits })
+    await tx('2025-03-02', 400_000, [{ categoryId: salaryId, value: 400_000 }])
+    const groceries = await tx('2025-03-03', -9_000, [
+      { categoryId: foodId, value: -6_000 },
+      { categoryId: rentId, value: -3_000 },
+    ])
+    const moved = await tx('2025-01-15', -1_500, [{ categoryId: foodId, value: -1_500 }])
+    const gone = await tx('2025-04-04', -700, [])
+    await put(`transactions/${moved.id}`, {
+      date: '2025-04-10',
+      splits: [{ categoryId: rentId, value: -1_500 }],
+      cleared: true,
+    })
+    expectStatus(await api('DELETE', `${budget.base}/transactions/${gone.id}`), 200)
+    const transfer = await post('transfers', {
+      fromBankAccountId: checkingId,
+      toBankAccountId: savingsId,
+      date: '2025-03-20',
+      value: 10_000,
+    })
+    await put(`transactions/${transfer.outflow.id}`, { value: -12_000 })
+    await put(`transactions/${groceries.id}`, { cleared: true })
+    await post(`bank-accounts/${checkingId}/reconcile`, { date: '2025-03-31', balance: 90_000 }, 200)
+    await put(`period/202503/categories/${foodId}/assigned`, { value: 50_000 })
+    await put(`period/202504/categories/${rentId}/assigned`, { value: 20_000 })
+    await post(
+      'period/202503/move-money',
+      { fromCategoryId: foodId, toCategoryId: rentId, value: 5_000 },
+      200,
+    )
+    await put(`categories/${foodId}/target`, { type: 'NeededForSpendingMonthly', amount: 30_000 })
+    await post('period/202505/auto-assign', { option: 'underfunded' }, 200)
+    await post('assignments/undo', undefined, 200)
+    await post('filters', { name: 'Big', criteria: { minValue: 10_000 } })
+    await put(`categories/${rentId}`, { name: 'Czynsz', hidden: true })
+    await expectRebuildEqualsInline()
+  })
+
+  it('rebuilds the same rows after the rare whole rewrites (deleting a category, a fresh start)', async () => {
+    const other = await post('categories', { categoryGroupId: budget.groupId, name: 'Fun', type: 'Expense' })
+    await post('transactions', {
+      bankAccountId: budget.checkingId,
+      date: '2025-05-01',
+      payee: 'Cinema',
+      value: -2_000,
+      splits: [{ categoryId: other.id, value: -2_000 }],
+    })
+    await put(`period/202505/categories/${other.id}/assigned`, { value: 4_000 })
+    expectStatus(
+      await api('DELETE', `${budget.base}/categories/${other.id}?moveToCategoryId=${budget.foodId}`),
+      200,
+    )
+    await expectRebuildEqualsInline()
+    await post('reset', { date: '2025-06-01' }, 200)
+    await post('transactions', {
+      bankAccountId: budget.checkingId,
+      date: '2025-06-02',
+      payee: 'After',
+      value: -100,
+      splits: [],
+    })
+    await expectRebuildEqualsInline()
+  })
+})
