@@ -1,4 +1,4 @@
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import type { AutoAssignOption } from '../schemas/budget.ts'
 import type { BudgetCommandOf } from '../schemas/budget-commands.ts'
 import type { AssignmentChange } from '../schemas/budget-events.ts'

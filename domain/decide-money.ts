@@ -1,4 +1,5 @@
-import { HashMap, Result } from 'effect'
+import * as HashMap from 'effect/HashMap'
+import * as Result from 'effect/Result'
 import type { BankAccount, Split, Transaction } from '../schemas/budget.ts'
 import type { BudgetCommandOf, SplitInput } from '../schemas/budget-commands.ts'
 import type { BudgetError } from '../schemas/budget-errors.ts'

@@ -1,4 +1,5 @@
-import { HashMap, Result } from 'effect'
+import * as HashMap from 'effect/HashMap'
+import * as Result from 'effect/Result'
 import type { Target } from '../schemas/budget.ts'
 import type { BudgetCommandOf } from '../schemas/budget-commands.ts'
 import type { BudgetEvent } from '../schemas/budget-events.ts'

@@ -1,4 +1,4 @@
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import type { Budget, Category } from '../schemas/budget.ts'
 import { type BudgetError, budgetError } from '../schemas/budget-errors.ts'
 import type { BudgetEvent } from '../schemas/budget-events.ts'

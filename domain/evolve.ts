@@ -1,4 +1,4 @@
-import { HashMap } from 'effect'
+import * as HashMap from 'effect/HashMap'
 import type { AssignmentRecord, AssignmentSource, Category, Transaction } from '../schemas/budget.ts'
 import type { AssignmentChange, BudgetEvent } from '../schemas/budget-events.ts'
 import type { AssignmentRecordId, BankAccountId, CategoryId, CommandId, UserId } from '../schemas/ids.ts'

@@ -1,4 +1,4 @@
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import type { CurrencyCode, Minor } from '../schemas/money.ts'
 import { currencyExponent } from './currency.ts'
 

@@ -1,4 +1,5 @@
-import { HashMap, Option } from 'effect'
+import * as HashMap from 'effect/HashMap'
+import * as Option from 'effect/Option'
 import type {
   AssignmentRecord,
   BankAccount,

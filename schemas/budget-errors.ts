@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { BankAccountId, CategoryGroupId, CategoryId, FilterId, TransactionId } from './ids.ts'
 import { CurrencyCode, Minor } from './money.ts'
 

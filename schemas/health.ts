@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 
 export const DatabaseKind = Schema.Literals(['pglite', 'postgres']).annotate({ identifier: 'DatabaseKind' })
 export type DatabaseKind = typeof DatabaseKind.Type

@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 
 /** `GET /api/openapi.json`: an OpenAPI 3.1 document, generated from these schemas at start. */
 export const OpenApiDocument = Schema.Record(Schema.String, Schema.Unknown).annotate({

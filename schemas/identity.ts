@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { UtcInstant } from './user.ts'
 
 /** `GET /api/auth/config`: what the web app needs to sign in with whichever issuer the server trusts. */

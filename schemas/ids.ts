@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 
 // Ids are opaque non-empty strings chosen by the server (or the optimistic client); the brand keeps them apart.
 const IdText = Schema.String.pipe(Schema.check(Schema.isNonEmpty(), Schema.isMaxLength(128)))

@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 
 /** An amount in the currency's minor unit (grosz, cent); always a safe integer. */
 export const Minor = Schema.Int.pipe(Schema.brand('Minor'))

@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 
 /** Stable machine-readable reasons; clients branch on these, never on `title` or `detail`. */
 export const problemCodes = [

@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { UserId } from './ids.ts'
 
 /** An instant as ISO 8601 text in UTC, as the server prints it (Date#toISOString). */

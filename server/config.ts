@@ -1,4 +1,7 @@
-import { Effect, Result, Schema, SchemaIssue } from 'effect'
+import * as Effect from 'effect/Effect'
+import * as Result from 'effect/Result'
+import * as Schema from 'effect/Schema'
+import * as SchemaIssue from 'effect/SchemaIssue'
 
 /** Documentation of every variable; the README's configuration table is checked against this. */
 export const configVariables = {

@@ -1,4 +1,4 @@
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import { decide } from '../../domain/decide.ts'
 import type { BudgetState } from '../../domain/state.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'

@@ -1,4 +1,4 @@
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import { decide } from '../../domain/decide.ts'
 import { evolve } from '../../domain/evolve.ts'
 import type { BudgetState } from '../../domain/state.ts'

@@ -1,4 +1,4 @@
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import { type AnyActorRef, assign, enqueueActions, setup } from 'xstate'
 import { type BudgetState, initialState } from '../../domain/state.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'

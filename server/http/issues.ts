@@ -1,4 +1,4 @@
-import { SchemaIssue } from 'effect'
+import * as SchemaIssue from 'effect/SchemaIssue'
 import type { FieldError, FieldErrorCode } from '../../schemas/problem.ts'
 
 const formatMessage = SchemaIssue.makeFormatterStandardSchemaV1()

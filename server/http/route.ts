@@ -1,4 +1,5 @@
-import { Result, Schema } from 'effect'
+import * as Result from 'effect/Result'
+import * as Schema from 'effect/Schema'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Problem } from '../../schemas/problem.ts'
 import { fieldErrorsFromIssue } from './issues.ts'

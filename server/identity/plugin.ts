@@ -66,8 +66,8 @@ export const identityPlugin = fp<IdentityPluginOptions>(
     if (config.embedded) {
       await ensureKeys(db)
       const keys = await loadKeys(db)
-      // oidc-provider takes a noticeable part of a cold start to load; it is loaded once the server listens (or by
-      // the first sign-in request, whichever comes first), so /health and the API answer sooner after a restart.
+      // oidc-provider takes a noticeable part of a cold start to load (and its module evaluation blocks the event
+      // loop): it is loaded by the first sign-in request, so /health and the API answer sooner after a restart.
       let loading: Promise<Provider> | undefined
       const loadProvider = (): Promise<Provider> => {
         loading ??= import('./provider.ts').then(({ createProvider }) => {
@@ -94,11 +94,6 @@ export const identityPlugin = fp<IdentityPluginOptions>(
         })
         return loading
       }
-      app.addHook('onListen', async () => {
-        loadProvider().catch((error: unknown) =>
-          app.log.error({ err: error }, 'identity provider failed to load'),
-        )
-      })
       const userinfo = async (token: string) => {
         const verified = await verifyAccessToken(token)
         const user = verified.ok ? await findUserBySubject(db, verified.claims.sub) : undefined

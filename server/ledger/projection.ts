@@ -1,4 +1,5 @@
-import { HashMap, Option } from 'effect'
+import * as HashMap from 'effect/HashMap'
+import * as Option from 'effect/Option'
 import { type Kysely, sql } from 'kysely'
 import { periodOfDate } from '../../domain/period.ts'
 import { type BudgetState, entriesIn, getIn } from '../../domain/state.ts'

@@ -1,4 +1,4 @@
-import { HashMap } from 'effect'
+import * as HashMap from 'effect/HashMap'
 import type { Kysely } from 'kysely'
 import { monthView } from '../../domain/month-view.ts'
 import { type BudgetState, initialState, type MonthAggregate } from '../../domain/state.ts'

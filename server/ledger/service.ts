@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import { decide } from '../../domain/decide.ts'
 import { evolve, replay } from '../../domain/evolve.ts'
 import { type BudgetState, initialState } from '../../domain/state.ts'

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
-import { type JsonSchema, Schema } from 'effect'
+import type * as JsonSchema from 'effect/JsonSchema'
+import * as Schema from 'effect/Schema'
 import { Problem } from '../../schemas/problem.ts'
 import { type AnyRoute, type ContractSchema, responseContentType } from '../http/route.ts'
 

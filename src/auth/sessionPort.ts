@@ -60,13 +60,19 @@ export const createSessionPort = (userStore: UserStore): SessionPort => {
     onEndedAtProvider(listener) {
       let active = true
       let unsubscribe = () => {}
-      userManager()
-        .then((um) => {
-          if (!active) return
-          um.events.addUserSignedOut(listener)
-          unsubscribe = () => um.events.removeUserSignedOut(listener)
-        })
-        .catch(() => undefined) // No client, no monitoring; renewals report their own failures.
+      // Monitoring is not needed to draw the first screen: the client library loads once the page is idle.
+      const whenIdle =
+        window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1))
+      whenIdle(() => {
+        if (!active) return
+        userManager()
+          .then((um) => {
+            if (!active) return
+            um.events.addUserSignedOut(listener)
+            unsubscribe = () => um.events.removeUserSignedOut(listener)
+          })
+          .catch(() => undefined) // No client, no monitoring; renewals report their own failures.
+      })
       return () => {
         active = false
         unsubscribe()

@@ -1,4 +1,4 @@
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import type { IsoDate, Minor } from '../../../schemas/money.ts'
 import type { CommandDraft } from '../../budget/budget.protocol.ts'

@@ -1,4 +1,5 @@
-import { Result, Schema } from 'effect'
+import * as Result from 'effect/Result'
+import * as Schema from 'effect/Schema'
 import { currencyExponent } from '../../../domain/currency.ts'
 import { parseAmount, toDecimalString } from '../../../domain/money.ts'
 import type { CurrencyCode, IsoDate, Minor } from '../../../schemas/money.ts'

@@ -1,4 +1,4 @@
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { SplitInput } from '../../../schemas/budget-commands.ts'
 import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'

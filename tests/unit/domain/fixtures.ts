@@ -1,4 +1,5 @@
-import { Result, Schema } from 'effect'
+import * as Result from 'effect/Result'
+import * as Schema from 'effect/Schema'
 import { decide } from '../../../domain/decide.ts'
 import { evolve, replay } from '../../../domain/evolve.ts'
 import { type BudgetState, initialState } from '../../../domain/state.ts'

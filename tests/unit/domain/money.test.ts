@@ -1,4 +1,5 @@
-import { Result, Schema } from 'effect'
+import * as Result from 'effect/Result'
+import * as Schema from 'effect/Schema'
 import { describe, expect, it } from 'vitest'
 import { currencyCodes, currencyExponent, isKnownCurrency } from '../../../domain/currency.ts'
 import { formatAmount, parseAmount } from '../../../domain/money.ts'

@@ -1,4 +1,5 @@
-import { HashMap, Result } from 'effect'
+import * as HashMap from 'effect/HashMap'
+import * as Result from 'effect/Result'
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { decide } from '../../../domain/decide.ts'

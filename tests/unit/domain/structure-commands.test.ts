@@ -1,4 +1,4 @@
-import { HashMap } from 'effect'
+import * as HashMap from 'effect/HashMap'
 import { describe, expect, it } from 'vitest'
 import { getIn, initialState } from '../../../domain/state.ts'
 import { categoryId, command, eventsOf, given, period, refusalOf, starterBudget } from './fixtures.ts'

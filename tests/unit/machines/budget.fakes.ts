@@ -1,4 +1,4 @@
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import { createActor } from 'xstate'
 import { decide } from '../../../domain/decide.ts'
 import { evolve } from '../../../domain/evolve.ts'

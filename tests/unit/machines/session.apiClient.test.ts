@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getJson, putJson, RETRY_LIMIT } from '../../../src/api/client.ts'
 import { connectApiSession } from '../../../src/auth/apiSession.ts'

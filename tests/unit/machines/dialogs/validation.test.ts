@@ -1,4 +1,4 @@
-import { Result } from 'effect'
+import * as Result from 'effect/Result'
 import { describe, expect, it } from 'vitest'
 import { amountText, checkAmount, checkDate, formatBound } from '../../../../machines/dialogs/shared/index.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
