@@ -7,7 +7,7 @@ import { identityVariables } from '../../../server/identity/config.ts'
 describe('README configuration table', () => {
   const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
   const section = readme.slice(readme.indexOf('## Configuration'))
-  const documented = [...section.matchAll(/^\| `([A-Z_]+)` \|/gmu)].map((match) => match[1])
+  const documented = [...section.matchAll(/^\| `([A-Z_]+)` *\|/gmu)].map((match) => match[1])
 
   it('lists every variable the server reads, and no other', () => {
     const read = [...Object.keys(ConfigSchema.fields), ...Object.keys(identityVariables)]
