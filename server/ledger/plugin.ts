@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { registerRoute } from '../http/register.ts'
 import type { AnyRoute } from '../http/route.ts'
+import { forgetAccountBudgets } from './accountDeletion.ts'
 import { createStateCache } from './cache.ts'
 import { mountLiveStream } from './live.ts'
 import { createLocalNotifier, createPostgresNotifier } from './notifier.ts'
@@ -9,7 +10,7 @@ import { budgetRoutes } from './routes-budgets.ts'
 import { moneyRoutes } from './routes-money.ts'
 import { readRoutes } from './routes-reads.ts'
 import { structureRoutes } from './routes-structure.ts'
-import { ledgerDb } from './tables.ts'
+import { type LedgerDb, ledgerDb } from './tables.ts'
 
 /** Every documented budget route (the SSE stream is mounted beside them). */
 export const ledgerApiRoutes: readonly AnyRoute[] = [
@@ -28,12 +29,18 @@ export const ledgerPlugin = fp(
       app.database.kind === 'postgres' && url !== undefined
         ? await createPostgresNotifier(url, (error) => app.log.error({ err: error }, 'budget notifications'))
         : createLocalNotifier()
-    app.decorate('ledger', { db: ledgerDb(app.database.db), cache: createStateCache(), notifier })
+    const cache = createStateCache()
+    app.decorate('ledger', { db: ledgerDb(app.database.db), cache, notifier })
+    // Deleting an account takes the budgets it keeps alone along, in the same transaction.
+    app.identity.onAccountDeletion((trx, userId) =>
+      // The identity transaction seen with the ledger's tables, as ledgerDb does for the pool.
+      forgetAccountBudgets(trx as unknown as LedgerDb, cache, userId),
+    )
     app.addHook('onClose', async () => {
       await notifier.close()
     })
     for (const route of ledgerApiRoutes) registerRoute(app, route)
     mountLiveStream(app)
   },
-  { name: 'koperta-ledger', dependencies: ['koperta-database'] },
+  { name: 'koperta-ledger', dependencies: ['koperta-database', 'koperta-identity'] },
 )

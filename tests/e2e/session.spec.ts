@@ -54,6 +54,8 @@ test('a disabled user is signed out on entering the app', async ({ page }) => {
   // The app signs the disabled user out: the provider asks to confirm the sign-out.
   await expect(page.getByRole('heading', { name: 'Wylogowanie' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Subskrypcja' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Wyloguj się' }).click()
+  await expect(page.getByRole('heading', signInHeading)).toBeVisible()
 })
 
 test('an expired subscription lands on subscriptionExpired when entering a budget route', async ({

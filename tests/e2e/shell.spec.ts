@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, registerThrough, snap } from './support.ts'
+import { expectNoSeriousA11yViolations, signInThrough, snap } from './support.ts'
 
 const isMobile = (projectName: string) => projectName === 'mobile'
 
@@ -19,7 +19,7 @@ test('/health shows the server status to a person', async ({ page }, info) => {
 
 test('the route set follows the device class chosen at start', async ({ page }, info) => {
   // settings/subscription exists in both sets, with SPEC's header.
-  await registerThrough(page, '/settings/subscription')
+  await signInThrough(page, '/settings/subscription')
   await expect(page.getByRole('heading', { name: 'Subskrypcja' })).toBeVisible()
   await expect(page.getByText('Jeszcze niedostępne')).toBeVisible()
   // /settings exists only in the mobile set (SPEC §2).
@@ -67,10 +67,12 @@ test('the language switches, sets <html lang> and survives a reload', async ({ p
 })
 
 test('a view that fails to load shows an error toast that hides after 5 s', async ({ page }, info) => {
-  await registerThrough(page, '/settings/subscription')
+  await signInThrough(page, '/settings/subscription')
   await page.goto('/health')
   await expect(page.getByText('Działa')).toBeVisible()
-  // From here on every not-yet-loaded chunk fails, as after a deploy removed the old files.
+  // Chunks the page loads when idle come first; from here on every not-yet-loaded chunk fails, as after a deploy
+  // removed the old files.
+  await page.waitForLoadState('networkidle')
   await page.route('**/assets/**', (route) => route.abort())
   await page.getByRole('link', { name: 'Koperta — strona główna' }).click()
   const toast = page.getByRole('alert').filter({ hasText: 'Nie udało się wczytać ekranu' })
@@ -88,9 +90,10 @@ test('a view that fails to load shows an error toast that hides after 5 s', asyn
 })
 
 test('the toast closes at once when dismissed', async ({ page }, info) => {
-  await registerThrough(page, '/settings/subscription')
+  await signInThrough(page, '/settings/subscription')
   await page.goto('/health')
   await expect(page.getByText('Działa')).toBeVisible()
+  await page.waitForLoadState('networkidle')
   await page.route('**/assets/**', (route) => route.abort())
   await page.getByRole('link', { name: 'Koperta — strona główna' }).click()
   const toast = page.getByRole('alert').filter({ hasText: 'Nie udało się wczytać ekranu' })
@@ -101,7 +104,7 @@ test('the toast closes at once when dismissed', async ({ page }, info) => {
 })
 
 test('the shell has no serious accessibility violations in either theme', async ({ page }, info) => {
-  await registerThrough(page, '/settings/subscription')
+  await signInThrough(page, '/settings/subscription')
   for (const path of ['/', '/health', '/settings/subscription']) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })

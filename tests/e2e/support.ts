@@ -50,9 +50,35 @@ export async function registerThrough(
 }
 
 /** Runs one of the admin commands (`npm run user`, `npm run token`) against a running e2e server's data directory. */
-export function admin(script: 'user' | 'token', args: string[], dataDir: string): string {
+export function admin(script: 'user' | 'token', args: string[], dataDir: string, input = ''): string {
   return execFileSync(process.execPath, [`server/identity/cli/${script}.ts`, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
+    input,
   })
+}
+
+/**
+ * One account per worker for journeys that are not about registering: the provider allows an address only a few
+ * new accounts an hour, so they sign in instead. Created with `npm run user -- create` on first use.
+ */
+export const workerAccount = (() => {
+  let email: string | undefined
+  return () => {
+    if (email === undefined) {
+      email = uniqueEmail('worker')
+      admin('user', ['create', '--email', email], process.env.E2E_DATA_DIR ?? '', `${PASSWORD}\n`)
+    }
+    return email
+  }
+})()
+
+/** Opens `path` signed out and signs in at the provider with the worker's account; returns once `path` shows. */
+export async function signInThrough(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible()
+  await page.getByLabel('Adres e-mail').fill(workerAccount())
+  await page.getByLabel('Hasło', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Zaloguj się' }).click()
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path)
 }
