@@ -78,3 +78,24 @@ export const postJsonWithoutAnswer = async (
 ): Promise<void> => {
   await http.post(path, { ...toKyOptions(options), json })
 }
+
+/** POST a JSON body and decode the answer (not retried: a POST may not be safe to repeat). */
+export const postJson = async <S extends Schema.ConstraintDecoder<unknown>>(
+  path: string,
+  json: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<S['Type']> => {
+  const body: unknown = await http.post(path, { ...toKyOptions(options), json }).json()
+  return Schema.decodeUnknownPromise(schema)(body)
+}
+
+/** DELETE a resource and decode the answer. */
+export const deleteJson = async <S extends Schema.ConstraintDecoder<unknown>>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<S['Type']> => {
+  const body: unknown = await http.delete(path, toKyOptions(options)).json()
+  return Schema.decodeUnknownPromise(schema)(body)
+}

@@ -9,12 +9,12 @@ import { LanguageButtonLabel } from './LanguageButtonLabel.tsx'
  * A menu with one checked language (a Menu rather than a Select: the header menu already
  * loads Menu, so the switcher adds almost nothing to the first screen).
  */
-export default function LanguageSwitcher() {
+export default function LanguageSwitcher({ defaultOpen = false }: { readonly defaultOpen?: boolean }) {
   const { t } = useTranslation()
   const app = useAppActor()
   const locale = useSelector(app, selectLocale)
   return (
-    <MenuTrigger>
+    <MenuTrigger defaultOpen={defaultOpen}>
       <Button className="language-switcher__button">
         <LanguageButtonLabel />
       </Button>

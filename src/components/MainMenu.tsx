@@ -8,12 +8,12 @@ import { MenuIcon } from './icons.tsx'
 const HELP_ACTION = 'help'
 
 /** Header menu: navigation (the only one on mobile, where there is no side panel), help and sign-out. */
-export default function MainMenu() {
+export default function MainMenu({ defaultOpen = false }: { readonly defaultOpen?: boolean }) {
   const { t } = useTranslation()
   const app = useAppActor()
   const device = useDevice()
   return (
-    <MenuTrigger>
+    <MenuTrigger defaultOpen={defaultOpen}>
       <Button className="icon-button" aria-label={t('header.menu')}>
         <MenuIcon />
       </Button>

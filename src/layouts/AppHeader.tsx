@@ -1,29 +1,71 @@
-import { lazy, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { EnvelopeIcon, MenuIcon } from '../components/icons.tsx'
 import { LanguageButtonLabel } from '../components/LanguageButtonLabel.tsx'
 import { ThemeToggle } from '../components/ThemeToggle.tsx'
 
-// Menus (and react-aria's collection and selection code) arrive right after the first screen.
-const LanguageSwitcher = lazy(() => import('../components/LanguageSwitcher.tsx'))
-const MainMenu = lazy(() => import('../components/MainMenu.tsx'))
+// The menus (and react-aria's collection and selection code) are not needed to draw the first screen: each loads
+// when its button is first hovered, focused or pressed, and a press opens it as soon as it has arrived.
+const loadLanguageSwitcher = () => import('../components/LanguageSwitcher.tsx')
+const loadMainMenu = () => import('../components/MainMenu.tsx')
+const LanguageSwitcher = lazy(loadLanguageSwitcher)
+const MainMenu = lazy(loadMainMenu)
 
-/** Stand-in with the same name and size while a menu's code loads, so the header never shifts. */
-const PendingMainMenu = () => {
+type StandInProps = { readonly preload: () => void; readonly onPress: () => void }
+
+const MainMenuStandIn = ({ preload, onPress }: StandInProps) => {
   const { t } = useTranslation()
   return (
-    <Button className="icon-button" aria-label={t('header.menu')} isPending>
+    <Button
+      className="icon-button"
+      aria-label={t('header.menu')}
+      aria-haspopup="menu"
+      onHoverStart={preload}
+      onFocus={preload}
+      onPress={onPress}
+    >
       <MenuIcon />
     </Button>
   )
 }
 
-const PendingLanguageSwitcher = () => (
-  <Button className="language-switcher__button" isPending>
+const LanguageSwitcherStandIn = ({ preload, onPress }: StandInProps) => (
+  <Button
+    className="language-switcher__button"
+    aria-haspopup="menu"
+    onHoverStart={preload}
+    onFocus={preload}
+    onPress={onPress}
+  >
     <LanguageButtonLabel />
   </Button>
 )
+
+/**
+ * Renders the stand-in until the person presses it, then the real menu, opened. Hover and focus only warm the chunk:
+ * swapping the button under a keyboard user's focus would lose their place.
+ */
+const OnDemandMenu = ({
+  load,
+  StandIn,
+  render,
+}: {
+  readonly load: () => Promise<unknown>
+  readonly StandIn: (props: StandInProps) => ReactNode
+  readonly render: () => ReactNode
+}) => {
+  const [pressed, setPressed] = useState(false)
+  const standIn = (
+    <StandIn
+      preload={() => {
+        void load()
+      }}
+      onPress={() => setPressed(true)}
+    />
+  )
+  return pressed ? <Suspense fallback={standIn}>{render()}</Suspense> : standIn
+}
 
 export const AppHeader = () => {
   const { t } = useTranslation()
@@ -34,13 +76,13 @@ export const AppHeader = () => {
         <span>{t('app.name')}</span>
       </Link>
       <div className="app-header__tools">
-        <Suspense fallback={<PendingLanguageSwitcher />}>
-          <LanguageSwitcher />
-        </Suspense>
+        <OnDemandMenu
+          load={loadLanguageSwitcher}
+          StandIn={LanguageSwitcherStandIn}
+          render={() => <LanguageSwitcher defaultOpen />}
+        />
         <ThemeToggle />
-        <Suspense fallback={<PendingMainMenu />}>
-          <MainMenu />
-        </Suspense>
+        <OnDemandMenu load={loadMainMenu} StandIn={MainMenuStandIn} render={() => <MainMenu defaultOpen />} />
       </div>
     </header>
   )

@@ -8,6 +8,7 @@ const desktop: ReadonlyArray<NavItem> = [
   { labelKey: 'nav.subscription', href: '/settings/subscription' },
   { labelKey: 'nav.reminders', href: '/settings/reminders' },
   { labelKey: 'nav.referral', href: '/settings/referral' },
+  { labelKey: 'nav.tokens', href: '/settings/tokens' },
   { labelKey: 'nav.health', href: '/health' },
 ]
 
@@ -17,6 +18,7 @@ const mobile: ReadonlyArray<NavItem> = [
   { labelKey: 'nav.subscription', href: '/settings/subscription' },
   { labelKey: 'nav.reminders', href: '/settings/reminder' },
   { labelKey: 'nav.referral', href: '/settings/referral' },
+  { labelKey: 'nav.tokens', href: '/settings/tokens' },
   { labelKey: 'nav.health', href: '/health' },
 ]
 

@@ -6,7 +6,7 @@ import {
   requireSignedInApp,
   requireValidPeriodKey,
 } from './guards.ts'
-import { notAvailableView } from './lazyViews.ts'
+import { notAvailableView, tokensView } from './lazyViews.ts'
 import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
 import { createSharedRoutes } from './sharedRoutes.ts'
@@ -134,6 +134,12 @@ const settingsReminderRoute = createRoute({
   staticData: meta('settingsReminder', { noSidePanel: true }),
   component: notAvailableView(),
 })
+const settingsTokensRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/tokens',
+  staticData: meta('settingsTokens', { noSidePanel: true, status: 'built' }),
+  component: tokensView(),
+})
 const settingsReferralRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/referral',
@@ -164,6 +170,7 @@ export const desktopRouteTree = rootRoute.addChildren([
     settingsSubscriptionRoute,
     settingsReminderRoute,
     settingsReferralRoute,
+    settingsTokensRoute,
   ]),
 ])
 

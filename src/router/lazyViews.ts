@@ -22,6 +22,7 @@ export const notAvailableView = () =>
 export const notAvailableDialog = () =>
   lazyRouteComponent(reported(() => import('../views/NotAvailableDialog.tsx')))
 export const healthView = () => lazyRouteComponent(reported(() => import('../views/HealthView.tsx')))
+export const tokensView = () => lazyRouteComponent(reported(() => import('../views/settings/TokensView.tsx')))
 
 type AuthViewName =
   | 'SilentRenewView'

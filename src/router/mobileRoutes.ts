@@ -7,7 +7,7 @@ import {
   requireValidPeriodKey,
   requireWelcomeComplete,
 } from './guards.ts'
-import { notAvailableDialog, notAvailableView } from './lazyViews.ts'
+import { notAvailableDialog, notAvailableView, tokensView } from './lazyViews.ts'
 import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
 import { createSharedRoutes } from './sharedRoutes.ts'
@@ -79,6 +79,12 @@ const settingsReminderRoute = createRoute({
   path: 'settings/reminder',
   staticData: meta('settingsReminder'),
   component: notAvailableView(),
+})
+const settingsTokensRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/tokens',
+  staticData: meta('settingsTokens', { status: 'built' }),
+  component: tokensView(),
 })
 const settingsReferralRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -330,6 +336,7 @@ export const mobileRouteTree = rootRoute.addChildren([
     settingsSubscriptionRoute,
     settingsReminderRoute,
     settingsReferralRoute,
+    settingsTokensRoute,
     notificationsRoute,
     budgetSectionRoute.addChildren([
       budgetSettingsRoute,

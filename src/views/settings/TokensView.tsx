@@ -1,0 +1,60 @@
+import './tokens.css'
+import { useMemo, useState } from 'react'
+import { Button } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { CreateTokenForm } from './CreateTokenForm.tsx'
+import { NewTokenNotice } from './NewTokenNotice.tsx'
+import { TokenRow } from './TokenRow.tsx'
+import type { CreatedToken } from './tokensApi.ts'
+import { type TokensState, useTokens } from './useTokens.ts'
+
+const TokenList = ({
+  state,
+  reload,
+  replace,
+}: ReturnType<typeof useTokens> & { readonly state: TokensState }) => {
+  const { t, i18n } = useTranslation()
+  const formatDate = useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' })
+    return (iso: string) => format.format(new Date(iso))
+  }, [i18n.resolvedLanguage])
+  if (state.status === 'loading') return <p role="status">{t('tokens.loading')}</p>
+  if (state.status === 'failed') {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{t('tokens.loadFailed')}</p>
+        <Button className="button" onPress={reload}>
+          {t('tokens.retry')}
+        </Button>
+      </div>
+    )
+  }
+  if (state.tokens.length === 0) return <p>{t('tokens.empty')}</p>
+  return (
+    <ul className="tokens__list" aria-label={t('tokens.listLabel')}>
+      {state.tokens.map((token) => (
+        <TokenRow key={token.id} token={token} formatDate={formatDate} onRevoked={replace} />
+      ))}
+    </ul>
+  )
+}
+
+/** Settings → personal access tokens (YNAB-style): create named tokens for scripts, list them, revoke them. */
+export default function TokensView() {
+  const { t } = useTranslation()
+  const tokens = useTokens()
+  const [created, setCreated] = useState<CreatedToken | null>(null)
+  const onCreated = (token: CreatedToken) => {
+    setCreated(token)
+    tokens.reload()
+  }
+  return (
+    <section className="tokens">
+      <p>{t('tokens.intro')}</p>
+      <CreateTokenForm onCreated={onCreated} />
+      {created === null ? null : <NewTokenNotice created={created} onDismiss={() => setCreated(null)} />}
+      <h2>{t('tokens.listTitle')}</h2>
+      <TokenList {...tokens} />
+    </section>
+  )
+}

@@ -1,0 +1,34 @@
+import { HTTPError } from 'ky'
+import type { ApiErrorLike } from '../../../machines/toasts/index.ts'
+import { CreatedPersonalToken, type PersonalTokenId, PersonalTokenList } from '../../../schemas/identity.ts'
+import { deleteJson, getJson, postJson } from '../../api/client.ts'
+
+export const listTokens = (signal?: AbortSignal) =>
+  getJson('/api/tokens', PersonalTokenList, signal === undefined ? {} : { signal })
+
+export const createToken = (name: string) => postJson('/api/tokens', { name }, CreatedPersonalToken)
+
+export const revokeToken = (tokenId: PersonalTokenId) =>
+  deleteJson(`/api/tokens/${encodeURIComponent(tokenId)}`, PersonalTokenList)
+
+const problemDetail = (data: unknown): ReadonlyArray<string> =>
+  typeof data === 'object' && data !== null && 'detail' in data && typeof data.detail === 'string'
+    ? [data.detail]
+    : []
+
+/** A failed call in the shape toastFromApiError reads; a problem document's `detail` becomes the message. */
+export const apiErrorOf = async (error: unknown): Promise<ApiErrorLike> => {
+  if (!(error instanceof HTTPError)) return {}
+  const data: unknown = await error.response
+    .clone()
+    .json()
+    .catch(() => null)
+  return {
+    status: error.response.status,
+    statusText: error.response.statusText,
+    data,
+    details: problemDetail(data),
+  }
+}
+
+export type CreatedToken = typeof CreatedPersonalToken.Type
