@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { checkEmail, checkNewPassword } from './forms.ts'
+import { rotateKeys } from './keys.ts'
 import { hashPassword } from './passwords.ts'
 import { createPersonalToken } from './personalTokens.ts'
 import type { IdentityTables } from './tables.ts'
@@ -12,6 +13,7 @@ export type AdminRequest =
   | { readonly op: 'user.enable'; readonly email: string }
   | { readonly op: 'user.list' }
   | { readonly op: 'token.create'; readonly email: string; readonly name: string }
+  | { readonly op: 'keys.rotate' }
 
 export type AdminResponse =
   | { readonly ok: true; readonly output: string }
@@ -25,6 +27,10 @@ export const runAdminRequest = async (
   request: AdminRequest,
 ): Promise<AdminResponse> => {
   switch (request.op) {
+    case 'keys.rotate': {
+      await rotateKeys(db)
+      return done('rotated the signing key; servers sign with the new key after their next start')
+    }
     case 'user.create': {
       if (checkEmail(request.email) !== undefined) return fail(`not a valid e-mail address: ${request.email}`)
       const weak = checkNewPassword(request.password)

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IdentityTables } from '../../../server/identity/tables.ts'
 import { findUserByEmail } from '../../../server/identity/users.ts'
 import { databases, type TestDatabase } from '../support/databases.ts'
 import { createIdentityApp } from './support.ts'
@@ -19,7 +20,7 @@ describe.each(databases())('npm run user / npm run token on $kind', ({ kind, cre
   let database: TestDatabase
   let app: FastifyInstance | undefined
 
-  const cli = (name: 'user' | 'token', args: readonly string[], stdin = ''): Promise<Run> =>
+  const cli = (name: 'user' | 'token' | 'keys', args: readonly string[], stdin = ''): Promise<Run> =>
     new Promise((resolve) => {
       const child = execFile(
         process.execPath,
@@ -45,6 +46,27 @@ describe.each(databases())('npm run user / npm run token on $kind', ({ kind, cre
   afterAll(async () => {
     await app?.close()
     await database?.dispose()
+  })
+
+  it('rotates the signing key; the old one stays published for verification', async () => {
+    const before = await cli('keys', ['rotate'])
+    expect(before.stderr).toBe('')
+    expect(before.code).toBe(0)
+    expect(before.stdout).toMatch(/^rotated the signing key/u)
+    const again = await cli('keys', ['rotate'])
+    expect(again.code).toBe(0)
+    const { loadKeys } = await import('../../../server/identity/keys.ts')
+    const { openDatabase } = await import('../../../server/db/database.ts')
+    const opened = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })
+    try {
+      const keys = await loadKeys(opened.db.withTables<IdentityTables>())
+      // The key in charge, and the one it replaced, still published for tokens it signed.
+      expect(keys.signingKeys.length).toBe(2)
+      expect(new Set(keys.signingKeys.map((key) => key.kid)).size).toBe(2)
+    } finally {
+      await opened.close()
+    }
+    expect((await cli('keys', ['spin'])).code).toBe(2)
   })
 
   it('creates a user and prints a token while no server runs', async () => {
