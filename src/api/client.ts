@@ -49,26 +49,47 @@ const toKyOptions = ({ answerStatuses = [], ...options }: RequestOptions): Optio
   throwHttpErrors: (status) => status >= 400 && !answerStatuses.includes(status),
 })
 
-/** GET a JSON resource and decode it; rejects with ky's HTTPError or Effect's SchemaError. */
-export const getJson = async <S extends Schema.ConstraintDecoder<unknown>>(
+type Decoder = Schema.ConstraintDecoder<unknown>
+
+/** Sends one request and decodes its JSON answer; rejects with ky's HTTPError or Effect's SchemaError. */
+const sendJson = async <S extends Decoder>(
+  method: 'get' | 'put' | 'post' | 'delete',
   path: string,
   schema: S,
-  options: RequestOptions = {},
+  options: RequestOptions,
+  json?: unknown,
 ): Promise<S['Type']> => {
-  const body: unknown = await http.get(path, toKyOptions(options)).json()
+  const body: unknown = await http(path, {
+    ...toKyOptions(options),
+    method,
+    ...(json === undefined ? {} : { json }),
+  }).json()
   return Schema.decodeUnknownPromise(schema)(body)
 }
 
+/** GET a JSON resource and decode it. */
+export const getJson = <S extends Decoder>(path: string, schema: S, options: RequestOptions = {}) =>
+  sendJson('get', path, schema, options)
+
 /** PUT a JSON body and decode the answer. */
-export const putJson = async <S extends Schema.ConstraintDecoder<unknown>>(
+export const putJson = <S extends Decoder>(
   path: string,
   json: unknown,
   schema: S,
   options: RequestOptions = {},
-): Promise<S['Type']> => {
-  const body: unknown = await http.put(path, { ...toKyOptions(options), json }).json()
-  return Schema.decodeUnknownPromise(schema)(body)
-}
+) => sendJson('put', path, schema, options, json)
+
+/** POST a JSON body and decode the answer (not retried: a POST may not be safe to repeat). */
+export const postJson = <S extends Decoder>(
+  path: string,
+  json: unknown,
+  schema: S,
+  options: RequestOptions = {},
+) => sendJson('post', path, schema, options, json)
+
+/** DELETE a resource and decode the answer. */
+export const deleteJson = <S extends Decoder>(path: string, schema: S, options: RequestOptions = {}) =>
+  sendJson('delete', path, schema, options)
 
 /** POST a JSON body to an endpoint whose answer carries no body the caller needs (e.g. 202 Accepted). */
 export const postJsonWithoutAnswer = async (
@@ -77,25 +98,4 @@ export const postJsonWithoutAnswer = async (
   options: RequestOptions = {},
 ): Promise<void> => {
   await http.post(path, { ...toKyOptions(options), json })
-}
-
-/** POST a JSON body and decode the answer (not retried: a POST may not be safe to repeat). */
-export const postJson = async <S extends Schema.ConstraintDecoder<unknown>>(
-  path: string,
-  json: unknown,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<S['Type']> => {
-  const body: unknown = await http.post(path, { ...toKyOptions(options), json }).json()
-  return Schema.decodeUnknownPromise(schema)(body)
-}
-
-/** DELETE a resource and decode the answer. */
-export const deleteJson = async <S extends Schema.ConstraintDecoder<unknown>>(
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<S['Type']> => {
-  const body: unknown = await http.delete(path, toKyOptions(options)).json()
-  return Schema.decodeUnknownPromise(schema)(body)
 }
