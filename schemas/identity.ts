@@ -46,13 +46,3 @@ export const CreatedPersonalToken = Schema.Struct({
 export const PersonalTokenParams = Schema.Struct({ tokenId: PersonalTokenId })
 
 /** Problem codes of the identity layer (RFC 9457 documents like schemas/problem.ts's, with these codes). */
-export const identityProblemCodes = ['unauthorized', 'user_disabled', 'personal_token_not_allowed'] as const
-
-export const IdentityProblem = Schema.Struct({
-  type: Schema.String,
-  title: Schema.String,
-  status: Schema.Int.check(Schema.isBetween({ minimum: 400, maximum: 599 })),
-  detail: Schema.String,
-  code: Schema.Literals(identityProblemCodes),
-}).annotate({ identifier: 'IdentityProblem' })
-export type IdentityProblem = typeof IdentityProblem.Type

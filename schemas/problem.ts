@@ -13,6 +13,10 @@ export const problemCodes = [
   'internal_error',
   'database_unavailable',
   'app_not_built',
+  'unauthorized',
+  'user_disabled',
+  'personal_token_not_allowed',
+  'precondition_failed',
 ] as const
 export const ProblemCode = Schema.Literals(problemCodes).annotate({ identifier: 'ProblemCode' })
 export type ProblemCode = typeof ProblemCode.Type

@@ -19,6 +19,10 @@ const titles: Record<ProblemCode, string> = {
   internal_error: 'Internal server error',
   database_unavailable: 'Database unavailable',
   app_not_built: 'Web app not built',
+  unauthorized: 'Unauthorized',
+  user_disabled: 'Account disabled',
+  personal_token_not_allowed: 'Not allowed with a personal access token',
+  precondition_failed: 'Precondition failed',
 }
 
 export const makeProblem = (

@@ -1,32 +1,12 @@
 import type { FastifyReply } from 'fastify'
-import type { IdentityProblem } from '../../schemas/identity.ts'
-import { problemContentType } from '../../schemas/problem.ts'
+import { type ProblemCode, problemContentType } from '../../schemas/problem.ts'
+import { makeProblem } from '../http/problem.ts'
 
-type IdentityProblemCode = IdentityProblem['code']
-
-const titles: Record<IdentityProblemCode, string> = {
-  unauthorized: 'Unauthorized',
-  user_disabled: 'Account disabled',
-  personal_token_not_allowed: 'Not allowed with a personal access token',
-}
-
-/** Same shape and `urn:koperta:problem:` type URIs as the app's problem documents. */
-export const identityProblem = (
-  status: number,
-  code: IdentityProblemCode,
-  detail: string,
-): IdentityProblem => ({
-  type: `urn:koperta:problem:${code}`,
-  title: titles[code],
-  status,
-  detail,
-  code,
-})
-
+/** Sends one of the house's problem documents from a hook, where throwing a ProblemError is not an option. */
 export const sendIdentityProblem = (
   reply: FastifyReply,
   status: number,
-  code: IdentityProblemCode,
+  code: ProblemCode,
   detail: string,
   headers: Readonly<Record<string, string>> = {},
 ) =>
@@ -34,4 +14,4 @@ export const sendIdentityProblem = (
     .code(status)
     .headers(headers)
     .type(problemContentType)
-    .send(identityProblem(status, code, detail))
+    .send(makeProblem(status, code, detail))

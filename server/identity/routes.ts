@@ -4,7 +4,6 @@ import {
   AuthClientConfig,
   CreatedPersonalToken,
   CreatePersonalToken,
-  IdentityProblem,
   PersonalTokenId,
   PersonalTokenList,
   PersonalTokenParams,
@@ -18,12 +17,11 @@ import type { AuthenticatedUser } from './api-auth.ts'
 import type { IdentityConfig } from './config.ts'
 import { registerPath } from './pages/login.ts'
 import { createPersonalToken, listPersonalTokens, revokePersonalToken } from './personalTokens.ts'
-import { identityProblem } from './problems.ts'
 import { webClientScopes } from './provider.paths.ts'
 import type { IdentityTables } from './tables.ts'
 import { findUserById, recordVisit } from './users.ts'
 
-const unauthorized = { description: 'No valid bearer token (see WWW-Authenticate).', schema: IdentityProblem }
+const unauthorized = { description: 'No valid bearer token (see WWW-Authenticate).', schema: Problem }
 
 const callerOf = (request: FastifyRequest): AuthenticatedUser => {
   if (request.user === null) throw new Error('an /api route ran without the authentication hook')
@@ -145,7 +143,7 @@ export const listTokensRoute = defineRoute({
 
 const notWithPersonalToken = {
   description: 'Tokens are managed only from a signed-in session, not with a personal access token.',
-  schema: IdentityProblem,
+  schema: Problem,
 }
 
 export const createTokenRoute = defineRoute({
@@ -164,10 +162,7 @@ export const createTokenRoute = defineRoute({
   handler: async ({ request, body, respond }) => {
     const caller = callerOf(request)
     if (caller.via === 'personal_token') {
-      return respond(
-        403,
-        identityProblem(403, 'personal_token_not_allowed', notWithPersonalToken.description),
-      )
+      return respond(403, makeProblem(403, 'personal_token_not_allowed', notWithPersonalToken.description))
     }
     const created = await createPersonalToken(request.server.identity.db, caller.id, body.name)
     return respond(201, CreatedPersonalToken.make({ ...tokenSummary(created), token: created.token }))
@@ -190,10 +185,7 @@ export const revokeTokenRoute = defineRoute({
   handler: async ({ request, params, respond }) => {
     const caller = callerOf(request)
     if (caller.via === 'personal_token') {
-      return respond(
-        403,
-        identityProblem(403, 'personal_token_not_allowed', notWithPersonalToken.description),
-      )
+      return respond(403, makeProblem(403, 'personal_token_not_allowed', notWithPersonalToken.description))
     }
     const { db } = request.server.identity
     if (!(await revokePersonalToken(db, caller.id, params.tokenId))) {

@@ -19,17 +19,18 @@ const problemWith = (
 export const budgetNotFound = (): ProblemError =>
   new ProblemError(makeProblem(404, 'not_found', 'There is no such budget, or you are not a member of it.'))
 
-export const staleVersion = (current: number): ProblemError =>
-  new ProblemError(
-    problemWith(
+export const staleVersion = (current: number): ProblemError => {
+  // RFC 9457 extension member: the version to read again.
+  const problem = {
+    ...makeProblem(
       412,
       'precondition_failed',
-      'Precondition failed',
       `The budget changed since you read it (it is now at version ${current}); read it again.`,
-      { currentVersion: current },
     ),
-    { etag: `"${current}"` },
-  )
+    currentVersion: current,
+  }
+  return new ProblemError(problem, { etag: `"${current}"` })
+}
 
 export const domainRefusal = (error: BudgetError, index?: number): ProblemError => {
   const { _tag, code, ...fields } = error
