@@ -245,3 +245,10 @@ export const StoredEventView = Schema.Struct({
   recordedAt: Schema.String,
 })
 export const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEventView) })
+
+// ── Any command, as the app's open budget sends it ──────────────────────────────────────────────────────
+/**
+ * One domain command without its meta (id, time, actor come from the Idempotency-Key, the server clock and the
+ * caller). The `command` is decoded against the BudgetCommand union after the meta is added.
+ */
+export const CommandBody = Schema.Struct({ command: Schema.Record(Schema.String, Schema.Unknown) })

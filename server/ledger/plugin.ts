@@ -7,6 +7,7 @@ import { mountLiveStream } from './live.ts'
 import { createLocalNotifier, createPostgresNotifier } from './notifier.ts'
 import { assignmentRoutes } from './routes-assignments.ts'
 import { budgetRoutes } from './routes-budgets.ts'
+import { commandRoutes } from './routes-commands.ts'
 import { moneyRoutes } from './routes-money.ts'
 import { readRoutes } from './routes-reads.ts'
 import { structureRoutes } from './routes-structure.ts'
@@ -19,6 +20,7 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...moneyRoutes,
   ...assignmentRoutes,
   ...readRoutes,
+  ...commandRoutes,
 ]
 
 /** The ledger: event store, inline projections, state cache, live updates, and the /api/budget routes. */

@@ -4,6 +4,7 @@ import { decide } from '../../domain/decide.ts'
 import { evolve, replay } from '../../domain/evolve.ts'
 import { type BudgetState, initialState } from '../../domain/state.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
+import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import type { CommandId, UserId } from '../../schemas/ids.ts'
 import type { Instant } from '../../schemas/money.ts'
 import type { StateCache } from './cache.ts'
@@ -45,9 +46,16 @@ export interface WriteRequest {
   /** Several commands from one request (a bulk import): command ids become `<key>/<index>`. */
   readonly batch?: boolean | undefined
   readonly status: number
-  readonly answer: (after: BudgetState, version: number) => unknown
+  readonly answer: (after: BudgetState, version: number, appended: ReadonlyArray<AppendedEvent>) => unknown
   /** Creating a budget: its stream row and the caller's Owner membership come first, in the same transaction. */
   readonly create?: NewBudgetRow | undefined
+}
+
+/** An event this write appended, numbered as the store numbers it. */
+export interface AppendedEvent {
+  readonly seq: number
+  readonly commandId: string
+  readonly event: BudgetEvent
 }
 
 export interface WriteResult {
@@ -150,7 +158,12 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
       await projectChanges(trx, budgetId, before, state, touched, version)
       await ledger.notifier.inTransaction(trx, budgetId, version)
     }
-    const body = request.answer(state, version)
+    const appended = pending.map((item, index) => ({
+      seq: head.version + index + 1,
+      commandId: item.commandId,
+      event: item.event,
+    }))
+    const body = request.answer(state, version, appended)
     if (request.commandId !== undefined) {
       await saveAnswer(trx, budgetId, request.commandId, { version, status: request.status, body })
     }

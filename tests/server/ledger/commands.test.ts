@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databases } from '../support/databases.ts'
+import { type SmallBudget, smallBudget, versionOf } from './fixtures.ts'
+import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
+
+describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) => {
+  let harness: Harness
+  let api: Call
+  let budget: SmallBudget
+
+  beforeAll(async () => {
+    harness = await startHarness(target)
+    api = await harness.as('commander')
+    budget = await smallBudget(api)
+  })
+  afterAll(async () => harness.close())
+
+  const setAssigned = (value: number) => ({
+    command: { _tag: 'SetAssigned', periodKey: '202503', categoryId: budget.rentId, value },
+  })
+
+  it('runs a domain command and answers the appended events with their seq and the command id', async () => {
+    const before = await versionOf(api, budget.base)
+    const answer = expectStatus(
+      await api('POST', `${budget.base}/commands`, setAssigned(12_345), {
+        'idempotency-key': 'assign-1',
+        'if-match': `"${before}"`,
+      }),
+      200,
+    )
+    expect(answer.version).toBe(before + 1)
+    expect(answer.events).toHaveLength(1)
+    expect(answer.events[0]).toMatchObject({
+      seq: before + 1,
+      type: 'AssignedSet',
+      commandId: 'assign-1',
+      data: { _tag: 'AssignedSet', assigned: 12_345 },
+    })
+    const month = expectStatus(await api('GET', `${budget.base}/period/202503`), 200)
+    expect(month.categories.find((c: { id: string }) => c.id === budget.rentId).assigned).toBe(12_345)
+  })
+
+  it('answers a retry with the first answer and appends nothing', async () => {
+    const first = expectStatus(
+      await api('POST', `${budget.base}/commands`, setAssigned(500), { 'idempotency-key': 'assign-2' }),
+      200,
+    )
+    const again = expectStatus(
+      await api('POST', `${budget.base}/commands`, setAssigned(500), { 'idempotency-key': 'assign-2' }),
+      200,
+    )
+    expect(again).toEqual(first)
+    expect(await versionOf(api, budget.base)).toBe(first.version)
+  })
+
+  it('refuses a stale If-Match with 412, a domain refusal with 422, bad input with 400; nothing is written', async () => {
+    const version = await versionOf(api, budget.base)
+    expectStatus(
+      await api('POST', `${budget.base}/commands`, setAssigned(1), { 'if-match': `"${version - 1}"` }),
+      412,
+    )
+    const refused = expectStatus(
+      await api('POST', `${budget.base}/commands`, {
+        command: {
+          _tag: 'AddTransfer',
+          transferId: crypto.randomUUID(),
+          outflowTransactionId: crypto.randomUUID(),
+          inflowTransactionId: crypto.randomUUID(),
+          fromBankAccountId: budget.checkingId,
+          toBankAccountId: budget.checkingId,
+          date: '2025-03-02',
+          value: 100,
+        },
+      }),
+      422,
+    )
+    expect(refused.code).toBeTypeOf('string')
+    const bad = expectStatus(
+      await api('POST', `${budget.base}/commands`, { command: { _tag: 'SetAssigned', periodKey: '202513' } }),
+      400,
+    )
+    expect(bad.code).toBe('validation_failed')
+    expectStatus(
+      await api('POST', `${budget.base}/commands`, { command: { _tag: 'CreateBudget', name: 'x' } }),
+      400,
+    )
+    expect(await versionOf(api, budget.base)).toBe(version)
+  })
+
+  it('ignores meta fields the caller sends: the server stamps who and which command', async () => {
+    const answer = expectStatus(
+      await api(
+        'POST',
+        `${budget.base}/commands`,
+        {
+          command: { ...setAssigned(7).command, userId: 'someone-else', commandId: 'forged' },
+        },
+        { 'idempotency-key': 'assign-3' },
+      ),
+      200,
+    )
+    expect(answer.events[0].commandId).toBe('assign-3')
+    expect(answer.events[0].actorUserId).not.toBe('someone-else')
+  })
+
+  it('answers 404 for a budget the caller is not a member of', async () => {
+    const stranger = await harness.as('stranger')
+    expectStatus(await stranger('POST', `${budget.base}/commands`, setAssigned(1)), 404)
+  })
+})
