@@ -97,7 +97,13 @@ export const toDecimalString = (amount: Minor, exponent: number): string => {
  * Formats minor units in the budget's currency and the user's locale: pl-PL gives '1 234,50 zł' (with NBSPs).
  * Grouping is forced so four-digit amounts group too, as Polish bank statements print them.
  */
-export const formatAmount = (amount: Minor, currency: CurrencyCode, locale: string): string => {
+const formats = new Map<string, { readonly format: Intl.NumberFormat; readonly exponent: number }>()
+
+/** Intl formatters are costly to build and a month view formats hundreds of amounts: one per locale and currency. */
+const amountFormat = (currency: CurrencyCode, locale: string) => {
+  const key = `${locale}\u0000${currency}`
+  const known = formats.get(key)
+  if (known !== undefined) return known
   const exponent = currencyExponent(currency) ?? 2
   const format = new Intl.NumberFormat(locale, {
     style: 'currency',
@@ -106,6 +112,13 @@ export const formatAmount = (amount: Minor, currency: CurrencyCode, locale: stri
     minimumFractionDigits: exponent,
     maximumFractionDigits: exponent,
   })
+  const made = { format, exponent }
+  formats.set(key, made)
+  return made
+}
+
+export const formatAmount = (amount: Minor, currency: CurrencyCode, locale: string): string => {
+  const { format, exponent } = amountFormat(currency, locale)
   // Intl accepts exact decimal strings (Intl.NumberFormat v3); the .d.ts still types format() as number | bigint.
   return format.format(toDecimalString(amount, exponent) as `${number}`)
 }

@@ -141,3 +141,15 @@ export const budgetError = <T extends BudgetError['_tag']>(
 ): Extract<BudgetError, { _tag: T }> =>
   // The code comes from the same table the schema was built from, so the value matches its member.
   ({ _tag: tag, code: codeOfTag.get(tag), ...fields }) as Extract<BudgetError, { _tag: T }>
+
+/**
+ * The refusal a 422 problem document describes (its `code` plus the error's own fields, as the server writes
+ * them), or undefined when the body is not one of ours.
+ */
+export const budgetErrorFromProblem = (problem: unknown): BudgetError | undefined => {
+  if (typeof problem !== 'object' || problem === null || !('code' in problem)) return undefined
+  const tag = [...codeOfTag].find(([, code]) => code === problem.code)?.[0]
+  if (tag === undefined) return undefined
+  const decoded = Schema.decodeUnknownOption(BudgetError)({ ...problem, _tag: tag })
+  return decoded._tag === 'Some' ? decoded.value : undefined
+}

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify'
-import type { BudgetState } from '../../domain/state.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { type RouteReply, respond } from '../http/route.ts'
@@ -58,7 +57,7 @@ export const readReply = (body: unknown, version: number): RouteReply =>
 export interface CommandRoute {
   readonly status: number
   readonly commands: (meta: (index: number) => CommandMeta) => readonly BudgetCommand[]
-  readonly answer: (after: BudgetState, version: number) => unknown
+  readonly answer: WriteRequest['answer']
   readonly batch?: boolean
   readonly create?: WriteRequest['create']
 }

@@ -39,7 +39,7 @@ const http = ky.create({
   },
 })
 
-type RequestOptions = Pick<Options, 'signal' | 'retry'> & {
+type RequestOptions = Pick<Options, 'signal' | 'retry' | 'headers'> & {
   /** Error statuses whose body is still a valid answer of this endpoint (e.g. /health's 503). */
   readonly answerStatuses?: ReadonlyArray<number>
 }
@@ -99,3 +99,7 @@ export const postJsonWithoutAnswer = async (
 ): Promise<void> => {
   await http.post(path, { ...toKyOptions(options), json })
 }
+
+/** Opens a long-lived response (an event stream) with the same token and 401 handling, no timeout, no retry. */
+export const openStream = (path: string, options: Pick<Options, 'signal' | 'headers'>): Promise<Response> =>
+  http.get(path, { ...options, timeout: false, retry: 0 })

@@ -49,3 +49,9 @@ export const EnvelopeIcon = () => (
     <path d="M3 7l9 6 9-6" />
   </Icon>
 )
+
+export const ChevronDownIcon = () => (
+  <Icon>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import en from '../../../locales/en.json' with { type: 'json' }
-import pl from '../../../locales/pl.json' with { type: 'json' }
 import { BudgetError } from '../../../schemas/budget-errors.ts'
+import { localeTexts, type Texts } from '../../../src/i18n/resources.ts'
 
-type Tree = { readonly [key: string]: string | Tree }
+type Tree = Texts
+const { pl, en } = localeTexts
 
 const keysOf = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([key, value]) =>
@@ -19,8 +19,8 @@ describe('locales', () => {
     const codes = BudgetError.members.map((member) => member.fields.code.literal)
     expect(codes.length).toBeGreaterThan(20)
     for (const code of codes) {
-      expect(pl.budget.errors, code).toHaveProperty([code])
-      expect(en.budget.errors, code).toHaveProperty([code])
+      expect(pl, code).toHaveProperty(['budget', 'errors', code])
+      expect(en, code).toHaveProperty(['budget', 'errors', code])
     }
   })
 })

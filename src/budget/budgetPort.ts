@@ -1,0 +1,129 @@
+import * as Schema from 'effect/Schema'
+import { createParser } from 'eventsource-parser'
+import { HTTPError, TimeoutError } from 'ky'
+import type { BudgetPort, SendOutcome, SequencedEvent } from '../../machines/budget/index.ts'
+import { stateFromEvents } from '../../machines/budget/index.ts'
+import type { ApiErrorLike } from '../../machines/toasts/toasts.errors.ts'
+import { budgetErrorFromProblem } from '../../schemas/budget-errors.ts'
+import { BudgetEvent } from '../../schemas/budget-events.ts'
+import { CommandId } from '../../schemas/ids.ts'
+import { getJson, openStream, postJson } from '../api/client.ts'
+import { apiSession } from '../auth/apiSession.ts'
+
+/** One stored event as `GET …/events` and `POST …/commands` list it; `data` is decoded as a domain event. */
+const StoredEvent = Schema.Struct({
+  seq: Schema.Int,
+  commandId: Schema.NullOr(Schema.String),
+  data: BudgetEvent,
+})
+const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEvent) })
+
+const PAGE = 10_000
+
+const sequenced = (stored: typeof StoredEvent.Type): SequencedEvent => ({
+  seq: stored.seq,
+  commandId: stored.commandId === null ? null : CommandId.make(stored.commandId),
+  event: stored.data,
+})
+
+/** What a failed request tells the toast machine (SPEC §8): status, text, and the problem document if any. */
+const apiErrorOf = async (error: unknown): Promise<ApiErrorLike> => {
+  if (error instanceof HTTPError) {
+    const data: unknown = await error.response.json().catch(() => undefined)
+    return { status: error.response.status, statusText: error.response.statusText, data }
+  }
+  return { statusText: error instanceof Error ? error.message : String(error) }
+}
+
+const isOffline = (error: unknown) =>
+  error instanceof TimeoutError || (error instanceof TypeError && !(error instanceof HTTPError))
+
+const base = (budgetId: string) => `/api/budget/${encodeURIComponent(budgetId)}`
+
+/** The ledger as the open-budget actor sees it: events in, commands out, over the app's one HTTP client. */
+export const createBudgetPort = (): BudgetPort => ({
+  now: () => Date.now(),
+  newId: () => crypto.randomUUID(),
+
+  async load(budgetId, signal) {
+    try {
+      const events: SequencedEvent[] = []
+      for (;;) {
+        const after = events.at(-1)?.seq ?? 0
+        const page = await getJson(`${base(budgetId)}/events?after=${after}&limit=${PAGE}`, EventPage, {
+          signal,
+        })
+        events.push(...page.events.map(sequenced))
+        if (page.events.length < PAGE) break
+      }
+      const { state, version } = stateFromEvents(events)
+      return { ok: true, state, version }
+    } catch (error) {
+      return { ok: false, error: await apiErrorOf(error) }
+    }
+  },
+
+  async send(budgetId, command, { ifMatch, commandId }, signal): Promise<SendOutcome> {
+    const { commandId: _id, at: _at, userId: _user, ...draft } = command
+    try {
+      const answer = await postJson(`${base(budgetId)}/commands`, { command: draft }, EventPage, {
+        signal,
+        headers: { 'if-match': `"${ifMatch}"`, 'idempotency-key': commandId },
+        // The command id makes a resend safe, so an unanswered write is retried like a read.
+        retry: { limit: 2, methods: ['post'], statusCodes: [408, 502, 503, 504] },
+      })
+      return { outcome: 'accepted', events: answer.events.map(sequenced), version: answer.version }
+    } catch (error) {
+      if (error instanceof HTTPError) {
+        if (error.response.status === 412) return { outcome: 'stale' }
+        if (error.response.status === 422) {
+          const refusal = budgetErrorFromProblem(await error.response.json().catch(() => undefined))
+          if (refusal !== undefined) return { outcome: 'refused', error: refusal }
+        }
+        return { outcome: 'failed', error: await apiErrorOf(error) }
+      }
+      if (isOffline(error)) return { outcome: 'offline' }
+      return { outcome: 'failed', error: await apiErrorOf(error) }
+    }
+  },
+
+  subscribe(budgetId, afterSeq, onEvents) {
+    const controller = new AbortController()
+    let last = afterSeq
+    const decode = Schema.decodeUnknownSync(StoredEvent)
+    const listen = async () => {
+      // EventSource cannot send a bearer token, so the stream is read with fetch; on a drop it resumes after the
+      // last seq it delivered (the actor re-reads if it ever sees a gap).
+      while (!controller.signal.aborted) {
+        try {
+          const response = await openStream(`${base(budgetId)}/events/stream?after=${last}`, {
+            headers: { accept: 'text/event-stream' },
+            signal: controller.signal,
+          })
+          if (response.body === null) throw new Error('event stream without a body')
+          const parser = createParser({
+            onEvent: (message) => {
+              const stored = sequenced(decode(JSON.parse(message.data)))
+              if (stored.seq <= last) return
+              last = stored.seq
+              onEvents([stored])
+            },
+          })
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+          for (;;) {
+            const { value, done } = await reader.read()
+            if (done) break
+            parser.feed(value)
+          }
+        } catch {
+          if (controller.signal.aborted) return
+        }
+        await new Promise((resolve) =>
+          setTimeout(resolve, apiSession().accessToken() === null ? 5_000 : 1_000),
+        )
+      }
+    }
+    void listen()
+    return () => controller.abort()
+  },
+})

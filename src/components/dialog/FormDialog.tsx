@@ -1,0 +1,206 @@
+import { useSelector } from '@xstate/react'
+import { type ReactNode, useEffect } from 'react'
+import {
+  Button,
+  Dialog,
+  FieldError,
+  Form,
+  Heading,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Modal,
+  ModalOverlay,
+  Popover,
+  Select,
+  SelectValue,
+  Text,
+  TextField,
+} from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import type { ActorRef, Snapshot } from 'xstate'
+import {
+  type DialogSnapshotLike,
+  type FormDialogEvent,
+  fieldChange,
+  selectFieldError,
+  selectFields,
+  selectIsClosed,
+  selectIsSubmitting,
+  selectRefusalKey,
+} from '../../../machines/dialogs/shared/index.ts'
+import { useDevice } from '../../layouts/useDevice.ts'
+import { ChevronDownIcon } from '../icons.tsx'
+
+/** Any dialog machine's actor: a form snapshot and the form-dialog events (each flow adds its own on top). */
+export type FormDialogRef<F> = ActorRef<DialogSnapshotLike<F> & Snapshot<unknown>, FormDialogEvent<F>>
+
+/**
+ * The frame of every form dialog: a modal on desktop, a full-height sheet on phones. Enter submits, Escape and
+ * the overlay cancel; the machine decides when it is over and the view closes (`onClosed`).
+ */
+export function FormDialog<F>({
+  actor,
+  title,
+  submitLabel,
+  onClosed,
+  children,
+  destructive = false,
+}: {
+  readonly actor: FormDialogRef<F>
+  readonly title: string
+  readonly submitLabel: string
+  readonly onClosed: () => void
+  readonly children: ReactNode
+  readonly destructive?: boolean
+}) {
+  const { t } = useTranslation()
+  const device = useDevice()
+  const closed = useSelector(actor, selectIsClosed)
+  const submitting = useSelector(actor, selectIsSubmitting)
+  const refusalKey = useSelector(actor, selectRefusalKey)
+  useEffect(() => {
+    if (closed) onClosed()
+  }, [closed, onClosed])
+  const cancel = () => actor.send({ type: 'dialog.cancel' })
+  return (
+    <ModalOverlay
+      className="modal-overlay"
+      isDismissable
+      isOpen={!closed}
+      onOpenChange={(open) => {
+        if (!open) cancel()
+      }}
+    >
+      <Modal className={device === 'mobile' ? 'modal modal--sheet' : 'modal'}>
+        <Dialog className="dialog">
+          <Heading slot="title" className="dialog__title">
+            {title}
+          </Heading>
+          <Form
+            className="dialog__form"
+            validationBehavior="aria"
+            onSubmit={(event) => {
+              event.preventDefault()
+              actor.send({ type: 'dialog.submit' })
+            }}
+          >
+            {children}
+            {refusalKey === null ? null : (
+              <p className="notice notice--error" role="alert">
+                {t(refusalKey)}
+              </p>
+            )}
+            <div className="dialog__actions">
+              <Button className="button button--quiet" onPress={cancel}>
+                {t('dialog.cancel')}
+              </Button>
+              <Button
+                className={destructive ? 'button button--danger' : 'button button--primary'}
+                type="submit"
+                isPending={submitting}
+              >
+                {submitLabel}
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}
+
+/** A text field bound to one field of a dialog machine: its value, its change event and its error. */
+export function DialogTextField<F, K extends keyof F & string>({
+  actor,
+  field,
+  label,
+  description,
+  inputMode,
+  type = 'text',
+  autoFocus = false,
+}: {
+  readonly actor: FormDialogRef<F>
+  readonly field: K
+  readonly label: string
+  readonly description?: string
+  readonly inputMode?: 'decimal' | 'text'
+  readonly type?: 'text' | 'date'
+  readonly autoFocus?: boolean
+}) {
+  const { t } = useTranslation()
+  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
+  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
+  const change = fieldChange<F>()
+  return (
+    <TextField
+      className="field"
+      value={String(value)}
+      // The machine owns the value; each field is typed text.
+      onChange={(text) => actor.send(change(field, text as F[K]))}
+      isInvalid={error !== undefined}
+      type={type}
+      autoFocus={autoFocus}
+      {...(inputMode === undefined ? {} : { inputMode })}
+    >
+      <Label className="field__label">{label}</Label>
+      <Input className="field__input" />
+      {description === undefined ? null : (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      )}
+      <FieldError className="field__error">
+        {error === undefined ? '' : t(error.key, error.params ?? {})}
+      </FieldError>
+    </TextField>
+  )
+}
+
+export type Choice = { readonly id: string; readonly label: string }
+
+/** A select bound to one field of a dialog machine (a category, an account, an option). */
+export function DialogSelectField<F, K extends keyof F & string>({
+  actor,
+  field,
+  label,
+  choices,
+}: {
+  readonly actor: FormDialogRef<F>
+  readonly field: K
+  readonly label: string
+  readonly choices: ReadonlyArray<Choice>
+}) {
+  const { t } = useTranslation()
+  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
+  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
+  const change = fieldChange<F>()
+  return (
+    <Select
+      className="field"
+      selectedKey={value === '' || value === null ? null : String(value)}
+      onSelectionChange={(key) => actor.send(change(field, String(key) as F[K]))}
+      isInvalid={error !== undefined}
+      placeholder={t('dialog.choose')}
+    >
+      <Label className="field__label">{label}</Label>
+      <Button className="field__input field__select">
+        <SelectValue />
+        <ChevronDownIcon />
+      </Button>
+      <FieldError className="field__error">
+        {error === undefined ? '' : t(error.key, error.params ?? {})}
+      </FieldError>
+      <Popover className="select-popover">
+        <ListBox className="select-list" items={choices}>
+          {(choice) => (
+            <ListBoxItem className="select-list__item" id={choice.id} textValue={choice.label}>
+              {choice.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  )
+}
