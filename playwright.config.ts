@@ -26,6 +26,8 @@ const server = (serverPort: number, env: Record<string, string>) => ({
     ACCESS_TOKEN_TTL: accessTokenTtl,
     // Journeys run on the embedded database even where CI exports DATABASE_URL for the server tests.
     DATABASE_URL: '',
+    // Parallel runs on one machine each build into their own directory.
+    ...(process.env.E2E_STATIC_DIR === undefined ? {} : { STATIC_DIR: process.env.E2E_STATIC_DIR }),
     ...env,
   },
 })
@@ -46,7 +48,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -1,4 +1,5 @@
 import { createRoute, createRouter } from '@tanstack/react-router'
+import { validateBudgetSearch } from './budgetSearch.ts'
 import {
   type RouterContext,
   redirectToCurrentPeriod,
@@ -6,7 +7,7 @@ import {
   requireSignedInApp,
   requireValidPeriodKey,
 } from './guards.ts'
-import { notAvailableView, tokensView } from './lazyViews.ts'
+import { budgetsView, budgetView, notAvailableView, tokensView } from './lazyViews.ts'
 import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
 import { createSharedRoutes } from './sharedRoutes.ts'
@@ -26,8 +27,8 @@ const appRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
-  staticData: meta('home', { layout: 'empty' }),
-  component: notAvailableView(),
+  staticData: meta('home', { layout: 'empty', status: 'built' }),
+  component: budgetsView('HomeView'),
 })
 const subscriptionExpiredRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -81,15 +82,16 @@ const importTransactionsRoute = createRoute({
 const budgetSettingsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/settings',
-  staticData: meta('budgetSettings', { noSidePanel: true }),
-  component: notAvailableView(),
+  staticData: meta('budgetSettings', { noSidePanel: true, status: 'built' }),
+  component: budgetsView('BudgetSettingsView'),
 })
 const budgetPeriodRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/period/$periodKey',
-  staticData: meta('budget'),
+  staticData: meta('budget', { status: 'built' }),
   beforeLoad: (args) => requireValidPeriodKey(args),
-  component: notAvailableView(),
+  validateSearch: validateBudgetSearch,
+  component: budgetView('BudgetView'),
 })
 const budgetAliasRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
@@ -119,8 +121,8 @@ const verifyTransactionsRoute = createRoute({
 const budgetsListRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'budgets',
-  staticData: meta('budgetsList', { layout: 'empty' }),
-  component: notAvailableView(),
+  staticData: meta('budgetsList', { layout: 'empty', status: 'built' }),
+  component: budgetsView('BudgetsListView'),
 })
 const settingsSubscriptionRoute = createRoute({
   getParentRoute: () => appRoute,

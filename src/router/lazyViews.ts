@@ -38,3 +38,36 @@ export const authView = (name: AuthViewName) =>
     reported(() => import('../views/AuthMessageView.tsx')),
     name,
   )
+
+// Budgeting screens, one chunk per area; each route names the view it shows.
+type BudgetsViews = typeof import('../views/budgets/routes.tsx')
+type BudgetViews = typeof import('../views/budget/routes.tsx')
+type CategoryViews = typeof import('../views/category/routes.tsx')
+type TransactionViews = typeof import('../views/transactions/routes.tsx')
+type AccountViews = typeof import('../views/accounts/routes.tsx')
+
+export const budgetsView = (name: keyof BudgetsViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/budgets/routes.tsx')),
+    name,
+  )
+export const budgetView = (name: keyof BudgetViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/budget/routes.tsx')),
+    name,
+  )
+export const categoryView = (name: keyof CategoryViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/category/routes.tsx')),
+    name,
+  )
+export const transactionsView = (name: keyof TransactionViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/transactions/routes.tsx')),
+    name,
+  )
+export const accountsView = (name: keyof AccountViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/accounts/routes.tsx')),
+    name,
+  )

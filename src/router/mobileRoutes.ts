@@ -7,7 +7,16 @@ import {
   requireValidPeriodKey,
   requireWelcomeComplete,
 } from './guards.ts'
-import { notAvailableDialog, notAvailableView, tokensView } from './lazyViews.ts'
+import {
+  accountsView,
+  budgetsView,
+  budgetView,
+  categoryView,
+  notAvailableDialog,
+  notAvailableView,
+  tokensView,
+  transactionsView,
+} from './lazyViews.ts'
 import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
 import { createSharedRoutes } from './sharedRoutes.ts'
@@ -41,8 +50,8 @@ const appRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
-  staticData: meta('home'),
-  component: notAvailableView(),
+  staticData: meta('home', { status: 'built' }),
+  component: budgetsView('HomeView'),
 })
 const subscriptionExpiredRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -108,8 +117,8 @@ const budgetSectionRoute = createRoute({
 const budgetSettingsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/settings',
-  staticData: meta('budgetSettings'),
-  component: notAvailableView(),
+  staticData: meta('budgetSettings', { status: 'built' }),
+  component: budgetsView('BudgetSettingsView'),
 })
 const statisticsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
@@ -127,27 +136,27 @@ const budgetAliasRoute = createRoute({
 const budgetPeriodRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/period/$periodKey',
-  staticData: meta('budget'),
+  staticData: meta('budget', { status: 'built' }),
   beforeLoad: (args) => requireValidPeriodKey(args),
-  component: notAvailableView(),
+  component: budgetView('BudgetView'),
 })
 const bankAccountsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/period/$periodKey/bankAccounts',
-  staticData: meta('bankAccounts'),
-  component: notAvailableView(),
+  staticData: meta('bankAccounts', { status: 'built' }),
+  component: accountsView('BankAccountsRoute'),
 })
 const bankAccountRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/period/$periodKey/bankAccounts/$bankAccountId',
-  staticData: meta('bankAccount'),
-  component: notAvailableView(),
+  staticData: meta('bankAccount', { status: 'built' }),
+  component: accountsView('BankAccountRoute'),
 })
 const transactionsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/period/$periodKey/all-transactions',
-  staticData: meta('transactions'),
-  component: notAvailableView(),
+  staticData: meta('transactions', { status: 'built' }),
+  component: transactionsView('AllTransactionsRoute'),
 })
 
 // Dialog-style routes under {budgetId}/period/{periodKey}.
@@ -155,62 +164,62 @@ const dialogMeta = (name: string) => meta(name, { kind: 'dialog' })
 const budgetAssignRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'assign',
-  staticData: dialogMeta('budgetAssign'),
-  component: notAvailableDialog(),
+  staticData: meta('budgetAssign', { kind: 'dialog', status: 'built' }),
+  component: categoryView('AssignRoute'),
 })
 const autoAssignRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'auto-assign',
-  staticData: dialogMeta('autoAssign'),
-  component: notAvailableDialog(),
+  staticData: meta('autoAssign', { kind: 'dialog', status: 'built' }),
+  component: categoryView('AutoAssignRoute'),
 })
 const assignmentHistoryRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'assignment-history',
-  staticData: dialogMeta('assignmentHistory'),
-  component: notAvailableDialog(),
+  staticData: meta('assignmentHistory', { kind: 'dialog', status: 'built' }),
+  component: categoryView('AssignmentHistoryRoute'),
 })
 const budgetCategoryRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'categories/$categoryId',
-  staticData: dialogMeta('budgetCategory'),
-  component: notAvailableDialog(),
+  staticData: meta('budgetCategory', { kind: 'dialog', status: 'built' }),
+  component: categoryView('CategoryRoute'),
 })
 const moveMoneyRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'categories/$categoryId/move-money',
-  staticData: dialogMeta('moveMoney'),
-  component: notAvailableDialog(),
+  staticData: meta('moveMoney', { kind: 'dialog', status: 'built' }),
+  component: categoryView('MoveMoneyRoute'),
 })
 const moveCategoryRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'categories/$categoryId/move',
-  staticData: dialogMeta('moveCategory'),
-  component: notAvailableDialog(),
+  staticData: meta('moveCategory', { kind: 'dialog', status: 'built' }),
+  component: categoryView('MoveCategoryRoute'),
 })
 const targetViewRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'categories/$categoryId/target',
-  staticData: dialogMeta('targetView'),
-  component: notAvailableDialog(),
+  staticData: meta('targetView', { kind: 'dialog', status: 'built' }),
+  component: categoryView('TargetRoute'),
 })
 const moveTransactionsRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'categories/$categoryId/move-transactions',
-  staticData: dialogMeta('moveTransactions'),
-  component: notAvailableDialog(),
+  staticData: meta('moveTransactions', { kind: 'dialog', status: 'built' }),
+  component: categoryView('MoveTransactionsRoute'),
 })
 const coverOverspendingRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'categories/$categoryId/cover',
-  staticData: dialogMeta('coverOverspending'),
-  component: notAvailableDialog(),
+  staticData: meta('coverOverspending', { kind: 'dialog', status: 'built' }),
+  component: categoryView('CoverRoute'),
 })
 const budgetCategoryTransactionRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'categories/{-$categoryId}/transactions/{-$transactionId}',
-  staticData: dialogMeta('budgetCategoryTransaction'),
-  component: notAvailableDialog(),
+  staticData: meta('budgetCategoryTransaction', { kind: 'dialog', status: 'built' }),
+  component: transactionsView('TransactionEditorRoute'),
 })
 const transactionTemplateRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
@@ -229,44 +238,44 @@ const transactionDraftRoute = createRoute({
 const editCategoryRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/group/$categoryGroupId/category/$categoryId',
-  staticData: meta('editCategory'),
-  component: notAvailableView(),
+  staticData: meta('editCategory', { status: 'built' }),
+  component: budgetView('EditCategoryRoute'),
 })
 const deleteCategoryRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/group/$categoryGroupId/category/$categoryId/delete',
-  staticData: meta('deleteCategory', { headerKey: 'routes.editCategory' }),
-  component: notAvailableView(),
+  staticData: meta('deleteCategory', { headerKey: 'routes.editCategory', status: 'built' }),
+  component: budgetView('DeleteCategoryRoute'),
 })
 const addCategoryRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/group/$categoryGroupId',
-  staticData: meta('addCategory'),
-  component: notAvailableView(),
+  staticData: meta('addCategory', { status: 'built' }),
+  component: budgetView('AddCategoryRoute'),
 })
 const editCategoryGroupRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/category-group/{-$categoryGroupId}',
-  staticData: meta('editCategoryGroup'),
-  component: notAvailableView(),
+  staticData: meta('editCategoryGroup', { status: 'built' }),
+  component: budgetView('EditGroupRoute'),
 })
 const deleteCategoryGroupRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/category-group/$categoryGroupId/delete',
-  staticData: meta('deleteCategoryGroup'),
-  component: notAvailableView(),
+  staticData: meta('deleteCategoryGroup', { status: 'built' }),
+  component: budgetView('DeleteGroupRoute'),
 })
 const periodTransactionsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/$periodKey/transactions',
-  staticData: meta('periodTransactions'),
-  component: notAvailableView(),
+  staticData: meta('periodTransactions', { status: 'built' }),
+  component: transactionsView('PeriodTransactionsRoute'),
 })
 const budgetModalRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '{-$budgetId}/edit',
-  staticData: meta('budgetModal'),
-  component: notAvailableView(),
+  staticData: meta('budgetModal', { status: 'built' }),
+  component: budgetsView('BudgetModalRoute'),
 })
 const budgetInviteRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
@@ -277,8 +286,8 @@ const budgetInviteRoute = createRoute({
 const budgetsListRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '{-$budgetId}/list',
-  staticData: meta('budgetsList'),
-  component: notAvailableView(),
+  staticData: meta('budgetsList', { status: 'built' }),
+  component: budgetsView('BudgetsListView'),
 })
 const importTransactionsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
@@ -295,32 +304,32 @@ const loansRoute = createRoute({
 const bankAccountModalRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/bankAccount/{-$bankAccountId}/modal',
-  staticData: meta('bankAccountModal'),
-  component: notAvailableView(),
+  staticData: meta('bankAccountModal', { status: 'built' }),
+  component: accountsView('BankAccountModalRoute'),
 })
 const closeBankAccountRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/bankAccount/{-$bankAccountId}/close-modal',
-  staticData: meta('closeBankAccount'),
-  component: notAvailableView(),
+  staticData: meta('closeBankAccount', { status: 'built' }),
+  component: accountsView('CloseBankAccountRoute'),
 })
 const reconcileRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/bankAccount/$bankAccountId/reconcile',
-  staticData: meta('reconcile'),
-  component: notAvailableView(),
+  staticData: meta('reconcile', { status: 'built' }),
+  component: accountsView('ReconcileRoute'),
 })
 const reconcileEditRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/bankAccount/$bankAccountId/reconcile-edit',
-  staticData: meta('reconcileEdit'),
-  component: notAvailableView(),
+  staticData: meta('reconcileEdit', { status: 'built' }),
+  component: accountsView('ReconcileEditRoute'),
 })
 const transferRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/bankAccount/$bankAccountId/transfer',
-  staticData: meta('transfer'),
-  component: notAvailableView(),
+  staticData: meta('transfer', { status: 'built' }),
+  component: accountsView('TransferRoute'),
 })
 
 export const mobileRouteTree = rootRoute.addChildren([
