@@ -1,3 +1,4 @@
+import './form.css'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect } from 'react'
 import {

@@ -1,3 +1,4 @@
+import '../dialog/form.css'
 import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../domain/money.ts'
 import type { CurrencyCode, Minor } from '../../../schemas/money.ts'
