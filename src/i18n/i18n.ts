@@ -1,15 +1,18 @@
 import i18next, { type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { localeTexts } from './resources.ts'
+import de from '../../locales/de.json' with { type: 'json' }
+import en from '../../locales/en.json' with { type: 'json' }
+import pl from '../../locales/pl.json' with { type: 'json' }
+import { attachAreaTexts } from './areaTexts.ts'
 
 /** SPEC §1: PL is the default, EN the fallback; DE falls back to English until it is translated. */
 export const createI18n = async (): Promise<i18n> => {
   const instance = i18next.createInstance()
   await instance.use(initReactI18next).init({
     resources: {
-      pl: { translation: localeTexts.pl },
-      en: { translation: localeTexts.en },
-      de: { translation: localeTexts.de },
+      pl: { translation: pl },
+      en: { translation: en },
+      de: { translation: de },
     },
     lng: 'pl',
     fallbackLng: 'en',
@@ -17,5 +20,6 @@ export const createI18n = async (): Promise<i18n> => {
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
   })
+  attachAreaTexts(instance)
   return instance
 }

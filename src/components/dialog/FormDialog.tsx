@@ -1,4 +1,5 @@
 import './form.css'
+import './texts.ts'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect } from 'react'
 import {
