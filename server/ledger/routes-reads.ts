@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { firstDayOfPeriod, lastDayOfPeriod } from '../../domain/period.ts'
+import { toSnapshot } from '../../domain/snapshot.ts'
+import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
 import {
   AssignmentRecordList,
   BankAccountList,
@@ -29,6 +31,7 @@ import {
   listTargets,
   listTransactions,
 } from './read.ts'
+import { completeStateAt } from './service.ts'
 import { eventView, readEvents } from './store.ts'
 import type { LedgerDb } from './tables.ts'
 
@@ -135,6 +138,23 @@ export const readRoutes: readonly AnyRoute[] = [
         await listRecords(request.server.ledger.db, params.budgetId, params.periodKey),
         head.version,
       )
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/budget/:budgetId/state',
+    operationId: 'getBudgetState',
+    summary:
+      'The whole budget state at its current version, for clients that fold the live stream from there',
+    tags: ['live'],
+    params: BudgetParams,
+    responses: { 200: { description: 'The state and its version.', schema: BudgetStateAnswer } },
+    handler: async ({ params, request }) => {
+      const head = await readableHead(request, params.budgetId)
+      const { ledger } = request.server
+      const state = await completeStateAt(ledger, ledger.db, params.budgetId, head.version)
+      ledger.cache.put(params.budgetId, { version: head.version, state, complete: true })
+      return readReply({ version: head.version, state: toSnapshot(state) }, head.version)
     },
   }),
   defineRoute({

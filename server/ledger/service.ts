@@ -87,7 +87,8 @@ export const completeStateAt = async (
   const cached = ledger.cache.get(budgetId)
   if (cached?.complete && cached.version === version) return cached.state
   const base = cached?.complete && cached.version < version ? cached : { version: 0, state: initialState }
-  const events = await readEvents(db, budgetId, base.version)
+  // Bounded: a reader outside the write lock may see events appended after `version`.
+  const events = await readEvents(db, budgetId, base.version, version - base.version)
   if (base.version + events.length !== version) {
     throw new Error(
       `budget ${budgetId}: expected events up to ${version}, found ${base.version + events.length}`,

@@ -1,11 +1,12 @@
 import * as Schema from 'effect/Schema'
 import { createParser } from 'eventsource-parser'
 import { HTTPError, TimeoutError } from 'ky'
+import { fromSnapshot } from '../../domain/snapshot.ts'
 import type { BudgetPort, SendOutcome, SequencedEvent } from '../../machines/budget/index.ts'
-import { stateFromEvents } from '../../machines/budget/index.ts'
 import type { ApiErrorLike } from '../../machines/toasts/toasts.errors.ts'
 import { budgetErrorFromProblem } from '../../schemas/budget-errors.ts'
 import { BudgetEvent } from '../../schemas/budget-events.ts'
+import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
 import { CommandId } from '../../schemas/ids.ts'
 import { getJson, openStream, postJson } from '../api/client.ts'
 import { apiSession } from '../auth/apiSession.ts'
@@ -17,8 +18,6 @@ const StoredEvent = Schema.Struct({
   data: BudgetEvent,
 })
 const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEvent) })
-
-const PAGE = 10_000
 
 const sequenced = (stored: typeof StoredEvent.Type): SequencedEvent => ({
   seq: stored.seq,
@@ -47,17 +46,9 @@ export const createBudgetPort = (): BudgetPort => ({
 
   async load(budgetId, signal) {
     try {
-      const events: SequencedEvent[] = []
-      for (;;) {
-        const after = events.at(-1)?.seq ?? 0
-        const page = await getJson(`${base(budgetId)}/events?after=${after}&limit=${PAGE}`, EventPage, {
-          signal,
-        })
-        events.push(...page.events.map(sequenced))
-        if (page.events.length < PAGE) break
-      }
-      const { state, version } = stateFromEvents(events)
-      return { ok: true, state, version }
+      // One answer with the whole state at its version (not every event to fold): a big budget opens fast.
+      const answer = await getJson(`${base(budgetId)}/state`, BudgetStateAnswer, { signal })
+      return { ok: true, state: fromSnapshot(answer.state), version: answer.version }
     } catch (error) {
       return { ok: false, error: await apiErrorOf(error) }
     }

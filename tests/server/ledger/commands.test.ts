@@ -1,7 +1,13 @@
+import * as Schema from 'effect/Schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { replay } from '../../../domain/evolve.ts'
+import { toSnapshot } from '../../../domain/snapshot.ts'
+import { BudgetEvent } from '../../../schemas/budget-events.ts'
 import { databases } from '../support/databases.ts'
 import { type SmallBudget, smallBudget, versionOf } from './fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
+
+const decodeEvent = Schema.decodeUnknownSync(BudgetEvent)
 
 describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) => {
   let harness: Harness
@@ -106,5 +112,20 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
   it('answers 404 for a budget the caller is not a member of', async () => {
     const stranger = await harness.as('stranger')
     expectStatus(await stranger('POST', `${budget.base}/commands`, setAssigned(1)), 404)
+  })
+
+  it('GET …/state answers the whole state at the current version, the same as replaying the events', async () => {
+    const answer = await api('GET', `${budget.base}/state`)
+    const body = expectStatus(answer, 200)
+    expect(answer.headers.etag).toBe(`"${body.version}"`)
+    const events = expectStatus(await api('GET', `${budget.base}/events?after=0`), 200)
+    const replayed = toSnapshot(
+      replay(events.events.map((stored: { data: unknown }) => decodeEvent(stored.data))),
+    )
+    expect(body.state).toEqual(JSON.parse(JSON.stringify(replayed)))
+    expect(body.state.accounts.map((account: { name: string }) => account.name).sort()).toEqual([
+      'Checking',
+      'Savings',
+    ])
   })
 })

@@ -1,12 +1,15 @@
 import * as HashMap from 'effect/HashMap'
 import * as Result from 'effect/Result'
+import * as Schema from 'effect/Schema'
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { decide } from '../../../domain/decide.ts'
 import { evolve, replay } from '../../../domain/evolve.ts'
 import { accountBalanceAt, monthView } from '../../../domain/month-view.ts'
+import { fromSnapshot, toSnapshot } from '../../../domain/snapshot.ts'
 import type { BudgetState } from '../../../domain/state.ts'
 import type { BudgetEvent } from '../../../schemas/budget-events.ts'
+import { BudgetStateSnapshot } from '../../../schemas/budget-snapshot.ts'
 import { command, starterBudget } from './fixtures.ts'
 import { applyReference, emptyReference, referenceMonth } from './reference-model.ts'
 
@@ -400,6 +403,8 @@ const checkEnvelopeIdentity = (state: BudgetState) => {
   }
 }
 
+const decodeStateSnapshot = Schema.decodeUnknownSync(BudgetStateSnapshot)
+
 const checkIntegersAndReplay = (state: BudgetState, events: readonly BudgetEvent[]) => {
   const picture = snapshot(state)
   expect(allNumbers(picture).every(Number.isSafeInteger)).toBe(true)
@@ -408,6 +413,10 @@ const checkIntegersAndReplay = (state: BudgetState, events: readonly BudgetEvent
   // Stringified first: a deep toEqual on every run is slow; on a difference toEqual shows where.
   const replayed = snapshot(replay(events))
   if (JSON.stringify(replayed) !== JSON.stringify(picture)) expect(replayed).toEqual(picture)
+  // The app loads this JSON snapshot instead of replaying: through the wire and its schema it is the same state.
+  const wire = decodeStateSnapshot(JSON.parse(JSON.stringify(toSnapshot(state))))
+  const loaded = snapshot(fromSnapshot(wire))
+  if (JSON.stringify(loaded) !== JSON.stringify(picture)) expect(loaded).toEqual(picture)
 }
 
 const checkAgainstReference = (state: BudgetState, events: readonly BudgetEvent[]) => {

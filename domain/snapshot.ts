@@ -1,0 +1,91 @@
+import * as HashMap from 'effect/HashMap'
+import type { AssignmentRecord } from '../schemas/budget.ts'
+import type { BudgetStateSnapshot } from '../schemas/budget-snapshot.ts'
+import type { BankAccountId, CategoryId, TransactionId, TransferId } from '../schemas/ids.ts'
+import type { PeriodKey } from '../schemas/money.ts'
+import type { BudgetState, MonthAggregate, TransferLink, UndoEntry } from './state.ts'
+
+const nestedFrom = <K1, K2, V>(rows: Iterable<readonly [K1, K2, V]>) => {
+  const outer = new Map<K1, Array<readonly [K2, V]>>()
+  for (const [k1, k2, value] of rows) {
+    const inner = outer.get(k1)
+    if (inner === undefined) outer.set(k1, [[k2, value]])
+    else inner.push([k2, value])
+  }
+  return HashMap.fromIterable([...outer].map(([k1, inner]) => [k1, HashMap.fromIterable(inner)] as const))
+}
+
+/** The state as its JSON snapshot (see schemas/budget-snapshot.ts). */
+export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
+  const undo: BudgetStateSnapshot['undo'][number][] = []
+  for (let entry = state.undoStack; entry !== null; entry = entry.next) {
+    undo.push({ commandId: entry.commandId, periodKey: entry.periodKey, changes: entry.changes })
+  }
+  return {
+    budget: state.budget,
+    deleted: state.deleted,
+    groups: [...state.groups.values()],
+    categories: [...state.categories.values()],
+    accounts: [...state.accounts.values()],
+    accountTotals: [...state.accountTotals].map(([bankAccountId, totals]) => ({ bankAccountId, ...totals })),
+    accountMonths: [...state.accountMonths].flatMap(([account, months]) =>
+      [...months].map(([period, net]) => [account, period, net] as const),
+    ),
+    categoryMonths: [...state.categoryMonths].flatMap(([category, months]) =>
+      [...months].map(([period, { assigned, activity }]) => [category, period, assigned, activity] as const),
+    ),
+    transactions: [...HashMap.values(state.transactions)],
+    transactionCount: state.transactionCount,
+    transfers: [...state.transfers].map(([transferId, link]) => ({ transferId, ...link })),
+    targets: [...state.targets.values()],
+    filters: [...state.filters.values()],
+    records: [...state.recordsByPeriod.values()].flat(),
+    undo,
+  }
+}
+
+/** The domain state a snapshot describes; `fromSnapshot(toSnapshot(s))` is `s` again. */
+export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
+  const recordsByPeriod = new Map<PeriodKey, AssignmentRecord[]>()
+  for (const record of snapshot.records) {
+    const list = recordsByPeriod.get(record.periodKey)
+    if (list === undefined) recordsByPeriod.set(record.periodKey, [record])
+    else list.push(record)
+  }
+  let undoStack: UndoEntry | null = null
+  for (const entry of [...snapshot.undo].reverse()) undoStack = { ...entry, next: undoStack }
+  return {
+    budget: snapshot.budget,
+    deleted: snapshot.deleted,
+    groups: new Map(snapshot.groups.map((group) => [group.id, group])),
+    categories: new Map(snapshot.categories.map((category) => [category.id, category])),
+    accounts: new Map(snapshot.accounts.map((account) => [account.id, account])),
+    accountTotals: new Map(
+      snapshot.accountTotals.map(({ bankAccountId, cleared, uncleared }) => [
+        bankAccountId,
+        { cleared, uncleared },
+      ]),
+    ),
+    accountMonths: nestedFrom<BankAccountId, PeriodKey, number>(snapshot.accountMonths),
+    categoryMonths: nestedFrom<CategoryId, PeriodKey, MonthAggregate>(
+      snapshot.categoryMonths.map(([category, period, assigned, activity]) => [
+        category,
+        period,
+        { assigned, activity },
+      ]),
+    ),
+    transactions: HashMap.fromIterable(
+      snapshot.transactions.map((transaction) => [transaction.id as TransactionId, transaction] as const),
+    ),
+    transfers: HashMap.fromIterable(
+      snapshot.transfers.map(
+        ({ transferId, ...link }) => [transferId as TransferId, link satisfies TransferLink] as const,
+      ),
+    ),
+    transactionCount: snapshot.transactionCount,
+    targets: new Map(snapshot.targets.map((target) => [target.categoryId, target])),
+    filters: new Map(snapshot.filters.map((filter) => [filter.id, filter])),
+    recordsByPeriod,
+    undoStack,
+  }
+}

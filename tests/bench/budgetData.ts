@@ -1,0 +1,199 @@
+// The generated budget both the ledger and the screen benchmarks use: 150 categories in 15 groups, 4 accounts,
+// 10 years of transactions with splits and transfers, loaded through the bulk route of a real server process.
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import type { Kysely } from 'kysely'
+import { openDatabase } from '../../server/db/database.ts'
+import { createPersonalToken } from '../../server/identity/personalTokens.ts'
+import type { IdentityTables } from '../../server/identity/tables.ts'
+import { createLocalUser } from '../../server/identity/users.ts'
+import type { TestDatabase } from '../server/support/databases.ts'
+import { freePort, startProcess, waitFor200 } from './lib.ts'
+
+export const years = 10
+const firstYear = 2016
+export const batchSize = 2_000
+
+/** Seeded PRNG (mulberry32): the same budget every run. */
+export const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+}
+
+export const periodOf = (monthIndex: number) => {
+  const year = firstYear + Math.floor(monthIndex / 12)
+  return `${year}${String((monthIndex % 12) + 1).padStart(2, '0')}`
+}
+export const dateIn = (monthIndex: number, day: number) => {
+  const period = periodOf(monthIndex)
+  return `${period.slice(0, 4)}-${period.slice(4)}-${String(day).padStart(2, '0')}`
+}
+
+export interface Client {
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown; ms: number }>
+}
+
+export const client = (baseUrl: string, token: string): Client => ({
+  call: async (method, path, body) => {
+    const started = performance.now()
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const text = await response.text()
+    const ms = performance.now() - started
+    if (response.status >= 300)
+      throw new Error(`${method} ${path} → ${response.status}: ${text.slice(0, 300)}`)
+    return { status: response.status, body: text === '' ? undefined : JSON.parse(text), ms }
+  },
+})
+
+export const json = <T>(value: unknown): T =>
+  // Bench-only: answers of our own API, read field by field.
+  value as T
+
+export interface Budget {
+  readonly base: string
+  /** A category no transaction touches: money assigned to it in the oldest month is still there today. */
+  readonly reserve: string
+  readonly accounts: string[]
+  readonly income: string[]
+  readonly expenses: string[]
+}
+
+/** 15 groups × 10 categories (the first group Income), 4 accounts opened at the start of the 10 years. */
+export const createBudget = async (api: Client): Promise<Budget> => {
+  const { id } = json<{ id: string }>(
+    (await api.call('POST', '/api/budget', { name: 'Bench', currency: 'PLN' })).body,
+  )
+  const base = `/api/budget/${id}`
+  const income: string[] = []
+  const expenses: string[] = []
+  for (let group = 0; group < 15; group++) {
+    const { id: groupId } = json<{ id: string }>(
+      (await api.call('POST', `${base}/category-groups`, { name: `Group ${group}` })).body,
+    )
+    for (let index = 0; index < 10; index++) {
+      const type = group === 0 ? 'Income' : 'Expense'
+      const category = json<{ id: string }>(
+        (
+          await api.call('POST', `${base}/categories`, {
+            categoryGroupId: groupId,
+            name: `C${group}.${index}`,
+            type,
+          })
+        ).body,
+      )
+      ;(group === 0 ? income : expenses).push(category.id)
+    }
+  }
+  const reserve = expenses.pop() ?? ''
+  const accounts: string[] = []
+  for (let index = 0; index < 4; index++) {
+    const account = json<{ id: string }>(
+      (
+        await api.call('POST', `${base}/bank-accounts`, {
+          name: `Account ${index}`,
+          type: 'unconnected',
+          balance: 1_000_000,
+          date: dateIn(0, 1),
+        })
+      ).body,
+    )
+    accounts.push(account.id)
+  }
+  return { base, reserve, accounts, income, expenses }
+}
+
+/** Item `index` of `total`, spread evenly over the 10 years in date order: 8 % income, 7 % transfers, 20 % split. */
+export const item = (budget: Budget, next: () => number, index: number, total: number) => {
+  const monthIndex = Math.min(years * 12 - 1, Math.floor((index / total) * years * 12))
+  const date = dateIn(monthIndex, 1 + Math.floor(next() * 28))
+  const account = budget.accounts[Math.floor(next() * budget.accounts.length)] ?? ''
+  const roll = next()
+  if (roll < 0.07) {
+    const to = budget.accounts[(budget.accounts.indexOf(account) + 1) % budget.accounts.length] ?? ''
+    return { fromBankAccountId: account, toBankAccountId: to, date, value: 1 + Math.floor(next() * 50_000) }
+  }
+  if (roll < 0.15) {
+    const value = 100_000 + Math.floor(next() * 500_000)
+    const categoryId = budget.income[Math.floor(next() * budget.income.length)] ?? ''
+    return { bankAccountId: account, date, payee: 'Employer', value, splits: [{ categoryId, value }] }
+  }
+  const pick = () => budget.expenses[Math.floor(next() * budget.expenses.length)] ?? ''
+  if (roll < 0.35) {
+    const parts = [
+      -(1 + Math.floor(next() * 5_000)),
+      -(1 + Math.floor(next() * 5_000)),
+      -(1 + Math.floor(next() * 5_000)),
+    ]
+    const value = parts.reduce((sum, part) => sum + part, 0)
+    return {
+      bankAccountId: account,
+      date,
+      payee: 'Hypermarket',
+      value,
+      splits: parts.map((part) => ({ categoryId: pick(), value: part })),
+    }
+  }
+  const value = -(1 + Math.floor(next() * 20_000))
+  return {
+    bankAccountId: account,
+    date,
+    payee: `Shop ${Math.floor(next() * 500)}`,
+    memo: 'bench',
+    value,
+    splits: [{ categoryId: pick(), value }],
+  }
+}
+
+export const provisionUser = async (database: TestDatabase) => {
+  const opened = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })
+  try {
+    // The identity tables live in the same database; migrations just created them.
+    const identity = opened.db as unknown as Kysely<IdentityTables>
+    const account = await createLocalUser(identity, `bench-${Date.now()}@example.com`, 'unused')
+    if (!account.created) throw new Error('bench user exists')
+    return (await createPersonalToken(identity, account.user.id, 'bench')).token
+  } finally {
+    await opened.close()
+  }
+}
+
+export const startServer = async (database: TestDatabase, env: Record<string, string> = {}) => {
+  const port = freePort()
+  const since = performance.now()
+  const child = startProcess(process.execPath, ['server/main.ts'], {
+    DATA_DIR: database.dataDir,
+    // Empty means unset: a PGlite run must not inherit the PostgreSQL URL of this process.
+    DATABASE_URL: database.databaseUrl ?? '',
+    PORT: String(port),
+    STATIC_DIR: join(database.dataDir, 'no-dist'),
+    LOG_LEVEL: 'warn',
+    ...env,
+  })
+  await waitFor200(`http://127.0.0.1:${port}/health`, since, 120_000)
+  return { child, url: `http://127.0.0.1:${port}` }
+}
+
+export type Server = Awaited<ReturnType<typeof startServer>>
+
+/** Loads `size` generated transactions through the bulk route; answers the seconds it took. */
+export const loadTransactions = async (api: Client, budget: Budget, size: number, seed = size) => {
+  const next = random(seed)
+  const started = performance.now()
+  for (let at = 0; at < size; at += batchSize) {
+    const items = Array.from({ length: Math.min(batchSize, size - at) }, (_, offset) =>
+      item(budget, next, at + offset, size),
+    )
+    await api.call('POST', `${budget.base}/transactions/bulk`, { items })
+  }
+  return { seconds: (performance.now() - started) / 1000, next }
+}

@@ -1,0 +1,162 @@
+// Issue 5 benchmarks: the budgeting screens on a 100 000-transaction budget in Chromium. Printed, never asserted.
+// - loading the budget as the app does (events → Effect Schema decoding → domain replay), measured in Node too;
+// - budget view interactive after sign-in (desktop; mobile with 4× CPU throttling);
+// - one inline assignment until Ready to Assign shows the new amount (scripting time);
+// - frames while scrolling the transaction list.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { type Browser, chromium, type Page } from '@playwright/test'
+import * as Schema from 'effect/Schema'
+import { fromSnapshot } from '../../domain/snapshot.ts'
+import { stateFromEvents } from '../../machines/budget/index.ts'
+import { BudgetEvent } from '../../schemas/budget-events.ts'
+import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
+import { client, createBudget, loadTransactions, periodOf, startServer, years } from './budgetData.ts'
+import { printTable, stop } from './lib.ts'
+
+const SIZE = Number(process.env.BENCH_SCREENS_SIZE ?? 100_000)
+const PASSWORD = 'Correct-Horse-Battery-9'
+const round = (value: number, digits = 1) => Number(value.toFixed(digits))
+
+const StoredEvent = Schema.Struct({
+  seq: Schema.Int,
+  commandId: Schema.NullOr(Schema.String),
+  data: BudgetEvent,
+})
+const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEvent) })
+
+/** Loading by replaying every event (the first design) against loading the state snapshot (what the app does). */
+const loadLikeTheApp = async (baseUrl: string, token: string, base: string) => {
+  let fetchMs = 0
+  let decodeMs = 0
+  const events: Array<{ seq: number; commandId: null; event: typeof BudgetEvent.Type }> = []
+  for (;;) {
+    const after = events.at(-1)?.seq ?? 0
+    let started = performance.now()
+    const response = await fetch(`${baseUrl}${base}/events?after=${after}&limit=10000`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const body: unknown = await response.json()
+    fetchMs += performance.now() - started
+    started = performance.now()
+    const page = Schema.decodeUnknownSync(EventPage)(body)
+    decodeMs += performance.now() - started
+    for (const stored of page.events) events.push({ seq: stored.seq, commandId: null, event: stored.data })
+    if (page.events.length < 10_000) break
+  }
+  let started = performance.now()
+  stateFromEvents(events)
+  const replayMs = performance.now() - started
+  // What the app does today: one state snapshot.
+  started = performance.now()
+  const response = await fetch(`${baseUrl}${base}/state`, { headers: { authorization: `Bearer ${token}` } })
+  const body: unknown = await response.json()
+  const snapshotFetchMs = performance.now() - started
+  started = performance.now()
+  const answer = Schema.decodeUnknownSync(BudgetStateAnswer)(body)
+  const snapshotDecodeMs = performance.now() - started
+  started = performance.now()
+  fromSnapshot(answer.state)
+  const snapshotBuildMs = performance.now() - started
+  return {
+    events: events.length,
+    fetchMs,
+    decodeMs,
+    replayMs,
+    snapshotFetchMs,
+    snapshotDecodeMs,
+    snapshotBuildMs,
+  }
+}
+
+const signIn = async (page: Page, baseUrl: string, email: string) => {
+  await page.goto(`${baseUrl}/budgets`)
+  await page.getByLabel('Adres e-mail').fill(email)
+  await page.getByLabel('Hasło', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Zaloguj się' }).click()
+  await page.waitForURL('**/budgets')
+}
+
+/** Milliseconds from navigation start until Ready to Assign is on screen. */
+const timeToBudget = async (page: Page, url: string) => {
+  await page.goto(url)
+  await page.getByTestId('ready-to-assign').waitFor({ timeout: 60_000 })
+  return page.evaluate(() => performance.now())
+}
+
+const screenFigures = async (browser: Browser, baseUrl: string, email: string, budgetUrl: string) => {
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pl-PL' })
+  const page = await desktop.newPage()
+  await signIn(page, baseUrl, email)
+  const desktopMs = [] as number[]
+  for (let run = 0; run < 3; run++) desktopMs.push(await timeToBudget(page, budgetUrl))
+
+  const mobile = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL' })
+  await mobile.addCookies(await desktop.cookies())
+  const phone = await mobile.newPage()
+  const cdp = await mobile.newCDPSession(phone)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  const mobileMs = [] as number[]
+  for (let run = 0; run < 3; run++) mobileMs.push(await timeToBudget(phone, budgetUrl))
+  await mobile.close()
+  await desktop.close()
+  return {
+    'budget view interactive, desktop (ms, median of 3)': Math.round(desktopMs.sort((a, b) => a - b)[1] ?? 0),
+    'budget view interactive, mobile 4× CPU (ms, median of 3)': Math.round(
+      mobileMs.sort((a, b) => a - b)[1] ?? 0,
+    ),
+  }
+}
+
+export async function run(): Promise<void> {
+  execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
+  const dataDir = mkdtempSync(join(tmpdir(), 'koperta-bench-screens-'))
+  const database = { dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) }
+  const server = await startServer(database, { STATIC_DIR: 'dist' })
+  const email = `bench-screens-${Date.now()}@example.com`
+  const admin = (script: string, args: string[], input = '') =>
+    execFileSync(process.execPath, [`server/identity/cli/${script}.ts`, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+      input,
+    })
+  try {
+    admin('user', ['create', '--email', email], `${PASSWORD}\n`)
+    const token = /kpt_[A-Za-z0-9_-]+/u.exec(admin('token', ['--email', email, '--name', 'bench']))?.[0] ?? ''
+    const api = client(server.url, token)
+    const budget = await createBudget(api)
+    const loaded = await loadTransactions(api, budget, SIZE)
+    const node = await loadLikeTheApp(server.url, token, budget.base)
+    printTable(`Loading a ${SIZE.toLocaleString('en')}-transaction budget as the app does (Node, ms)`, [
+      {
+        events: node.events,
+        'bulk load (s)': round(loaded.seconds),
+        'download + JSON (ms)': Math.round(node.fetchMs),
+        'Effect Schema decode (ms)': Math.round(node.decodeMs),
+        'domain replay (ms)': Math.round(node.replayMs),
+        'state snapshot: download + JSON (ms)': Math.round(node.snapshotFetchMs),
+        'snapshot decode (ms)': Math.round(node.snapshotDecodeMs),
+        'snapshot → state (ms)': Math.round(node.snapshotBuildMs),
+      },
+    ])
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    })
+    try {
+      const budgetId = budget.base.split('/').at(-1) ?? ''
+      const current = periodOf(years * 12 - 1)
+      printTable('Budgeting screens (targets: interactive ≤ 1 000 ms)', [
+        await screenFigures(browser, server.url, email, `${server.url}/budget/${budgetId}/period/${current}`),
+      ])
+    } finally {
+      await browser.close()
+    }
+  } finally {
+    await stop(server.child)
+    await database.dispose()
+  }
+}
