@@ -148,7 +148,9 @@ export const readRoutes: readonly AnyRoute[] = [
       'The whole budget state at its current version, for clients that fold the live stream from there',
     tags: ['live'],
     params: BudgetParams,
-    responses: { 200: { description: 'The state and its version.', schema: BudgetStateAnswer } },
+    responses: {
+      200: { description: 'The state and its version.', schema: BudgetStateAnswer, encodesAsIs: true },
+    },
     handler: async ({ params, request }) => {
       const head = await readableHead(request, params.budgetId)
       const { ledger } = request.server
