@@ -20,6 +20,8 @@ export const rebuildBudget = async (db: LedgerDb, budgetId: string): Promise<{ e
       throw new Error(`budget ${budgetId}: version ${head.version} but ${events.length} events`)
     }
     await writeWholeState(trx, budgetId, replay(events.map((stored) => stored.event)))
+    // A stored state is derived data too: the next write after the rebuild stores a fresh one.
+    await trx.deleteFrom('budget_snapshots').where('budget_id', '=', budgetId).execute()
     return { events: events.length }
   })
 

@@ -11,6 +11,7 @@ import type { StateCache } from './cache.ts'
 import type { Notifier } from './notifier.ts'
 import { budgetNotFound, domainRefusal, staleVersion } from './problems.ts'
 import { nothingTouched, projectChanges, touch } from './projection.ts'
+import { readSnapshot, type SnapshotKeeper } from './snapshots.ts'
 import { appendEvents, findAnswer, lockStream, type PendingEvent, readEvents, saveAnswer } from './store.ts'
 import type { LedgerDb } from './tables.ts'
 
@@ -19,6 +20,7 @@ export interface Ledger {
   readonly db: LedgerDb
   readonly cache: StateCache
   readonly notifier: Notifier
+  readonly snapshots: SnapshotKeeper
 }
 
 export interface CommandMeta {
@@ -86,7 +88,11 @@ export const completeStateAt = async (
 ): Promise<BudgetState> => {
   const cached = ledger.cache.get(budgetId)
   if (cached?.complete && cached.version === version) return cached.state
-  const base = cached?.complete && cached.version < version ? cached : { version: 0, state: initialState }
+  const base =
+    cached?.complete && cached.version < version
+      ? cached
+      : ((await readSnapshot(db, budgetId, version)) ?? { version: 0, state: initialState })
+  if (base.version === version) return base.state
   // Bounded: a reader outside the write lock may see events appended after `version`.
   const events = await readEvents(db, budgetId, base.version, version - base.version)
   if (base.version + events.length !== version) {
@@ -172,6 +178,7 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
   })
   if (outcome.state !== undefined) {
     ledger.cache.put(budgetId, { version: outcome.version, state: outcome.state, complete: true })
+    ledger.snapshots.consider(budgetId, outcome.version, outcome.state)
     if ('changed' in outcome && outcome.changed) ledger.notifier.committed(budgetId, outcome.version)
   }
   return { status: outcome.status, body: outcome.body, version: outcome.version }

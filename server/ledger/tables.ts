@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely } from 'kysely'
+import type { ColumnType, Generated, Kysely } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 
 // Row shapes of migration 0003_ledger. bigint columns come back from the pg driver as strings (precision);
@@ -137,6 +137,14 @@ export interface FiltersRow {
   criteria: Json<unknown>
 }
 
+export interface BudgetSnapshotsRow {
+  budget_id: string
+  version: Bigint
+  format: number
+  data: string
+  saved_at: Generated<Date>
+}
+
 export interface LedgerTables {
   budgets: BudgetsRow
   budget_members: BudgetMembersRow
@@ -151,6 +159,7 @@ export interface LedgerTables {
   assignment_records: AssignmentRecordsRow
   targets: TargetsRow
   filters: FiltersRow
+  budget_snapshots: BudgetSnapshotsRow
 }
 
 export type LedgerDb = Kysely<LedgerTables>

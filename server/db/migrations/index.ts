@@ -3,12 +3,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as identity from '../../identity/migrations/0001_identity.ts'
 import * as analyticsEvents from './0001_analytics_events.ts'
 import * as ledger from './0003_ledger.ts'
+import * as budgetSnapshots from './0004_budget_snapshots.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_analytics_events': analyticsEvents,
   '0002_identity': identity,
   '0003_ledger': ledger,
+  '0004_budget_snapshots': budgetSnapshots,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {
