@@ -15,7 +15,7 @@ import { stateFromEvents } from '../../machines/budget/index.ts'
 import { BudgetEvent } from '../../schemas/budget-events.ts'
 import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
 import { client, createBudget, loadTransactions, periodOf, startServer, years } from './budgetData.ts'
-import { printTable, stop } from './lib.ts'
+import { median, printTable, stop } from './lib.ts'
 
 const SIZE = Number(process.env.BENCH_SCREENS_SIZE ?? 100_000)
 const PASSWORD = 'Correct-Horse-Battery-9'
@@ -87,12 +87,83 @@ const timeToBudget = async (page: Page, url: string) => {
   return page.evaluate(() => performance.now())
 }
 
+/**
+ * One inline assignment, from the Enter that commits it until Ready to Assign shows the new amount: the work the
+ * page does in between (domain decide + evolve, selectors, React render and commit), measured inside the page.
+ */
+const assignmentLatency = async (page: Page) => {
+  const times: number[] = []
+  for (let round = 1; round <= 5; round++) {
+    const field = page.getByLabel('Przydzielono: C1.0', { exact: true })
+    await field.fill(`${round * 10},00`)
+    const waiting = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const rta = document.querySelector('[data-testid="ready-to-assign"]')
+          const input = document.activeElement
+          if (rta === null || input === null) throw new Error('no Ready to Assign or no focused field')
+          let started = 0
+          input.addEventListener(
+            'keydown',
+            () => {
+              started = performance.now()
+            },
+            { capture: true, once: true },
+          )
+          const observer = new MutationObserver(() => {
+            observer.disconnect()
+            resolve(performance.now() - started)
+          })
+          observer.observe(rta, { characterData: true, childList: true, subtree: true })
+        }),
+    )
+    await field.press('Enter')
+    times.push(await waiting)
+  }
+  return times
+}
+
+/** Scrolls the transaction list for 3 s, 240 px a frame, and reports the frame times the page saw. */
+const scrollFrames = async (page: Page, url: string) => {
+  await page.goto(url)
+  await page.getByTestId('transactions-scroll').waitFor({ timeout: 60_000 })
+  await page.locator('.tx-row').nth(5).waitFor()
+  return page.evaluate(
+    () =>
+      new Promise<{ frames: number; slow: number; p95: number }>((resolve) => {
+        const scroller = document.querySelector('[data-testid="transactions-scroll"]')
+        if (scroller === null) throw new Error('no transaction list')
+        const deltas: number[] = []
+        const until = performance.now() + 3_000
+        let last = performance.now()
+        const frame = (now: number) => {
+          deltas.push(now - last)
+          last = now
+          scroller.scrollTop += 240
+          if (now < until) requestAnimationFrame(frame)
+          else {
+            const sorted = [...deltas].sort((a, b) => a - b)
+            resolve({
+              frames: deltas.length,
+              slow: deltas.filter((delta) => delta > 33).length,
+              p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+            })
+          }
+        }
+        requestAnimationFrame(frame)
+      }),
+  )
+}
+
 const screenFigures = async (browser: Browser, baseUrl: string, email: string, budgetUrl: string) => {
   const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pl-PL' })
   const page = await desktop.newPage()
   await signIn(page, baseUrl, email)
   const desktopMs = [] as number[]
   for (let run = 0; run < 3; run++) desktopMs.push(await timeToBudget(page, budgetUrl))
+
+  const assignments = await assignmentLatency(page)
+  const scrolling = await scrollFrames(page, `${budgetUrl}?view=transactions`)
 
   const mobile = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL' })
   await mobile.addCookies(await desktop.cookies())
