@@ -179,6 +179,8 @@ const screenFigures = async (browser: Browser, baseUrl: string, email: string, b
     'budget view interactive, mobile 4× CPU (ms, median of 3)': Math.round(
       mobileMs.sort((a, b) => a - b)[1] ?? 0,
     ),
+    'assignment → Ready to Assign updated (ms, median / max of 5)': `${round(median(assignments))} / ${round(Math.max(...assignments))}`,
+    'scrolling 100 000 rows: frames / slower than 33 ms / p95 frame (ms)': `${scrolling.frames} / ${scrolling.slow} / ${round(scrolling.p95)}`,
   }
 }
 
