@@ -1,5 +1,6 @@
 import * as Schema from 'effect/Schema'
-import ky, { type Options } from 'ky'
+import ky, { HTTPError, type Options } from 'ky'
+import type { ApiErrorLike } from '../../machines/toasts/toasts.errors.ts'
 import { apiSession } from '../auth/apiSession.ts'
 
 /** SPEC §9 data defaults: 3 retries with exponential backoff capped at 30 s. */
@@ -103,3 +104,19 @@ export const postJsonWithoutAnswer = async (
 /** Opens a long-lived response (an event stream) with the same token and 401 handling, no timeout, no retry. */
 export const openStream = (path: string, options: Pick<Options, 'signal' | 'headers'>): Promise<Response> =>
   http.get(path, { ...options, timeout: false, retry: 0 })
+
+/** ky has already read an error's body into `data` (JSON, or text for other types such as problem+json). */
+export const errorBody = (error: HTTPError): unknown => {
+  if (typeof error.data !== 'string') return error.data
+  try {
+    return JSON.parse(error.data)
+  } catch {
+    return error.data
+  }
+}
+
+/** What a failed request tells the toast machine (SPEC §8): status, text, and the problem document if any. */
+export const apiErrorOf = (error: unknown): ApiErrorLike =>
+  error instanceof HTTPError
+    ? { status: error.response.status, statusText: error.response.statusText, data: errorBody(error) }
+    : { statusText: error instanceof Error ? error.message : String(error) }

@@ -3,12 +3,11 @@ import { createParser } from 'eventsource-parser'
 import { HTTPError, TimeoutError } from 'ky'
 import { fromSnapshot } from '../../domain/snapshot.ts'
 import type { BudgetPort, SendOutcome, SequencedEvent } from '../../machines/budget/index.ts'
-import type { ApiErrorLike } from '../../machines/toasts/toasts.errors.ts'
 import { budgetErrorFromProblem } from '../../schemas/budget-errors.ts'
 import { BudgetEvent } from '../../schemas/budget-events.ts'
 import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
 import { CommandId } from '../../schemas/ids.ts'
-import { getJson, openStream, postJson } from '../api/client.ts'
+import { apiErrorOf, errorBody, getJson, openStream, postJson } from '../api/client.ts'
 import { apiSession } from '../auth/apiSession.ts'
 
 /** One stored event as `GET …/events` and `POST …/commands` list it; `data` is decoded as a domain event. */
@@ -24,15 +23,6 @@ const sequenced = (stored: typeof StoredEvent.Type): SequencedEvent => ({
   commandId: stored.commandId === null ? null : CommandId.make(stored.commandId),
   event: stored.data,
 })
-
-/** What a failed request tells the toast machine (SPEC §8): status, text, and the problem document if any. */
-const apiErrorOf = async (error: unknown): Promise<ApiErrorLike> => {
-  if (error instanceof HTTPError) {
-    const data: unknown = await error.response.json().catch(() => undefined)
-    return { status: error.response.status, statusText: error.response.statusText, data }
-  }
-  return { statusText: error instanceof Error ? error.message : String(error) }
-}
 
 const isOffline = (error: unknown) =>
   error instanceof TimeoutError || (error instanceof TypeError && !(error instanceof HTTPError))
@@ -50,7 +40,7 @@ export const createBudgetPort = (): BudgetPort => ({
       const answer = await getJson(`${base(budgetId)}/state`, BudgetStateAnswer, { signal })
       return { ok: true, state: fromSnapshot(answer.state), version: answer.version }
     } catch (error) {
-      return { ok: false, error: await apiErrorOf(error) }
+      return { ok: false, error: apiErrorOf(error) }
     }
   },
 
@@ -68,13 +58,13 @@ export const createBudgetPort = (): BudgetPort => ({
       if (error instanceof HTTPError) {
         if (error.response.status === 412) return { outcome: 'stale' }
         if (error.response.status === 422) {
-          const refusal = budgetErrorFromProblem(await error.response.json().catch(() => undefined))
+          const refusal = budgetErrorFromProblem(errorBody(error))
           if (refusal !== undefined) return { outcome: 'refused', error: refusal }
         }
-        return { outcome: 'failed', error: await apiErrorOf(error) }
+        return { outcome: 'failed', error: apiErrorOf(error) }
       }
       if (isOffline(error)) return { outcome: 'offline' }
-      return { outcome: 'failed', error: await apiErrorOf(error) }
+      return { outcome: 'failed', error: apiErrorOf(error) }
     }
   },
 

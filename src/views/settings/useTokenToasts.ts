@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import { getToastsRef } from '../../../machines/app/index.ts'
 import { toastFromApiError } from '../../../machines/toasts/index.ts'
 import { useAppActor } from '../../app/AppActor.tsx'
-import { apiErrorOf } from './tokensApi.ts'
+import { tokenErrorOf } from './tokensApi.ts'
 
 /** Success toasts by i18n key; failures as SPEC §8 API error toasts. */
 export const useTokenToasts = () => {
@@ -13,7 +13,7 @@ export const useTokenToasts = () => {
   )
   const failure = useCallback(
     async (error: unknown) => {
-      const content = toastFromApiError(await apiErrorOf(error))
+      const content = toastFromApiError(tokenErrorOf(error))
       getToastsRef(app).send({ type: 'toast.show', ...content })
     },
     [app],

@@ -1,0 +1,61 @@
+import { useActorRef } from '@xstate/react'
+import { useCallback, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { getAnalyticsRef } from '../../../machines/app/index.ts'
+import { type BudgetEditProps, budgetEditMachine } from '../../../machines/dialogs/budgetEdit/index.ts'
+import { selectWasApplied } from '../../../machines/dialogs/shared/index.ts'
+import { CurrencyCode } from '../../../schemas/money.ts'
+import { useAppActor } from '../../app/AppActor.tsx'
+import { DialogSelectField, DialogTextField, FormDialog } from '../../components/dialog/FormDialog.tsx'
+import { currencyChoices } from './currencies.ts'
+import type { BudgetsRef } from './useBudgetsActor.ts'
+
+const PLN = CurrencyCode.make('PLN')
+
+/**
+ * The budget modal: a new budget (name, currency with PLN preselected) or the target budget's name and currency.
+ * Commands go to the budgets list, which writes them; `onClosed(applied)` when the dialog is over.
+ */
+export function BudgetEditDialog({
+  budgets,
+  props,
+  onClosed,
+}: {
+  readonly budgets: BudgetsRef
+  readonly props: BudgetEditProps
+  readonly onClosed: (applied: boolean) => void
+}) {
+  const { t, i18n } = useTranslation()
+  const app = useAppActor()
+  const locale = i18n.resolvedLanguage ?? 'pl'
+  const actor = useActorRef(budgetEditMachine, {
+    input: {
+      budget: budgets,
+      analytics: getAnalyticsRef(app),
+      currency: props.mode === 'edit' ? props.currency : PLN,
+      locale,
+      newId: () => crypto.randomUUID(),
+      props,
+    },
+  })
+  const choices = useMemo(() => currencyChoices(locale), [locale])
+  const closed = useCallback(() => onClosed(selectWasApplied(actor.getSnapshot())), [actor, onClosed])
+  const creating = props.mode === 'create'
+  return (
+    <FormDialog
+      actor={actor}
+      title={t(creating ? 'budgets.dialog.createTitle' : 'budgets.dialog.editTitle')}
+      submitLabel={t(creating ? 'budgets.dialog.create' : 'budgets.dialog.save')}
+      onClosed={closed}
+    >
+      <DialogTextField actor={actor} field="name" label={t('budgets.dialog.name')} autoFocus />
+      <DialogSelectField
+        actor={actor}
+        field="currency"
+        label={t('budgets.dialog.currency')}
+        choices={choices}
+      />
+      {creating ? null : <p className="field__description">{t('budgets.dialog.currencyHint')}</p>}
+    </FormDialog>
+  )
+}

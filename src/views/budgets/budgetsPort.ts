@@ -1,0 +1,65 @@
+import { HTTPError } from 'ky'
+import type { BudgetsPort, WriteOutcome } from '../../../machines/budgets/index.ts'
+import { budgetErrorFromProblem } from '../../../schemas/budget-errors.ts'
+import { BudgetList, CreatedBudget, Deleted } from '../../../schemas/ledger-api.ts'
+import { apiErrorOf, deleteJson, errorBody, getJson, postJson, putJson } from '../../api/client.ts'
+
+/** A 422 carrying one of the domain's refusals is `refused`; anything else that failed is `failed`. */
+const failureOf = (error: unknown): WriteOutcome => {
+  if (error instanceof HTTPError && error.response.status === 422) {
+    const refusal = budgetErrorFromProblem(errorBody(error))
+    if (refusal !== undefined) return { outcome: 'refused', error: refusal }
+  }
+  return { outcome: 'failed', error: apiErrorOf(error) }
+}
+
+const write = async (request: () => Promise<WriteOutcome>): Promise<WriteOutcome> => {
+  try {
+    return await request()
+  } catch (error) {
+    return failureOf(error)
+  }
+}
+
+/** The budgets API over the app's one HTTP client; `origin` only where there is no page to resolve against. */
+export const createBudgetsPort = (origin = ''): BudgetsPort => {
+  const collection = `${origin}/api/budget`
+  const base = (budgetId: string) => `${collection}/${encodeURIComponent(budgetId)}`
+  return {
+    async list(signal) {
+      try {
+        return { ok: true, budgets: await getJson(collection, BudgetList, { signal }) }
+      } catch (error) {
+        return { ok: false, error: apiErrorOf(error) }
+      }
+    },
+    create: (body, idempotencyKey, signal) =>
+      write(async () => ({
+        outcome: 'done',
+        budget: await postJson(collection, body, CreatedBudget, {
+          signal,
+          headers: { 'idempotency-key': idempotencyKey },
+          // The key makes a resend land on the same budget, so an unanswered create is retried like a read.
+          retry: { limit: 2, methods: ['post'], statusCodes: [408, 502, 503, 504] },
+        }),
+      })),
+    update: (budgetId, body, signal) =>
+      write(async () => ({
+        outcome: 'done',
+        budget: await putJson(base(budgetId), body, CreatedBudget, { signal }),
+      })),
+    remove: (budgetId, signal) =>
+      write(async () => {
+        await deleteJson(base(budgetId), Deleted, { signal })
+        return { outcome: 'done', budget: null }
+      }),
+    reset: (budgetId, date, signal) =>
+      write(async () => ({
+        outcome: 'done',
+        budget: await postJson(`${base(budgetId)}/reset`, { date }, CreatedBudget, {
+          signal,
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        }),
+      })),
+  }
+}
