@@ -1,6 +1,48 @@
-import { NotAvailable } from '../../components/NotAvailable.tsx'
+import './accounts.css'
+import './texts.ts'
+import { useParams } from '@tanstack/react-router'
+import { Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { selectBalancesTotal, selectBudget, selectLoadState } from '../../../machines/budget/index.ts'
+import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
+import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
+import { Money } from '../../components/money/Money.tsx'
+
+const FALLBACK_CURRENCY = CurrencyCode.make('PLN')
 
 /** SPEC §2: 'Transactions' (accessible name 'Show all transactions') with the balances total; goes to href. */
-export function TransactionsButton(_props: { readonly href: string }) {
-  return <NotAvailable />
+export function TransactionsButton({ href }: { readonly href: string }) {
+  const { budgetId } = useParams({ strict: false }) as { readonly budgetId?: string }
+  if (budgetId === undefined)
+    return <TransactionsLink href={href} total={null} currency={FALLBACK_CURRENCY} />
+  return (
+    <OpenBudget budgetId={budgetId}>
+      <WithTotal href={href} />
+    </OpenBudget>
+  )
+}
+
+function WithTotal({ href }: { readonly href: string }) {
+  const loaded = useBudget(selectLoadState) === 'ready'
+  const total = useBudget(selectBalancesTotal)
+  const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
+  return <TransactionsLink href={href} total={loaded ? total : null} currency={currency} />
+}
+
+function TransactionsLink({
+  href,
+  total,
+  currency,
+}: {
+  readonly href: string
+  readonly total: number | null
+  readonly currency: CurrencyCode
+}) {
+  const { t } = useTranslation()
+  return (
+    <Link className="transactions-button" href={href} aria-label={t('bankAccounts.showAllTransactions')}>
+      <span className="transactions-button__label">{t('bankAccounts.transactions')}</span>
+      {total === null ? null : <Money amount={total as Minor} currency={currency} />}
+    </Link>
+  )
 }

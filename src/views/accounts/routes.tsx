@@ -1,24 +1,297 @@
-import NotAvailableView from '../NotAvailableView.tsx'
+import { useParams, useRouter } from '@tanstack/react-router'
+import { type ReactNode, useId, useState } from 'react'
+import { Button, Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import type { AccountWithBalance } from '../../../machines/budget/index.ts'
+import { selectBudget } from '../../../machines/budget/index.ts'
+import { selectAccountWithBalance } from '../../../machines/budget/selectors/accounts.ts'
+import { CurrencyCode } from '../../../schemas/money.ts'
+import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
+import { Money } from '../../components/money/Money.tsx'
+import { TransactionsPane } from '../transactions/TransactionsPane.tsx'
+import { AccountBalances, AccountsCard } from './AccountsCard.tsx'
+import {
+  AccountTypeDialog,
+  AddAccountDialog,
+  CloseAccountDialog,
+  ReconcileDialog,
+  RenameAccountDialog,
+  TransferDialog,
+} from './dialogs.tsx'
+import { BudgetReady, hrefs, periodOrCurrent, useLeave } from './shared.tsx'
 
-// Placeholder until this area's views land; every export keeps its agreed name.
+// Mobile routes of SPEC §2 (the desktop shows the same inside the month view: AccountsPane).
+
+type RouteParams = {
+  readonly budgetId?: string
+  readonly periodKey?: string
+  readonly bankAccountId?: string
+}
+
+const FALLBACK_CURRENCY = CurrencyCode.make('PLN')
+
+const useRouteParams = () => useParams({ strict: false }) as RouteParams
+
+/** Opens the route's budget for the view and waits until it is loaded. */
+function WithBudget({ children }: { readonly children: (budgetId: string) => ReactNode }) {
+  const { budgetId } = useRouteParams()
+  if (budgetId === undefined) return null
+  return (
+    <OpenBudget budgetId={budgetId}>
+      <BudgetReady>{children(budgetId)}</BudgetReady>
+    </OpenBudget>
+  )
+}
+
+/** `…/period/$periodKey/bankAccounts`: the card with every account; a row opens the account. */
 export function BankAccountsRoute() {
-  return <NotAvailableView />
+  const period = periodOrCurrent(useRouteParams().periodKey)
+  return <WithBudget>{(budgetId) => <BankAccountsView budgetId={budgetId} periodKey={period} />}</WithBudget>
 }
+
+function BankAccountsView({
+  budgetId,
+  periodKey,
+}: {
+  readonly budgetId: string
+  readonly periodKey: string
+}) {
+  const { t } = useTranslation()
+  const router = useRouter()
+  const [choosing, setChoosing] = useState(false)
+  return (
+    <div className="accounts-pane">
+      <AccountsCard
+        periodKey={periodKey}
+        hrefOf={({ account }) => hrefs.mobileAccount(budgetId, periodKey, account.id)}
+        addButton={
+          <Button className="button button--primary" onPress={() => setChoosing(true)}>
+            {t('accounts.add')}
+          </Button>
+        }
+      />
+      {choosing ? (
+        <AccountTypeDialog
+          // Unconnected goes on to the account form route; the chooser itself has no route.
+          onUnconnected={() => {
+            setChoosing(false)
+            router.history.push(hrefs.accountModal(budgetId))
+          }}
+          onClosed={() => setChoosing(false)}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+/** `…/bankAccounts/$bankAccountId`: the account's balances, its actions and its transactions. */
 export function BankAccountRoute() {
-  return <NotAvailableView />
+  const { periodKey, bankAccountId } = useRouteParams()
+  const period = periodOrCurrent(periodKey)
+  if (bankAccountId === undefined) return null
+  return (
+    <WithBudget>
+      {(budgetId) => <BankAccountView budgetId={budgetId} periodKey={period} accountId={bankAccountId} />}
+    </WithBudget>
+  )
 }
+
+function BankAccountView({
+  budgetId,
+  periodKey,
+  accountId,
+}: {
+  readonly budgetId: string
+  readonly periodKey: string
+  readonly accountId: string
+}) {
+  const { t } = useTranslation()
+  const headingId = useId()
+  const item = useBudget((snapshot) => selectAccountWithBalance(snapshot, accountId))
+  const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
+  const back = (
+    <Link className="accounts-back" href={hrefs.mobileAccounts(budgetId, periodKey)}>
+      {t('accounts.backToAccounts')}
+    </Link>
+  )
+  if (item === null)
+    return (
+      <div className="accounts-pane">
+        {back}
+        <p className="notice">{t('accounts.notFound')}</p>
+      </div>
+    )
+  const { account, balance } = item
+  const closed = account.state === 'Closed'
+  return (
+    <div className="accounts-pane">
+      {back}
+      <section className="accounts-card" aria-labelledby={headingId}>
+        <header className="accounts-card__header">
+          <h2 id={headingId} className="accounts-card__title">
+            {account.name}
+          </h2>
+          <p className="accounts-card__total">
+            <span>{t('accounts.working')}</span> <Money amount={balance.working} currency={currency} />
+          </p>
+        </header>
+        {closed ? <p>{t('accounts.closedState')}</p> : <AccountBalances item={item} />}
+        {closed ? null : (
+          <nav className="account-actions" aria-label={t('accounts.actionsFor', { name: account.name })}>
+            <Link
+              className="button button--quiet"
+              href={hrefs.accountDialog(budgetId, account.id, 'reconcile')}
+            >
+              {t('accounts.reconcile')}
+            </Link>
+            <Link
+              className="button button--quiet"
+              href={hrefs.accountDialog(budgetId, account.id, 'transfer')}
+            >
+              {t('accounts.transfer')}
+            </Link>
+            <Link className="button button--quiet" href={hrefs.accountModal(budgetId, account.id)}>
+              {t('accounts.rename')}
+            </Link>
+            <Link
+              className="button button--quiet"
+              href={hrefs.accountDialog(budgetId, account.id, 'close-modal')}
+            >
+              {t('accounts.close')}
+            </Link>
+          </nav>
+        )}
+      </section>
+      <TransactionsPane bankAccountId={account.id} />
+    </div>
+  )
+}
+
+/** A mobile dialog route about one account: waits for the budget, then shows the dialog or "no such account". */
+function AccountDialogRoute({
+  children,
+}: {
+  readonly children: (args: {
+    readonly budgetId: string
+    readonly item: AccountWithBalance
+    readonly leave: () => void
+  }) => ReactNode
+}) {
+  const { bankAccountId } = useRouteParams()
+  return (
+    <WithBudget>
+      {(budgetId) => (
+        <AccountDialogBody budgetId={budgetId} accountId={bankAccountId}>
+          {children}
+        </AccountDialogBody>
+      )}
+    </WithBudget>
+  )
+}
+
+function AccountDialogBody({
+  budgetId,
+  accountId,
+  children,
+}: {
+  readonly budgetId: string
+  readonly accountId: string | undefined
+  readonly children: (args: {
+    readonly budgetId: string
+    readonly item: AccountWithBalance
+    readonly leave: () => void
+  }) => ReactNode
+}) {
+  const { t } = useTranslation()
+  const leaveTo = useLeave()
+  const period = periodOrCurrent(undefined)
+  const item = useBudget((snapshot) =>
+    accountId === undefined ? null : selectAccountWithBalance(snapshot, accountId),
+  )
+  // Kept from the first render: the dialog's account must not vanish under it when it closes the account.
+  const [opened] = useState(item)
+  if (opened === null)
+    return (
+      <div className="accounts-pane">
+        <p className="notice">{t('accounts.notFound')}</p>
+        <Link className="accounts-back" href={hrefs.mobileAccounts(budgetId, period)}>
+          {t('accounts.backToAccounts')}
+        </Link>
+      </div>
+    )
+  const leave = () => leaveTo(hrefs.mobileAccount(budgetId, period, opened.account.id))
+  return <>{children({ budgetId, item: opened, leave })}</>
+}
+
+/** `$budgetId/bankAccount/{-$bankAccountId}/modal`: no id adds an unconnected account, an id renames it. */
 export function BankAccountModalRoute() {
-  return <NotAvailableView />
+  const { bankAccountId } = useRouteParams()
+  if (bankAccountId === undefined)
+    return <WithBudget>{(budgetId) => <AddAccountRoute budgetId={budgetId} />}</WithBudget>
+  return (
+    <AccountDialogRoute>
+      {({ item, leave }) => <RenameAccountDialog account={item} onClosed={leave} />}
+    </AccountDialogRoute>
+  )
 }
+
+function AddAccountRoute({ budgetId }: { readonly budgetId: string }) {
+  const leave = useLeave()
+  return (
+    <AddAccountDialog onClosed={() => leave(hrefs.mobileAccounts(budgetId, periodOrCurrent(undefined)))} />
+  )
+}
+
+/** `…/bankAccount/{-$bankAccountId}/close-modal`: closes an account at zero balance (the domain refuses otherwise). */
 export function CloseBankAccountRoute() {
-  return <NotAvailableView />
+  return (
+    <AccountDialogRoute>
+      {({ item, leave }) => <CloseAccountDialog account={item} onClosed={leave} />}
+    </AccountDialogRoute>
+  )
 }
+
+/**
+ * `…/bankAccount/$bankAccountId/reconcile`: "does your bank show this cleared balance?" — yes reconciles at once;
+ * no replaces this route with reconcile-edit (so back returns to the account, not to this question).
+ */
 export function ReconcileRoute() {
-  return <NotAvailableView />
+  const router = useRouter()
+  return (
+    <AccountDialogRoute>
+      {({ budgetId, item, leave }) => (
+        <ReconcileDialog
+          account={item}
+          editing={false}
+          onEdit={() =>
+            router.history.replace(hrefs.accountDialog(budgetId, item.account.id, 'reconcile-edit'))
+          }
+          onClosed={leave}
+        />
+      )}
+    </AccountDialogRoute>
+  )
 }
+
+/**
+ * `…/bankAccount/$bankAccountId/reconcile-edit`: the cleared balance did not match the bank's, so the user states
+ * the bank's balance, sees the difference and the adjustment transaction it will create, and confirms.
+ */
 export function ReconcileEditRoute() {
-  return <NotAvailableView />
+  return (
+    <AccountDialogRoute>
+      {({ item, leave }) => (
+        <ReconcileDialog account={item} editing onEdit={() => undefined} onClosed={leave} />
+      )}
+    </AccountDialogRoute>
+  )
 }
+
+/** `…/bankAccount/$bankAccountId/transfer`: from this account to another open one. */
 export function TransferRoute() {
-  return <NotAvailableView />
+  return (
+    <AccountDialogRoute>
+      {({ item, leave }) => <TransferDialog from={item.account.id} onClosed={leave} />}
+    </AccountDialogRoute>
+  )
 }

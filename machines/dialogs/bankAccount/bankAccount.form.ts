@@ -1,0 +1,75 @@
+import type { BankAccount } from '../../../schemas/budget.ts'
+import type { BankAccountId } from '../../../schemas/ids.ts'
+import type { IsoDate, Minor } from '../../../schemas/money.ts'
+import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import {
+  type Checked,
+  checkAmount,
+  checkDate,
+  checkName,
+  type FieldErrors,
+  type FormEnv,
+  take,
+} from '../shared/dialog.validation.ts'
+
+/**
+ * Add an unconnected account (name, opening balance, opening date) or rename one. Connected accounts come with bank
+ * connections (a later issue), so this dialog only ever opens `unconnected` accounts.
+ */
+export type BankAccountProps =
+  | { readonly mode: 'create'; readonly today: IsoDate }
+  | { readonly mode: 'rename'; readonly account: BankAccount }
+
+export type BankAccountFields = {
+  readonly name: string
+  /** Typed text in pl or en form; may be negative (a credit card's debt). Unused when renaming. */
+  readonly balance: string
+  readonly date: string
+}
+
+export type BankAccountValue =
+  | { readonly mode: 'create'; readonly name: string; readonly balance: Minor; readonly date: IsoDate }
+  | { readonly mode: 'rename'; readonly name: string }
+
+export const initialBankAccountFields = (props: BankAccountProps): BankAccountFields =>
+  props.mode === 'create'
+    ? { name: '', balance: '', date: props.today }
+    : { name: props.account.name, balance: '', date: props.account.openingDate }
+
+export const checkBankAccount = (
+  fields: BankAccountFields,
+  props: BankAccountProps,
+  env: FormEnv,
+): Checked<BankAccountValue, BankAccountFields> => {
+  const errors: FieldErrors<BankAccountFields> = {}
+  const name = take(errors, 'name', checkName(fields.name))
+  if (props.mode === 'rename') {
+    return name === undefined ? { ok: false, errors } : { ok: true, value: { mode: 'rename', name } }
+  }
+  const balance = take(errors, 'balance', checkAmount(fields.balance, env))
+  const date = take(errors, 'date', checkDate(fields.date))
+  if (name === undefined || balance === undefined || date === undefined) return { ok: false, errors }
+  return { ok: true, value: { mode: 'create', name, balance, date } }
+}
+
+/** Create opens the account with its opening balance; rename sends only a changed name. */
+export const buildBankAccount = (
+  value: BankAccountValue,
+  props: BankAccountProps,
+  newId: () => string,
+): ReadonlyArray<CommandDraft> => {
+  if (value.mode === 'create')
+    return [
+      {
+        _tag: 'OpenBankAccount',
+        // A fresh opaque id for the new account.
+        bankAccountId: newId() as BankAccountId,
+        name: value.name,
+        type: 'unconnected',
+        balance: value.balance,
+        date: value.date,
+      },
+    ]
+  if (props.mode !== 'rename' || value.name === props.account.name) return []
+  return [{ _tag: 'RenameBankAccount', bankAccountId: props.account.id, name: value.name }]
+}

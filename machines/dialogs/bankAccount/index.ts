@@ -1,0 +1,4 @@
+export type { BankAccountFields, BankAccountProps, BankAccountValue } from './bankAccount.form.ts'
+export { buildBankAccount, checkBankAccount } from './bankAccount.form.ts'
+export type { BankAccountEvent } from './bankAccount.machine.ts'
+export { openBankAccountMachine, renameBankAccountMachine } from './bankAccount.machine.ts'

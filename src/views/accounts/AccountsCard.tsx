@@ -1,0 +1,149 @@
+import { type ReactNode, useId } from 'react'
+import { Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import type { AccountWithBalance } from '../../../machines/budget/index.ts'
+import { selectBalancesTotal, selectBudget } from '../../../machines/budget/index.ts'
+import { selectAccountsOverview } from '../../../machines/budget/selectors/accounts.ts'
+import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
+import { useBudget } from '../../budget/OpenBudget.tsx'
+import { Money } from '../../components/money/Money.tsx'
+import { dateLabel, periodLabel } from './shared.tsx'
+
+const FALLBACK_CURRENCY = CurrencyCode.make('PLN')
+
+/** Cleared, uncleared and working balance of one account, with when it was last reconciled. */
+export function AccountBalances({ item }: { readonly item: AccountWithBalance }) {
+  const { t, i18n } = useTranslation()
+  const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
+  const locale = i18n.resolvedLanguage ?? 'pl'
+  const { balance, account } = item
+  return (
+    <>
+      <dl className="account-balances">
+        <div>
+          <dt>{t('accounts.cleared')}</dt>
+          <dd>
+            <Money amount={balance.cleared} currency={currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('accounts.uncleared')}</dt>
+          <dd>
+            <Money amount={balance.uncleared} currency={currency} />
+          </dd>
+        </div>
+      </dl>
+      <p className="account-row__meta">
+        {account.lastReconciledAt === null
+          ? t('accounts.neverReconciled')
+          : t('accounts.lastReconciled', { date: dateLabel(account.lastReconciledAt, locale) })}
+      </p>
+    </>
+  )
+}
+
+/** One account: its name (a link), working balance, cleared/uncleared and, on desktop, its actions. */
+function AccountRow({
+  item,
+  href,
+  actions,
+}: {
+  readonly item: AccountWithBalance
+  readonly href: string
+  readonly actions?: ReactNode
+}) {
+  const { t } = useTranslation()
+  const nameId = useId()
+  const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
+  const closed = item.account.state === 'Closed'
+  return (
+    <li className="account-row" aria-labelledby={nameId}>
+      <div className="account-row__main">
+        <Link id={nameId} className="account-row__name" href={href}>
+          {item.account.name}
+        </Link>
+        <span className="account-row__working">
+          <span className="visually-hidden">{t('accounts.working')} </span>
+          <Money amount={item.balance.working} currency={currency} />
+        </span>
+      </div>
+      {closed ? (
+        <p className="account-row__meta">{t('accounts.closedState')}</p>
+      ) : (
+        <AccountBalances item={item} />
+      )}
+      {actions === undefined || closed ? null : <div className="account-row__actions">{actions}</div>}
+    </li>
+  )
+}
+
+/**
+ * SPEC §2 bank account card: 'Bank Accounts | {period}' with the total of balances, the open accounts and the closed
+ * ones listed apart. Last/next synchronization belong to connected accounts, which do not exist yet: not shown.
+ */
+export function AccountsCard({
+  periodKey,
+  hrefOf,
+  actionsOf,
+  addButton,
+}: {
+  readonly periodKey: string
+  readonly hrefOf: (item: AccountWithBalance) => string
+  readonly actionsOf?: (item: AccountWithBalance) => ReactNode
+  readonly addButton: ReactNode
+}) {
+  const { t, i18n } = useTranslation()
+  const headingId = useId()
+  const openId = useId()
+  const closedId = useId()
+  const { open, closed } = useBudget(selectAccountsOverview)
+  const total = useBudget(selectBalancesTotal)
+  const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
+  const period = periodLabel(periodKey, i18n.resolvedLanguage ?? 'pl')
+  const row = (item: AccountWithBalance) => (
+    <AccountRow
+      key={item.account.id}
+      item={item}
+      href={hrefOf(item)}
+      {...(actionsOf === undefined ? {} : { actions: actionsOf(item) })}
+    />
+  )
+  return (
+    <section className="accounts-card" aria-labelledby={headingId}>
+      <header className="accounts-card__header">
+        <h2 id={headingId} className="accounts-card__title">
+          {t('bankAccounts.cardHeader', { period })}
+        </h2>
+        <p className="accounts-card__total">
+          <span>{t('bankAccounts.total')}</span> <Money amount={total as Minor} currency={currency} />
+        </p>
+      </header>
+      {open.length === 0 && closed.length === 0 ? (
+        <div className="accounts-card__empty">
+          <p className="accounts-card__empty-title">{t('accounts.empty')}</p>
+          <p>{t('accounts.emptyBody')}</p>
+        </div>
+      ) : (
+        <>
+          <h3 id={openId} className="accounts-card__subtitle">
+            {t('accounts.open')}
+          </h3>
+          <ul className="account-list" aria-labelledby={openId}>
+            {open.map(row)}
+          </ul>
+        </>
+      )}
+      <div className="accounts-card__add">{addButton}</div>
+      {closed.length === 0 ? null : (
+        <>
+          <h3 id={closedId} className="accounts-card__subtitle">
+            {t('accounts.closed')}
+          </h3>
+          <ul className="account-list account-list--closed" aria-labelledby={closedId}>
+            {closed.map(row)}
+          </ul>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,85 @@
+import './accounts.css'
+import { useRouterState } from '@tanstack/react-router'
+import { useId } from 'react'
+import { Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { selectBudget, selectLoadState } from '../../../machines/budget/index.ts'
+import { selectAccountsOverview } from '../../../machines/budget/selectors/accounts.ts'
+import { CurrencyCode } from '../../../schemas/money.ts'
+import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
+import { Money } from '../../components/money/Money.tsx'
+import { hrefs, periodOrCurrent } from './shared.tsx'
+
+const FALLBACK_CURRENCY = CurrencyCode.make('PLN')
+
+/**
+ * The side panel's budget section (desktop): the month, all transactions, each open account with its working
+ * balance, the accounts and the budget's settings. Loaded on demand by the side panel when a route has a budget.
+ */
+export default function BudgetNav({
+  budgetId,
+  periodKey,
+}: {
+  readonly budgetId: string
+  readonly periodKey: string | undefined
+}) {
+  return (
+    <OpenBudget budgetId={budgetId}>
+      <BudgetNavBody budgetId={budgetId} periodKey={periodOrCurrent(periodKey)} />
+    </OpenBudget>
+  )
+}
+
+function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; readonly periodKey: string }) {
+  const { t } = useTranslation()
+  const headingId = useId()
+  const accountsId = useId()
+  const location = useRouterState({ select: (state) => state.location })
+  const here = `${location.pathname}${location.searchStr}`
+  const ready = useBudget(selectLoadState) === 'ready'
+  const { open } = useBudget(selectAccountsOverview)
+  const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
+  const current = (href: string) => (decodeURI(here) === href ? { 'aria-current': 'page' as const } : {})
+  const item = (href: string, label: string) => (
+    <li>
+      <Link className="side-panel__link" href={href} {...current(href)}>
+        {label}
+      </Link>
+    </li>
+  )
+  return (
+    <section className="budget-nav" aria-labelledby={headingId}>
+      <h2 id={headingId} className="budget-nav__heading">
+        {t('accounts.nav.label')}
+      </h2>
+      <ul className="side-panel__list">
+        {item(hrefs.month(budgetId, periodKey), t('accounts.nav.budget'))}
+        {item(hrefs.desktopTransactions(budgetId, periodKey), t('accounts.nav.allTransactions'))}
+      </ul>
+      {ready && open.length > 0 ? (
+        <>
+          <h3 id={accountsId} className="budget-nav__subheading">
+            {t('accounts.nav.accountsHeading')}
+          </h3>
+          <ul className="side-panel__list" aria-labelledby={accountsId}>
+            {open.map(({ account, balance }) => {
+              const href = hrefs.desktopTransactions(budgetId, periodKey, account.id)
+              return (
+                <li key={account.id}>
+                  <Link className="side-panel__link budget-nav__account" href={href} {...current(href)}>
+                    <span className="budget-nav__account-name">{account.name}</span>
+                    <Money amount={balance.working} currency={currency} />
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </>
+      ) : null}
+      <ul className="side-panel__list">
+        {item(hrefs.desktopAccounts(budgetId, periodKey), t('accounts.nav.accounts'))}
+        {item(hrefs.settings(budgetId), t('accounts.nav.settings'))}
+      </ul>
+    </section>
+  )
+}
