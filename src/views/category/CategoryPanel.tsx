@@ -1,8 +1,273 @@
+import './texts.ts'
+import './category.css'
+import { useState } from 'react'
+import { Button, Group } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import {
+  selectCategoryInspector,
+  selectCategoryTransactions,
+} from '../../../machines/budget/selectors/category.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
-import type { PeriodKey } from '../../../schemas/money.ts'
-import { NotAvailable } from '../../components/NotAvailable.tsx'
+import type { Minor, PeriodKey } from '../../../schemas/money.ts'
+import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
+import { Money } from '../../components/money/Money.tsx'
+import { useDevice } from '../../layouts/useDevice.ts'
+import { TransactionEditorDialog } from '../transactions/TransactionEditorDialog.tsx'
+import {
+  AssignDialog,
+  AssignmentHistoryDialog,
+  AssignmentHistoryList,
+  CoverDialog,
+  MoveCategoryDialog,
+  MoveMoneyDialog,
+  MoveTransactionsDialog,
+  TargetDialog,
+} from './dialogs.tsx'
+import { categoryPath, explanationText, periodPath } from './format.ts'
+import { useAmountText, useBudgetParams, useCurrency, useGoTo } from './shared.ts'
 
-/** The selected category's inspector: target, recent transactions, assignment history, notes, and its actions. */
-export function CategoryPanel(_props: { readonly categoryId: CategoryId; readonly periodKey: PeriodKey }) {
-  return <NotAvailable />
+/** How many of the month's transactions the inspector lists. */
+const RECENT_TRANSACTIONS = 5
+
+type Action =
+  | 'assign'
+  | 'move-money'
+  | 'cover'
+  | 'target'
+  | 'move'
+  | 'move-transactions'
+  | 'assignment-history'
+  | 'add-transaction'
+
+/** The mobile route of each action (SPEC §2 dialog routes); desktop opens the same dialogs from local state. */
+const mobilePath = (action: Action, budgetId: string, periodKey: string, categoryId: string): string => {
+  const category = categoryPath(budgetId, periodKey, categoryId)
+  switch (action) {
+    case 'assign':
+      return `${periodPath(budgetId, periodKey)}/assign?category=${encodeURIComponent(categoryId)}`
+    case 'assignment-history':
+      return `${periodPath(budgetId, periodKey)}/assignment-history`
+    case 'add-transaction':
+      return `${category}/transactions`
+    default:
+      return `${category}/${action}`
+  }
+}
+
+/** The selected category's inspector: figures, target, recent transactions, assignment history, and its actions. */
+export function CategoryPanel({
+  categoryId,
+  periodKey,
+}: {
+  readonly categoryId: CategoryId
+  readonly periodKey: PeriodKey
+}) {
+  const { t, i18n } = useTranslation()
+  const device = useDevice()
+  const { budgetId } = useBudgetParams()
+  const goTo = useGoTo()
+  const budget = useBudgetRef()
+  const currency = useCurrency()
+  const format = useAmountText()
+  const [open, setOpen] = useState<Action | null>(null)
+  const inspector = useBudget((snapshot) => selectCategoryInspector(snapshot, categoryId, periodKey))
+  const transactions = useBudget((snapshot) => selectCategoryTransactions(snapshot, categoryId, periodKey))
+  if (inspector === null)
+    return (
+      <section className="category-panel">
+        <p className="notice">{t('category.notFound')}</p>
+      </section>
+    )
+  const { category, group, month, target } = inspector
+  const act = (action: Action) => {
+    if (device === 'mobile') goTo(mobilePath(action, budgetId, periodKey, categoryId))
+    else setOpen(action)
+  }
+  const close = () => setOpen(null)
+  const isIncome = category.type === 'Income'
+  const assigned = month?.assigned ?? (0 as Minor)
+  const activity = month?.activity ?? (0 as Minor)
+  const available = month?.available ?? (0 as Minor)
+  const overspent = available < 0
+  const locale = i18n.resolvedLanguage ?? 'pl'
+  const explanation = month?.target ? explanationText(month.target.explanation, format, locale) : null
+  const headingId = `category-panel-${categoryId}`
+  return (
+    <section className="category-panel" aria-labelledby={headingId}>
+      <header className="category-panel__header">
+        <h2 id={headingId} className="category-panel__title">
+          {category.name}
+        </h2>
+        {group === null ? null : (
+          <p className="category-panel__group">{t('category.group', { name: group.name })}</p>
+        )}
+      </header>
+
+      <dl className="category-figures">
+        <div className="category-figures__item">
+          <dt>{t('category.assigned')}</dt>
+          <dd>
+            <Money amount={assigned} currency={currency} />
+          </dd>
+        </div>
+        <div className="category-figures__item">
+          <dt>{t('category.activity')}</dt>
+          <dd>
+            <Money amount={activity} currency={currency} />
+          </dd>
+        </div>
+        <div className="category-figures__item">
+          <dt>{t('category.available')}</dt>
+          <dd>
+            <Money amount={available} currency={currency} />
+          </dd>
+        </div>
+      </dl>
+
+      {overspent ? (
+        <p className="category-alert">{t('category.overspent', { amount: format(-available) })}</p>
+      ) : null}
+      {isIncome ? <p className="category-empty">{t('category.incomeNote')}</p> : null}
+
+      <Group className="category-actions" aria-label={t('category.actions')}>
+        {isIncome ? null : (
+          <>
+            <Button className="button button--primary" onPress={() => act('assign')}>
+              {t('category.assign')}
+            </Button>
+            <Button className="button button--quiet" onPress={() => act('move-money')}>
+              {t('category.moveMoney')}
+            </Button>
+            {overspent ? (
+              <Button className="button button--quiet" onPress={() => act('cover')}>
+                {t('category.cover')}
+              </Button>
+            ) : null}
+          </>
+        )}
+        <Button className="button button--quiet" onPress={() => act('move')}>
+          {t('category.moveCategory')}
+        </Button>
+        {transactions.length > 0 ? (
+          <Button className="button button--quiet" onPress={() => act('move-transactions')}>
+            {t('category.moveTransactions')}
+          </Button>
+        ) : null}
+      </Group>
+
+      {isIncome ? null : (
+        <section className="category-section" aria-labelledby={`${headingId}-target`}>
+          <h3 id={`${headingId}-target`} className="category-section__title">
+            {t('category.targetTitle')}
+          </h3>
+          {target === null || month?.target === undefined ? (
+            <p className="category-empty">{t('category.noTarget')}</p>
+          ) : (
+            <>
+              <p className="category-target__type">{t(`category.targetTypes.${month.target.type}`)}</p>
+              <dl className="category-target">
+                <dt>{t('category.neededThisMonth')}</dt>
+                <dd>
+                  <Money amount={month.target.neededThisMonth} currency={currency} />
+                </dd>
+                <dt>{t('category.underfunded')}</dt>
+                <dd>
+                  <Money amount={month.target.underfunded} currency={currency} />
+                </dd>
+              </dl>
+              {explanation === null ? null : <p>{t(explanation.key, explanation.params)}</p>}
+              {month.target.underfunded === 0 && month.target.neededThisMonth > 0 ? (
+                <p className="category-empty">{t('category.funded')}</p>
+              ) : null}
+            </>
+          )}
+          <div className="category-actions">
+            <Button className="button button--quiet" onPress={() => act('target')}>
+              {target === null ? t('category.setTarget') : t('category.editTarget')}
+            </Button>
+            {target === null ? null : (
+              <Button
+                className="button button--quiet"
+                onPress={() =>
+                  budget.send({ type: 'budget.command', commands: [{ _tag: 'RemoveTarget', categoryId }] })
+                }
+              >
+                {t('category.removeTarget')}
+              </Button>
+            )}
+          </div>
+        </section>
+      )}
+
+      <section className="category-section" aria-labelledby={`${headingId}-transactions`}>
+        <h3 id={`${headingId}-transactions`} className="category-section__title">
+          {t('category.transactionsTitle')}
+        </h3>
+        {transactions.length === 0 ? (
+          <p className="category-empty">{t('category.noTransactions')}</p>
+        ) : (
+          <ul className="category-list" aria-label={t('category.transactionsLabel', { name: category.name })}>
+            {transactions.slice(0, RECENT_TRANSACTIONS).map(({ transaction, amount }) => (
+              <li key={transaction.id} className="category-list__item">
+                <span className="category-list__main">
+                  <span>{transaction.payee === '' ? t('category.noPayee') : transaction.payee}</span>
+                  <span className="category-list__meta">
+                    {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+                      new Date(`${transaction.date}T00:00:00Z`),
+                    )}
+                  </span>
+                </span>
+                <Money amount={amount as Minor} currency={currency} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {transactions.length > RECENT_TRANSACTIONS ? (
+          <p className="category-empty">
+            {t('category.moreTransactions', { count: transactions.length - RECENT_TRANSACTIONS })}
+          </p>
+        ) : null}
+        <div className="category-actions">
+          <Button className="button button--quiet" onPress={() => act('add-transaction')}>
+            {t('category.addTransaction')}
+          </Button>
+        </div>
+      </section>
+
+      <section className="category-section" aria-labelledby={`${headingId}-history`}>
+        <h3 id={`${headingId}-history`} className="category-section__title">
+          {t('category.historyTitle')}
+        </h3>
+        <AssignmentHistoryList periodKey={periodKey} categoryId={categoryId} />
+        <div className="category-actions">
+          <Button className="button button--quiet" onPress={() => act('assignment-history')}>
+            {t('category.showHistory')}
+          </Button>
+        </div>
+      </section>
+
+      {open === 'assign' ? (
+        <AssignDialog periodKey={periodKey} categoryId={categoryId} onClosed={close} />
+      ) : null}
+      {open === 'move-money' ? (
+        <MoveMoneyDialog periodKey={periodKey} from={categoryId} onClosed={close} />
+      ) : null}
+      {open === 'cover' ? (
+        <CoverDialog periodKey={periodKey} categoryId={categoryId} onClosed={close} />
+      ) : null}
+      {open === 'target' ? (
+        <TargetDialog periodKey={periodKey} categoryId={categoryId} onClosed={close} />
+      ) : null}
+      {open === 'move' ? <MoveCategoryDialog categoryId={categoryId} onClosed={close} /> : null}
+      {open === 'move-transactions' ? (
+        <MoveTransactionsDialog periodKey={periodKey} categoryId={categoryId} onClosed={close} />
+      ) : null}
+      {open === 'assignment-history' ? (
+        <AssignmentHistoryDialog periodKey={periodKey} onClosed={close} />
+      ) : null}
+      {open === 'add-transaction' ? (
+        <TransactionEditorDialog categoryId={categoryId} onClosed={close} />
+      ) : null}
+    </section>
+  )
 }

@@ -1,30 +1,231 @@
-import NotAvailableView from '../NotAvailableView.tsx'
+import './texts.ts'
+import './category.css'
+import { useSearch } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { selectLoadState } from '../../../machines/budget/index.ts'
+import { selectCategoryInspector } from '../../../machines/budget/selectors/category.ts'
+import type { CategoryId } from '../../../schemas/ids.ts'
+import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
+import { CategoryPanel } from './CategoryPanel.tsx'
+import {
+  AssignDialog,
+  AssignmentHistoryDialog,
+  AutoAssignDialog,
+  CoverDialog,
+  MoveCategoryDialog,
+  MoveMoneyDialog,
+  MoveTransactionsDialog,
+  TargetDialog,
+} from './dialogs.tsx'
+import { categoryPath, periodPath } from './format.ts'
+import { useBudgetParams, useGoTo } from './shared.ts'
 
-// Placeholder until this area's views land; every export keeps its agreed name.
+// Mobile dialog routes under /budget/{budgetId}/period/{periodKey} (SPEC §2). Each closes by going to its parent
+// path: the category's sheet for the category's own dialogs, the month otherwise, so the phone's back button
+// closes it too.
+
+/** Opens the route's budget and waits for its first read, so a dialog never starts from empty figures. */
+function BudgetRoute({ children }: { readonly children: ReactNode }) {
+  const { budgetId } = useBudgetParams()
+  return (
+    <OpenBudget budgetId={budgetId}>
+      <WhenLoaded>{children}</WhenLoaded>
+    </OpenBudget>
+  )
+}
+
+function WhenLoaded({ children }: { readonly children: ReactNode }) {
+  const loadState = useBudget(selectLoadState)
+  // The month view under this dialog shows the loading and error states.
+  return loadState === 'ready' ? children : null
+}
+
+const useParentPaths = () => {
+  const { budgetId, periodKey, categoryId } = useBudgetParams()
+  return {
+    periodKey,
+    categoryId: (categoryId ?? '') as CategoryId,
+    month: periodPath(budgetId, periodKey),
+    category: categoryPath(budgetId, periodKey, categoryId ?? ''),
+  }
+}
+
 export function AssignRoute() {
-  return <NotAvailableView />
+  return (
+    <BudgetRoute>
+      <AssignView />
+    </BudgetRoute>
+  )
 }
+
+function AssignView() {
+  const goTo = useGoTo()
+  const { budgetId, periodKey } = useBudgetParams()
+  const search: { category?: unknown } = useSearch({ strict: false })
+  const categoryId = typeof search.category === 'string' ? (search.category as CategoryId) : undefined
+  const close = () =>
+    goTo(
+      categoryId === undefined
+        ? periodPath(budgetId, periodKey)
+        : categoryPath(budgetId, periodKey, categoryId),
+    )
+  return (
+    <AssignDialog
+      periodKey={periodKey}
+      onClosed={close}
+      {...(categoryId === undefined ? {} : { categoryId })}
+    />
+  )
+}
+
 export function AutoAssignRoute() {
-  return <NotAvailableView />
+  return (
+    <BudgetRoute>
+      <AutoAssignView />
+    </BudgetRoute>
+  )
 }
+
+function AutoAssignView() {
+  const goTo = useGoTo()
+  const paths = useParentPaths()
+  return <AutoAssignDialog periodKey={paths.periodKey} onClosed={() => goTo(paths.month)} />
+}
+
 export function AssignmentHistoryRoute() {
-  return <NotAvailableView />
+  return (
+    <BudgetRoute>
+      <AssignmentHistoryView />
+    </BudgetRoute>
+  )
 }
+
+function AssignmentHistoryView() {
+  const goTo = useGoTo()
+  const paths = useParentPaths()
+  return <AssignmentHistoryDialog periodKey={paths.periodKey} onClosed={() => goTo(paths.month)} />
+}
+
 export function CategoryRoute() {
-  return <NotAvailableView />
+  return (
+    <BudgetRoute>
+      <CategorySheet />
+    </BudgetRoute>
+  )
 }
+
+/** The inspector as a full-height sheet; its actions go to the dialog routes beside it. */
+function CategorySheet() {
+  const { t } = useTranslation()
+  const goTo = useGoTo()
+  const paths = useParentPaths()
+  const inspector = useBudget((snapshot) =>
+    selectCategoryInspector(snapshot, paths.categoryId, paths.periodKey),
+  )
+  const close = () => goTo(paths.month)
+  return (
+    <ModalOverlay
+      className="modal-overlay"
+      isDismissable
+      isOpen
+      onOpenChange={(open) => {
+        if (!open) close()
+      }}
+    >
+      <Modal className="modal modal--sheet">
+        <Dialog
+          className="dialog"
+          aria-label={t('category.panelLabel', { name: inspector?.category.name ?? '' })}
+        >
+          <Button className="button button--quiet category-sheet__close" onPress={close}>
+            {t('category.close')}
+          </Button>
+          <CategoryPanel categoryId={paths.categoryId} periodKey={paths.periodKey} />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}
+
+/** A dialog of one category, closing back to the category's sheet. */
+function CategoryDialogRoute({
+  render,
+}: {
+  readonly render: (props: {
+    readonly periodKey: ReturnType<typeof useParentPaths>['periodKey']
+    readonly categoryId: CategoryId
+    readonly onClosed: () => void
+  }) => ReactNode
+}) {
+  return (
+    <BudgetRoute>
+      <CategoryDialogView render={render} />
+    </BudgetRoute>
+  )
+}
+
+function CategoryDialogView({
+  render,
+}: {
+  readonly render: Parameters<typeof CategoryDialogRoute>[0]['render']
+}) {
+  const goTo = useGoTo()
+  const paths = useParentPaths()
+  return render({
+    periodKey: paths.periodKey,
+    categoryId: paths.categoryId,
+    onClosed: () => goTo(paths.category),
+  })
+}
+
 export function MoveMoneyRoute() {
-  return <NotAvailableView />
+  return (
+    <CategoryDialogRoute
+      render={({ periodKey, categoryId, onClosed }) => (
+        <MoveMoneyDialog periodKey={periodKey} from={categoryId} onClosed={onClosed} />
+      )}
+    />
+  )
 }
+
 export function MoveCategoryRoute() {
-  return <NotAvailableView />
+  return (
+    <CategoryDialogRoute
+      render={({ categoryId, onClosed }) => (
+        <MoveCategoryDialog categoryId={categoryId} onClosed={onClosed} />
+      )}
+    />
+  )
 }
+
 export function TargetRoute() {
-  return <NotAvailableView />
+  return (
+    <CategoryDialogRoute
+      render={({ periodKey, categoryId, onClosed }) => (
+        <TargetDialog periodKey={periodKey} categoryId={categoryId} onClosed={onClosed} />
+      )}
+    />
+  )
 }
+
 export function MoveTransactionsRoute() {
-  return <NotAvailableView />
+  return (
+    <CategoryDialogRoute
+      render={({ periodKey, categoryId, onClosed }) => (
+        <MoveTransactionsDialog periodKey={periodKey} categoryId={categoryId} onClosed={onClosed} />
+      )}
+    />
+  )
 }
+
 export function CoverRoute() {
-  return <NotAvailableView />
+  return (
+    <CategoryDialogRoute
+      render={({ periodKey, categoryId, onClosed }) => (
+        <CoverDialog periodKey={periodKey} categoryId={categoryId} onClosed={onClosed} />
+      )}
+    />
+  )
 }

@@ -1,0 +1,122 @@
+import { useSelector } from '@xstate/react'
+import type { KeyboardEvent } from 'react'
+import {
+  Button,
+  FieldError,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectValue,
+} from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { fieldChange, selectFieldError, selectFields } from '../../../machines/dialogs/shared/index.ts'
+import type { Choice, FormDialogRef } from '../../components/dialog/FormDialog.tsx'
+import { ChevronDownIcon } from '../../components/icons.tsx'
+
+/** DialogSelectField with focus on open: the dialogs whose first field is a choice start there. */
+export function SelectField<F, K extends keyof F & string>({
+  actor,
+  field,
+  label,
+  choices,
+  autoFocus = false,
+  onChosen,
+}: {
+  readonly actor: FormDialogRef<F>
+  readonly field: K
+  readonly label: string
+  readonly choices: ReadonlyArray<Choice>
+  readonly autoFocus?: boolean
+  readonly onChosen?: (id: string) => void
+}) {
+  const { t } = useTranslation()
+  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
+  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
+  const change = fieldChange<F>()
+  return (
+    <Select
+      className="field"
+      selectedKey={value === '' || value === null ? null : String(value)}
+      onSelectionChange={(key) => {
+        // The machine owns the value; a choice's id is the field's value.
+        actor.send(change(field, String(key) as F[K]))
+        onChosen?.(String(key))
+      }}
+      isInvalid={error !== undefined}
+      placeholder={t('dialog.choose')}
+    >
+      <Label className="field__label">{label}</Label>
+      <Button className="field__input field__select" autoFocus={autoFocus}>
+        <SelectValue />
+        <ChevronDownIcon />
+      </Button>
+      <FieldError className="field__error">
+        {error === undefined ? '' : t(error.key, error.params ?? {})}
+      </FieldError>
+      <Popover className="select-popover">
+        <ListBox className="select-list" items={choices}>
+          {(choice) => (
+            <ListBoxItem className="select-list__item" id={choice.id} textValue={choice.label}>
+              {choice.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  )
+}
+
+export type RadioChoice = Choice & { readonly description: string }
+
+/** Options as radio buttons, each with a line of what it does; Enter submits like in a text field. */
+export function RadioField<F, K extends keyof F & string>({
+  actor,
+  field,
+  label,
+  choices,
+}: {
+  readonly actor: FormDialogRef<F>
+  readonly field: K
+  readonly label: string
+  readonly choices: ReadonlyArray<RadioChoice>
+}) {
+  const { t } = useTranslation()
+  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
+  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
+  const change = fieldChange<F>()
+  const submitOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    actor.send({ type: 'dialog.submit' })
+  }
+  return (
+    <RadioGroup
+      className="field category-radios"
+      value={value === '' || value === null ? null : String(value)}
+      // The machine owns the value; a choice's id is the field's value.
+      onChange={(key) => actor.send(change(field, key as F[K]))}
+      isInvalid={error !== undefined}
+    >
+      <Label className="field__label">{label}</Label>
+      {choices.map((choice, index) => (
+        <Radio
+          key={choice.id}
+          value={choice.id}
+          className="category-radio"
+          autoFocus={index === 0}
+          onKeyDown={submitOnEnter}
+        >
+          <span className="category-radio__label">{choice.label}</span>
+          <span className="field__description">{choice.description}</span>
+        </Radio>
+      ))}
+      <FieldError className="field__error">
+        {error === undefined ? '' : t(error.key, error.params ?? {})}
+      </FieldError>
+    </RadioGroup>
+  )
+}

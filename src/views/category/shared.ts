@@ -1,0 +1,36 @@
+import { useParams, useRouter } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatAmount } from '../../../domain/money.ts'
+import { selectBudget } from '../../../machines/budget/index.ts'
+import type { CategoryId } from '../../../schemas/ids.ts'
+import { CurrencyCode, type Minor, type PeriodKey } from '../../../schemas/money.ts'
+import { useBudget } from '../../budget/OpenBudget.tsx'
+
+const DEFAULT_CURRENCY = CurrencyCode.make('PLN')
+
+export const useCurrency = (): CurrencyCode => useBudget(selectBudget)?.currency ?? DEFAULT_CURRENCY
+
+/** Amounts in the budget's currency and the user's locale ('1 234,50 zł', '-80,00 zł'). */
+export const useAmountText = () => {
+  const currency = useCurrency()
+  const { i18n } = useTranslation()
+  const locale = i18n.resolvedLanguage ?? 'pl'
+  return useCallback((amount: number) => formatAmount(amount as Minor, currency, locale), [currency, locale])
+}
+
+/** The budget route's parameters (mobile dialog routes and the month view). */
+export const useBudgetParams = () => {
+  const params: { budgetId?: string; periodKey?: string; categoryId?: string } = useParams({ strict: false })
+  return {
+    budgetId: params.budgetId ?? '',
+    periodKey: (params.periodKey ?? '') as PeriodKey,
+    categoryId: params.categoryId === undefined ? undefined : (params.categoryId as CategoryId),
+  }
+}
+
+/** Goes to a path of the app by plain href (works in both route trees). */
+export const useGoTo = () => {
+  const router = useRouter()
+  return useCallback((path: string) => router.history.push(path), [router])
+}
