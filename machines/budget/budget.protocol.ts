@@ -18,10 +18,14 @@ export type BudgetCommandRequest = {
   replyTo?: AnyActorRef
 }
 
-/** Why a request changed nothing: a domain refusal, or the budget is not loaded yet. */
+/**
+ * Why a request changed nothing: a domain refusal, the budget is not loaded yet, or the server could not be
+ * reached or failed (the toast says why; the dialog stays open to try again).
+ */
 export type CommandRefusal =
   | { readonly kind: 'domain'; readonly error: BudgetError }
   | { readonly kind: 'notReady' }
+  | { readonly kind: 'failed' }
 
 export type CommandApplied = { type: 'budget.commandApplied'; commandIds: ReadonlyArray<CommandId> }
 export type CommandRefused = { type: 'budget.commandRefused'; refusal: CommandRefusal }
@@ -30,6 +34,7 @@ export type CommandReply = CommandApplied | CommandRefused
 /** i18n key for a refusal: the domain's own key where it has one (splits), else `budget.errors.<code>`. */
 export const refusalMessageKey = (refusal: CommandRefusal): string => {
   if (refusal.kind === 'notReady') return 'budget.errors.not-ready'
+  if (refusal.kind === 'failed') return 'budget.errors.write-failed'
   return budgetErrorMessageKey(refusal.error)
 }
 

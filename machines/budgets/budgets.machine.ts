@@ -149,7 +149,7 @@ export const budgetsMachine = setup({
       if (inFlight.replyTo)
         enqueue.sendTo(inFlight.replyTo, {
           type: 'budget.commandRefused',
-          refusal: { kind: 'notReady' },
+          refusal: { kind: 'failed' },
         } satisfies CommandRefused)
     }),
   },
