@@ -18,6 +18,7 @@ import { autoAssignMachine } from '../../../machines/dialogs/autoAssign/index.ts
 import { coverOverspendingMachine } from '../../../machines/dialogs/coverOverspending/index.ts'
 import { moveCategoryMachine } from '../../../machines/dialogs/moveCategory/index.ts'
 import { type MoneySource, moveMoneyMachine } from '../../../machines/dialogs/moveMoney/index.ts'
+import { moveTransactionsMachine } from '../../../machines/dialogs/moveTransactions/index.ts'
 import { targetMachine } from '../../../machines/dialogs/target/index.ts'
 import type { AssignmentRecord, TargetType, Transaction } from '../../../schemas/budget.ts'
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
@@ -27,7 +28,6 @@ import { DialogTextField, FormDialog } from '../../components/dialog/FormDialog.
 import { useDevice } from '../../layouts/useDevice.ts'
 import { RadioField, SelectField } from './fields.tsx'
 import { moneyChoices } from './format.ts'
-import { moveTransactionsMachine } from './moveTransactions.machine.ts'
 import { useAmountText } from './shared.ts'
 
 type Closable = { readonly onClosed: () => void }

@@ -10,9 +10,9 @@ import {
   moveTransactionsDrafts,
   recordsOfCategory,
 } from '../../../machines/budget/selectors/category.ts'
+import { checkMoveTransactions } from '../../../machines/dialogs/moveTransactions/index.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import { explanationText, monthText } from '../../../src/views/category/format.ts'
-import { checkMoveTransactions } from '../../../src/views/category/moveTransactions.machine.ts'
 import { categoryId, period, starterBudget } from '../domain/fixtures.ts'
 
 const jan = period('202501')

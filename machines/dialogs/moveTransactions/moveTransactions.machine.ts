@@ -1,12 +1,7 @@
-import { moveTransactionsDrafts } from '../../../machines/budget/selectors/category.ts'
-import {
-  type Checked,
-  createFormDialogMachine,
-  type FieldErrors,
-  REQUIRED,
-} from '../../../machines/dialogs/shared/index.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
+import { moveTransactionsDrafts } from '../../budget/selectors/category.ts'
+import { type Checked, createFormDialogMachine, type FieldErrors, REQUIRED } from '../shared/index.ts'
 
 export type MoveTransactionsProps = {
   readonly categoryId: CategoryId

@@ -1,0 +1,6 @@
+export type {
+  MoveTransactionsFields,
+  MoveTransactionsProps,
+  MoveTransactionsValue,
+} from './moveTransactions.machine.ts'
+export { checkMoveTransactions, moveTransactionsMachine } from './moveTransactions.machine.ts'
