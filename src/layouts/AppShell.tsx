@@ -1,7 +1,7 @@
 import { Outlet, useRouter } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect } from 'react'
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components'
+import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { selectHelpOpen, selectIsMobile } from '../../machines/app/index.ts'
 import { useAppActor } from '../app/AppActor.tsx'
@@ -14,9 +14,11 @@ import { useCurrentPage } from './useCurrentPage.ts'
 // Modal code loads only when help is first opened.
 const HelpDialog = lazy(() => import('../components/HelpDialog.tsx'))
 
+const ariaLocales: Readonly<Record<string, string>> = { pl: 'pl-PL', en: 'en-GB', de: 'de-DE' }
+
 /** Root layout of both route trees: header, optional side panel, page header, the view, toasts and help. */
 export const AppShell = () => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const router = useRouter()
   const app = useAppActor()
   const isMobile = useSelector(app, selectIsMobile)
@@ -32,26 +34,29 @@ export const AppShell = () => {
   return (
     // react-aria links and menu items navigate through TanStack's history (one code path for both trees).
     <AriaRouterProvider navigate={(href) => router.history.push(href)}>
-      <div className="app-shell" data-layout={page.layout} data-mobile={isMobile}>
-        <a className="skip-link" href="#main">
-          {t('app.skipToContent')}
-        </a>
-        <AppHeader />
-        <div className="app-shell__body">
-          {showSidePanel ? <SidePanel /> : null}
-          <main id="main" className="app-shell__main" tabIndex={-1}>
-            <h1 className="page-title">{header}</h1>
-            <Outlet />
-          </main>
+      {/* Dates, numbers and calendars in react-aria follow the app's language, not the browser's. */}
+      <I18nProvider locale={ariaLocales[i18n.resolvedLanguage ?? 'pl'] ?? 'pl-PL'}>
+        <div className="app-shell" data-layout={page.layout} data-mobile={isMobile}>
+          <a className="skip-link" href="#main">
+            {t('app.skipToContent')}
+          </a>
+          <AppHeader />
+          <div className="app-shell__body">
+            {showSidePanel ? <SidePanel /> : null}
+            <main id="main" className="app-shell__main" tabIndex={-1}>
+              <h1 className="page-title">{header}</h1>
+              <Outlet />
+            </main>
+          </div>
+          <Toasts />
+          <HelpLauncher />
+          {helpOpen ? (
+            <Suspense fallback={null}>
+              <HelpDialog />
+            </Suspense>
+          ) : null}
         </div>
-        <Toasts />
-        <HelpLauncher />
-        {helpOpen ? (
-          <Suspense fallback={null}>
-            <HelpDialog />
-          </Suspense>
-        ) : null}
-      </div>
+      </I18nProvider>
     </AriaRouterProvider>
   )
 }
