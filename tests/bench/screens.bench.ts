@@ -17,6 +17,7 @@ import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
 import { client, createBudget, loadTransactions, periodOf, startServer, years } from './budgetData.ts'
 import { median, printTable, stop } from './lib.ts'
 
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']
 const SIZE = Number(process.env.BENCH_SCREENS_SIZE ?? 100_000)
 const PASSWORD = 'Correct-Horse-Battery-9'
 const round = (value: number, digits = 1) => Number(value.toFixed(digits))
@@ -184,6 +185,45 @@ const screenFigures = async (browser: Browser, baseUrl: string, email: string, b
   }
 }
 
+/**
+ * Lighthouse's mobile performance score of the budget route, signed in: Chromium runs with a debugging port and a
+ * profile the bench signed in with; Lighthouse opens the route in that browser and keeps its cookies.
+ */
+const lighthouseScore = async (baseUrl: string, email: string, budgetUrl: string) => {
+  const { default: lighthouse } = await import('lighthouse')
+  const profile = mkdtempSync(join(tmpdir(), 'koperta-bench-lighthouse-'))
+  const debuggingPort = 9_300 + Math.floor(Math.random() * 500)
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
+    locale: 'pl-PL',
+  })
+  try {
+    await signIn(await context.newPage(), baseUrl, email)
+    const result = await lighthouse(budgetUrl, {
+      port: debuggingPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+      // The signed-in session lives in cookies: keep them.
+      disableStorageReset: true,
+    })
+    const audits = result?.lhr.audits
+    return {
+      'Lighthouse mobile performance (target ≥ 95)': Math.round(
+        (result?.lhr.categories.performance?.score ?? 0) * 100,
+      ),
+      'first contentful paint (ms)': Math.round(audits?.['first-contentful-paint']?.numericValue ?? 0),
+      'largest contentful paint (ms)': Math.round(audits?.['largest-contentful-paint']?.numericValue ?? 0),
+      'total blocking time (ms)': Math.round(audits?.['total-blocking-time']?.numericValue ?? 0),
+    }
+  } finally {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+}
+
 export async function run(): Promise<void> {
   execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
   const dataDir = mkdtempSync(join(tmpdir(), 'koperta-bench-screens-'))
@@ -217,17 +257,24 @@ export async function run(): Promise<void> {
     ])
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: chromiumArgs,
     })
     try {
       const budgetId = budget.base.split('/').at(-1) ?? ''
       const current = periodOf(years * 12 - 1)
+      // The embedded provider's issuer is the app's own address as browsers use it.
+      const appUrl = server.url.replace('127.0.0.1', 'localhost')
       printTable('Budgeting screens (targets: interactive ≤ 1 000 ms)', [
-        await screenFigures(browser, server.url, email, `${server.url}/budget/${budgetId}/period/${current}`),
+        await screenFigures(browser, appUrl, email, `${appUrl}/budget/${budgetId}/period/${current}`),
       ])
     } finally {
       await browser.close()
     }
+    const budgetId = budget.base.split('/').at(-1) ?? ''
+    const appUrl = server.url.replace('127.0.0.1', 'localhost')
+    printTable('Lighthouse, budget route, simulated mobile', [
+      await lighthouseScore(appUrl, email, `${appUrl}/budget/${budgetId}/period/${periodOf(years * 12 - 1)}`),
+    ])
   } finally {
     await stop(server.child)
     await database.dispose()
