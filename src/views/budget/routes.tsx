@@ -1,21 +1,103 @@
-import NotAvailableView from '../NotAvailableView.tsx'
+import './texts.ts'
+import './budget.css'
+import { useNavigate, useParams } from '@tanstack/react-router'
+import { type ReactNode, useCallback } from 'react'
+import { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
+import { OpenBudget } from '../../budget/OpenBudget.tsx'
+import { periodHref } from './actions.tsx'
+import { BudgetGate } from './BudgetView.tsx'
+import { periodToReturnTo } from './returnPeriod.ts'
+import {
+  CategoryEditDialog,
+  DeleteCategoryDialog,
+  DeleteGroupDialog,
+  GroupEditDialog,
+} from './StructureDialogs.tsx'
 
-// Placeholder until this area's views land; every export keeps its agreed name.
-export function BudgetView() {
-  return <NotAvailableView />
+export { BudgetView } from './BudgetView.tsx'
+
+type RouteParams = {
+  readonly budgetId?: string
+  readonly categoryGroupId?: string
+  readonly categoryId?: string
 }
+
+/**
+ * The phone's structure dialogs as routes (SPEC §2 "Other mobile views"): the budget opens, the dialog shows as
+ * a full-height sheet, and closing it goes back to the month it came from.
+ */
+function DialogRoute({ render }: { readonly render: (params: RouteParams, close: () => void) => ReactNode }) {
+  const params: RouteParams = useParams({ strict: false })
+  const budgetId = params.budgetId ?? ''
+  const navigate = useNavigate()
+  const close = useCallback(() => {
+    void navigate({ href: periodHref(budgetId, periodToReturnTo(budgetId)) })
+  }, [navigate, budgetId])
+  return (
+    <OpenBudget budgetId={budgetId}>
+      <BudgetGate>{render(params, close)}</BudgetGate>
+    </OpenBudget>
+  )
+}
+
+/** 'Dodaj kategorię' in the group of the address. */
 export function AddCategoryRoute() {
-  return <NotAvailableView />
+  return (
+    <DialogRoute
+      render={(params, close) => (
+        <CategoryEditDialog groupId={CategoryGroupId.make(params.categoryGroupId ?? '')} onClosed={close} />
+      )}
+    />
+  )
 }
+
+/** 'Edytuj kategorię'. */
 export function EditCategoryRoute() {
-  return <NotAvailableView />
+  return (
+    <DialogRoute
+      render={(params, close) => (
+        <CategoryEditDialog
+          groupId={CategoryGroupId.make(params.categoryGroupId ?? '')}
+          categoryId={CategoryId.make(params.categoryId ?? '')}
+          onClosed={close}
+        />
+      )}
+    />
+  )
 }
+
+/** 'Edytuj kategorię', its delete variant. */
 export function DeleteCategoryRoute() {
-  return <NotAvailableView />
+  return (
+    <DialogRoute
+      render={(params, close) => (
+        <DeleteCategoryDialog categoryId={CategoryId.make(params.categoryId ?? '')} onClosed={close} />
+      )}
+    />
+  )
 }
+
+/** Without a group id: add a group; with one: rename it. */
 export function EditGroupRoute() {
-  return <NotAvailableView />
+  return (
+    <DialogRoute
+      render={(params, close) =>
+        params.categoryGroupId === undefined ? (
+          <GroupEditDialog onClosed={close} />
+        ) : (
+          <GroupEditDialog groupId={CategoryGroupId.make(params.categoryGroupId)} onClosed={close} />
+        )
+      }
+    />
+  )
 }
+
 export function DeleteGroupRoute() {
-  return <NotAvailableView />
+  return (
+    <DialogRoute
+      render={(params, close) => (
+        <DeleteGroupDialog groupId={CategoryGroupId.make(params.categoryGroupId ?? '')} onClosed={close} />
+      )}
+    />
+  )
 }

@@ -1,0 +1,322 @@
+import './texts.ts'
+import './budget.css'
+import { Outlet, useParams, useSearch } from '@tanstack/react-router'
+import * as Schema from 'effect/Schema'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { Button, Link, Switch } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import {
+  selectBudget,
+  selectCanUndoAssignment,
+  selectLoadError,
+  selectLoadState,
+} from '../../../machines/budget/index.ts'
+import { selectCategory, selectMonthModel } from '../../../machines/budget/selectors/month.ts'
+import { BankAccountId, CategoryId } from '../../../schemas/ids.ts'
+import { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
+import { OpenBudget, useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
+import { useDevice } from '../../layouts/useDevice.ts'
+import type { BudgetViewSearch } from '../../router/budgetSearch.ts'
+import { currentPeriodKey } from '../../router/periodKey.ts'
+import { AccountsPane } from '../accounts/AccountsPane.tsx'
+import { TransactionsButton } from '../accounts/TransactionsButton.tsx'
+import { rememberLastBudget } from '../budgets/lastBudget.ts'
+import { CategoryPanel } from '../category/CategoryPanel.tsx'
+import { AssignDialog, AutoAssignDialog } from '../category/dialogs.tsx'
+import { TransactionsPane } from '../transactions/TransactionsPane.tsx'
+import { MonthActionsProvider, periodHref, type StructureDialog, useMonthActions } from './actions.tsx'
+import { PlusIcon, UndoIcon } from './icons.tsx'
+import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx'
+import { MonthList } from './MonthList.tsx'
+import { MonthTable } from './MonthTable.tsx'
+import { rememberShownPeriod } from './returnPeriod.ts'
+import { StructureDialogHost } from './StructureDialogs.tsx'
+
+const DEFAULT_CURRENCY = CurrencyCode.make('PLN')
+const isPeriodKey = Schema.is(PeriodKey)
+const isCategoryId = Schema.is(CategoryId)
+const isBankAccountId = Schema.is(BankAccountId)
+
+/** Loading, load failed (retry, or 'no such budget'), else the budget's screen. */
+export function BudgetGate({ children }: { readonly children: ReactNode }) {
+  const { t } = useTranslation()
+  const budget = useBudgetRef()
+  const load = useBudget(selectLoadState)
+  const error = useBudget(selectLoadError)
+  if (load === 'loading')
+    return (
+      <p className="budget-loading" role="status">
+        {t('budgetView.loading')}
+      </p>
+    )
+  if (load === 'error') {
+    const missing = error?.status === 404 || error?.status === 403
+    return (
+      <section
+        className="notice notice--error budget-failed"
+        role="alert"
+        aria-labelledby="budget-failed-title"
+      >
+        <h2 id="budget-failed-title" className="notice__title">
+          {t(missing ? 'budgetView.notFoundTitle' : 'budgetView.loadFailedTitle')}
+        </h2>
+        <p>{t(missing ? 'budgetView.notFoundBody' : 'budgetView.loadFailedBody')}</p>
+        {missing ? (
+          <Link className="button button--quiet" href="/">
+            {t('budgetView.toBudgets')}
+          </Link>
+        ) : (
+          <Button className="button" onPress={() => budget.send({ type: 'budget.retry' })}>
+            {t('budgetView.retry')}
+          </Button>
+        )}
+      </section>
+    )
+  }
+  return children
+}
+
+const ANNOUNCEMENT_MS = 5000
+
+/** Undo of the last assignment change; says so in a live region, since the numbers change elsewhere. */
+function UndoButton() {
+  const { t } = useTranslation()
+  const { send } = useMonthActions()
+  const canUndo = useBudget(selectCanUndoAssignment)
+  const [announced, setAnnounced] = useState(false)
+  useEffect(() => {
+    if (!announced) return
+    const timer = setTimeout(() => setAnnounced(false), ANNOUNCEMENT_MS)
+    return () => clearTimeout(timer)
+  }, [announced])
+  return (
+    <>
+      <Button
+        className="button button--quiet"
+        isDisabled={!canUndo}
+        onPress={() => {
+          send([{ _tag: 'UndoLastAssignment' }])
+          setAnnounced(true)
+        }}
+      >
+        <UndoIcon />
+        {t('budgetView.rta.undo')}
+      </Button>
+      <span className="month-toolbar__status" role="status">
+        {announced ? t('budgetView.rta.undone') : ''}
+      </span>
+    </>
+  )
+}
+
+/** The month itself: banner, toolbar, the empty-budget invitation and the categories (table or list). */
+function MonthMain({
+  periodKey,
+  name,
+  selectedId,
+  showHidden,
+  onShowHidden,
+  onMoneyDialog,
+}: {
+  readonly periodKey: PeriodKey
+  readonly name: string
+  readonly selectedId: CategoryId | null
+  /** Kept by the screen: the row actions (move up/down) must see the same rows as the user. */
+  readonly showHidden: boolean
+  readonly onShowHidden: (show: boolean) => void
+  readonly onMoneyDialog: (dialog: 'assign' | 'autoAssign') => void
+}) {
+  const { t } = useTranslation()
+  const device = useDevice()
+  const { budgetId, open } = useMonthActions()
+  const model = useBudget((snapshot) => selectMonthModel(snapshot, periodKey, showHidden))
+  const currency = useBudget(selectBudget)?.currency ?? DEFAULT_CURRENCY
+  const base = periodHref(budgetId, periodKey)
+  const empty = !model.hasCategories
+  return (
+    <>
+      <ReadyToAssignBanner periodKey={periodKey} currency={currency}>
+        {device === 'mobile' ? (
+          <>
+            <Link className="button" href={`${base}/assign`}>
+              {t('budgetView.rta.assign')}
+            </Link>
+            <Link className="button button--quiet" href={`${base}/auto-assign`}>
+              {t('budgetView.rta.autoAssign')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <Button className="button" onPress={() => onMoneyDialog('assign')}>
+              {t('budgetView.rta.assign')}
+            </Button>
+            <Button className="button button--quiet" onPress={() => onMoneyDialog('autoAssign')}>
+              {t('budgetView.rta.autoAssign')}
+            </Button>
+          </>
+        )}
+      </ReadyToAssignBanner>
+      {device === 'mobile' ? <TransactionsButton href={`${base}/all-transactions`} /> : null}
+      {empty ? (
+        <section className="notice budget-empty" aria-labelledby="budget-empty-title">
+          <h2 id="budget-empty-title" className="notice__title">
+            {t('budgetView.emptyTitle')}
+          </h2>
+          <p>{t('budgetView.emptyBody')}</p>
+          <Button className="button" onPress={() => open({ kind: 'addGroup' })}>
+            <PlusIcon />
+            {t('budgetView.addGroup')}
+          </Button>
+        </section>
+      ) : null}
+      <div className="month-toolbar">
+        <UndoButton />
+        <Switch className="switch" isSelected={showHidden} onChange={onShowHidden}>
+          <span className="switch__track" aria-hidden="true">
+            <span className="switch__thumb" />
+          </span>
+          {t('budgetView.showHidden')}
+        </Switch>
+        {model.hiddenCount > 0 ? (
+          <span className="month-toolbar__hidden">
+            {t('budgetView.hiddenCount', { count: model.hiddenCount })}
+          </span>
+        ) : null}
+        {empty ? null : (
+          <Button
+            className="button button--quiet month-toolbar__add"
+            onPress={() => open({ kind: 'addGroup' })}
+          >
+            <PlusIcon />
+            {t('budgetView.addGroup')}
+          </Button>
+        )}
+      </div>
+      {model.groups.length === 0 ? null : device === 'mobile' ? (
+        <MonthList model={model} currency={currency} />
+      ) : (
+        <MonthTable model={model} currency={currency} monthName={name} selectedId={selectedId} />
+      )}
+    </>
+  )
+}
+
+/** The desktop's right-hand column: the selected category's panel, or a hint. */
+function SidePanel({
+  categoryId,
+  periodKey,
+}: {
+  readonly categoryId: CategoryId | null
+  readonly periodKey: PeriodKey
+}) {
+  const { t } = useTranslation()
+  const exists = useBudget((snapshot) => categoryId !== null && selectCategory(snapshot, categoryId) !== null)
+  return (
+    <aside className="budget-columns__panel" aria-label={t('budgetView.details')}>
+      {exists && categoryId !== null ? (
+        <CategoryPanel categoryId={categoryId} periodKey={periodKey} />
+      ) : (
+        <p className="budget-panel__hint">{t('budgetView.panelHint')}</p>
+      )}
+    </aside>
+  )
+}
+
+function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; readonly periodKey: PeriodKey }) {
+  const { i18n } = useTranslation()
+  const device = useDevice()
+  const load = useBudget(selectLoadState)
+  const search: BudgetViewSearch = useSearch({ strict: false })
+  const [showHidden, setShowHidden] = useState(false)
+  const [dialog, setDialog] = useState<StructureDialog | null>(null)
+  const [moneyDialog, setMoneyDialog] = useState<'assign' | 'autoAssign' | null>(null)
+  const [selected, setSelected] = useState<CategoryId | null>(null)
+  const closeDialog = useCallback(() => setDialog(null), [])
+  const closeMoneyDialog = useCallback(() => setMoneyDialog(null), [])
+  const name = monthName(periodKey, i18n.resolvedLanguage ?? 'pl')
+
+  useEffect(() => {
+    if (load === 'ready') rememberLastBudget(budgetId)
+  }, [load, budgetId])
+  useEffect(() => rememberShownPeriod(budgetId, periodKey), [budgetId, periodKey])
+
+  const month = (
+    <MonthMain
+      periodKey={periodKey}
+      name={name}
+      selectedId={selected}
+      showHidden={showHidden}
+      onShowHidden={setShowHidden}
+      onMoneyDialog={setMoneyDialog}
+    />
+  )
+  const main =
+    device === 'mobile' || search.view === undefined ? (
+      month
+    ) : search.view === 'accounts' ? (
+      <AccountsPane />
+    ) : (
+      <TransactionsPane
+        {...(search.account !== undefined && isBankAccountId(search.account)
+          ? { bankAccountId: search.account }
+          : {})}
+        {...(search.category !== undefined && isCategoryId(search.category)
+          ? { categoryId: search.category }
+          : {})}
+      />
+    )
+  return (
+    <MonthActionsProvider
+      budgetId={budgetId}
+      periodKey={periodKey}
+      showHidden={showHidden}
+      onOpen={setDialog}
+      onSelect={setSelected}
+    >
+      <div className="budget-view" data-device={device}>
+        {device === 'mobile' ? (
+          <div className="budget-columns__main">
+            <MonthSwitcher budgetId={budgetId} periodKey={periodKey} name={name} />
+            <BudgetGate>{main}</BudgetGate>
+          </div>
+        ) : (
+          <div className="budget-columns">
+            <div className="budget-columns__main">
+              <MonthSwitcher budgetId={budgetId} periodKey={periodKey} name={name} />
+              <BudgetGate>{main}</BudgetGate>
+            </div>
+            <SidePanel categoryId={selected} periodKey={periodKey} />
+          </div>
+        )}
+      </div>
+      {device === 'mobile' ? (
+        <Outlet />
+      ) : (
+        <>
+          <StructureDialogHost dialog={dialog} onClosed={closeDialog} />
+          {moneyDialog === 'assign' ? (
+            <AssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
+          ) : null}
+          {moneyDialog === 'autoAssign' ? (
+            <AutoAssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
+          ) : null}
+        </>
+      )}
+    </MonthActionsProvider>
+  )
+}
+
+/** The budget's month at /budget/$budgetId/period/$periodKey (both route trees). */
+export function BudgetView() {
+  const params = useParams({ strict: false })
+  const budgetId = params.budgetId ?? ''
+  const periodKey =
+    params.periodKey !== undefined && isPeriodKey(params.periodKey)
+      ? params.periodKey
+      : PeriodKey.make(currentPeriodKey(new Date()))
+  return (
+    <OpenBudget budgetId={budgetId}>
+      <MonthScreen budgetId={budgetId} periodKey={periodKey} />
+    </OpenBudget>
+  )
+}

@@ -1,0 +1,108 @@
+import { memo } from 'react'
+import { Button, Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import type { MonthGroup, MonthModel, MonthRow } from '../../../machines/budget/selectors/month.ts'
+import type { CurrencyCode } from '../../../schemas/money.ts'
+import { Money } from '../../components/money/Money.tsx'
+import { periodHref, useMonthActions } from './actions.tsx'
+import { PlusIcon } from './icons.tsx'
+import { useCategoryName } from './names.ts'
+import { AvailableAmount, CategoryMenu, GroupMenu, HiddenBadge } from './parts.tsx'
+
+/** A category on the phone: tapping it opens its route (assign, move, target…); the menu edits the structure. */
+const CategoryItem = memo(function CategoryItem({
+  row,
+  currency,
+}: {
+  readonly row: MonthRow
+  readonly currency: CurrencyCode
+}) {
+  const { t } = useTranslation()
+  const { budgetId, periodKey } = useMonthActions()
+  const nameOf = useCategoryName()
+  const name = nameOf(row)
+  const income = row.type === 'Income'
+  return (
+    <li className="month-item" data-hidden={row.hidden || undefined}>
+      <Link
+        className="month-item__link"
+        href={`${periodHref(budgetId, periodKey)}/categories/${encodeURIComponent(row.id)}`}
+      >
+        <span className="month-item__name">
+          {name}
+          {row.hidden ? <HiddenBadge /> : null}
+        </span>
+        {income ? (
+          <span className="month-item__amounts">
+            <span className="badge">{t('budgetView.table.income')}</span>
+            <Money amount={row.activity} currency={currency} />
+          </span>
+        ) : (
+          <span className="month-item__amounts">
+            <AvailableAmount row={row} currency={currency} />
+          </span>
+        )}
+      </Link>
+      {row.system ? null : <CategoryMenu row={row} name={name} />}
+    </li>
+  )
+})
+
+const GroupSection = memo(function GroupSection({
+  group,
+  currency,
+}: {
+  readonly group: MonthGroup
+  readonly currency: CurrencyCode
+}) {
+  const { t } = useTranslation()
+  const { open } = useMonthActions()
+  const name = group.system ? t('budgetView.uncategorized') : group.name
+  return (
+    <section className="month-list__group" aria-label={name} data-hidden={group.hidden || undefined}>
+      <div className="month-list__header">
+        <h3 className="month-list__title">
+          {name}
+          {group.hidden ? <HiddenBadge /> : null}
+        </h3>
+        <Money amount={group.available} currency={currency} className="month-list__total" />
+        {group.system ? null : <GroupMenu group={group} />}
+      </div>
+      {group.rows.length > 0 ? (
+        <ul className="month-list__items">
+          {group.rows.map((row) => (
+            <CategoryItem key={row.id} row={row} currency={currency} />
+          ))}
+        </ul>
+      ) : group.system ? null : (
+        <p className="month-row__empty">
+          {t('budgetView.table.noCategories')}
+          <Button
+            className="button button--quiet"
+            onPress={() => open({ kind: 'addCategory', groupId: group.id })}
+          >
+            <PlusIcon />
+            {t('budgetView.addCategory')}
+          </Button>
+        </p>
+      )}
+    </section>
+  )
+})
+
+/** The phone's month: groups as sections, each category a link with its available amount and status. */
+export function MonthList({
+  model,
+  currency,
+}: {
+  readonly model: MonthModel
+  readonly currency: CurrencyCode
+}) {
+  return (
+    <div className="month-list">
+      {model.groups.map((group) => (
+        <GroupSection key={group.id} group={group} currency={currency} />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,123 @@
+import { useNavigate } from '@tanstack/react-router'
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react'
+import type { CommandDraft } from '../../../machines/budget/index.ts'
+import { selectMonthModel } from '../../../machines/budget/selectors/month.ts'
+import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
+import type { PeriodKey } from '../../../schemas/money.ts'
+import { useBudgetRef } from '../../budget/OpenBudget.tsx'
+import { useDevice } from '../../layouts/useDevice.ts'
+import { moveWithin } from './order.ts'
+
+/** A structure dialog to open: on desktop a modal from local state, on phones its own route. */
+export type StructureDialog =
+  | { readonly kind: 'addGroup' }
+  | { readonly kind: 'renameGroup'; readonly groupId: CategoryGroupId }
+  | { readonly kind: 'deleteGroup'; readonly groupId: CategoryGroupId }
+  | { readonly kind: 'addCategory'; readonly groupId: CategoryGroupId }
+  | { readonly kind: 'editCategory'; readonly groupId: CategoryGroupId; readonly categoryId: CategoryId }
+  | { readonly kind: 'deleteCategory'; readonly groupId: CategoryGroupId; readonly categoryId: CategoryId }
+
+const enc = encodeURIComponent
+
+/** SPEC §2's mobile routes for the structure dialogs. */
+export const structureHref = (budgetId: string, dialog: StructureDialog): string => {
+  const base = `/budget/${enc(budgetId)}`
+  switch (dialog.kind) {
+    case 'addGroup':
+      return `${base}/category-group`
+    case 'renameGroup':
+      return `${base}/category-group/${enc(dialog.groupId)}`
+    case 'deleteGroup':
+      return `${base}/category-group/${enc(dialog.groupId)}/delete`
+    case 'addCategory':
+      return `${base}/group/${enc(dialog.groupId)}`
+    case 'editCategory':
+      return `${base}/group/${enc(dialog.groupId)}/category/${enc(dialog.categoryId)}`
+    case 'deleteCategory':
+      return `${base}/group/${enc(dialog.groupId)}/category/${enc(dialog.categoryId)}/delete`
+  }
+}
+
+export const periodHref = (budgetId: string, periodKey: string): string =>
+  `/budget/${enc(budgetId)}/period/${periodKey}`
+
+/** What rows may do; stable for the life of the view, so memoised rows never re-render because of it. */
+export type MonthActions = {
+  readonly budgetId: string
+  readonly periodKey: PeriodKey
+  readonly send: (commands: ReadonlyArray<CommandDraft>) => void
+  readonly open: (dialog: StructureDialog) => void
+  /** Desktop: show the category in the side column; phones: open its route. */
+  readonly select: (categoryId: CategoryId) => void
+  /** Among the rows shown in its group; hidden ones keep their places. */
+  readonly moveCategory: (categoryId: CategoryId, direction: 'up' | 'down') => void
+  readonly moveGroup: (groupId: CategoryGroupId, direction: 'up' | 'down') => void
+}
+
+const MonthActionsContext = createContext<MonthActions | null>(null)
+
+export const useMonthActions = (): MonthActions => {
+  const actions = useContext(MonthActionsContext)
+  if (actions === null) throw new Error('useMonthActions outside <MonthActionsProvider>')
+  return actions
+}
+
+export function MonthActionsProvider({
+  budgetId,
+  periodKey,
+  showHidden,
+  onOpen,
+  onSelect,
+  children,
+}: {
+  readonly budgetId: string
+  readonly periodKey: PeriodKey
+  readonly showHidden: boolean
+  /** Desktop only: where dialogs open (phones navigate instead). */
+  readonly onOpen: (dialog: StructureDialog) => void
+  readonly onSelect: (categoryId: CategoryId) => void
+  readonly children: ReactNode
+}) {
+  const budget = useBudgetRef()
+  const device = useDevice()
+  const navigate = useNavigate()
+  const send = useCallback(
+    (commands: ReadonlyArray<CommandDraft>) => {
+      if (commands.length > 0) budget.send({ type: 'budget.command', commands })
+    },
+    [budget],
+  )
+  const open = useCallback(
+    (dialog: StructureDialog) => {
+      if (device === 'mobile') void navigate({ href: structureHref(budgetId, dialog) })
+      else onOpen(dialog)
+    },
+    [device, navigate, budgetId, onOpen],
+  )
+  const moveCategory = useCallback(
+    (categoryId: CategoryId, direction: 'up' | 'down') => {
+      // Read at the moment of the action, so rows need not carry their group's order.
+      const model = selectMonthModel(budget.getSnapshot(), periodKey, showHidden)
+      const group = model.groups.find((item) => item.rows.some((row) => row.id === categoryId))
+      if (group === undefined) return
+      const shown = group.rows.map((row) => row.id)
+      const next = moveWithin(group.categoryIds, shown, categoryId, direction)
+      if (next !== null) send([{ _tag: 'ReorderCategories', categoryGroupId: group.id, categoryIds: next }])
+    },
+    [budget, periodKey, showHidden, send],
+  )
+  const moveGroup = useCallback(
+    (groupId: CategoryGroupId, direction: 'up' | 'down') => {
+      const model = selectMonthModel(budget.getSnapshot(), periodKey, showHidden)
+      const shown = model.groups.filter((group) => !group.system).map((group) => group.id)
+      const next = moveWithin(model.groupIds, shown, groupId, direction)
+      if (next !== null) send([{ _tag: 'ReorderCategoryGroups', categoryGroupIds: next }])
+    },
+    [budget, periodKey, showHidden, send],
+  )
+  const value = useMemo(
+    () => ({ budgetId, periodKey, send, open, select: onSelect, moveCategory, moveGroup }),
+    [budgetId, periodKey, send, open, onSelect, moveCategory, moveGroup],
+  )
+  return <MonthActionsContext.Provider value={value}>{children}</MonthActionsContext.Provider>
+}

@@ -1,0 +1,243 @@
+import * as Result from 'effect/Result'
+import { memo, useState } from 'react'
+import {
+  Button,
+  FieldError,
+  Input,
+  type Key,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+  TextField,
+} from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import type { AvailableStatus, MonthGroup, MonthRow } from '../../../machines/budget/selectors/month.ts'
+import {
+  amountText,
+  checkAmount,
+  type FieldError as Problem,
+} from '../../../machines/dialogs/shared/index.ts'
+import type { CurrencyCode } from '../../../schemas/money.ts'
+import { Money, useFormatAmount } from '../../components/money/Money.tsx'
+import { useMonthActions } from './actions.tsx'
+import { CheckIcon, EmptyIcon, HalfIcon, MoreIcon, WarningIcon } from './icons.tsx'
+
+const STATUS_ICONS: Record<AvailableStatus, () => React.JSX.Element> = {
+  overspent: WarningIcon,
+  zero: EmptyIcon,
+  funded: CheckIcon,
+  underfunded: HalfIcon,
+}
+
+/** Available, signed and coloured, with a status word and icon (never colour alone). */
+export const AvailableAmount = memo(function AvailableAmount({
+  row,
+  currency,
+}: {
+  readonly row: MonthRow
+  readonly currency: CurrencyCode
+}) {
+  const { t } = useTranslation()
+  const format = useFormatAmount(currency)
+  const StatusIcon = STATUS_ICONS[row.status]
+  return (
+    <span className="available" data-status={row.status}>
+      <Money amount={row.available} currency={currency} className="available__amount" />
+      <span className="available__status">
+        <StatusIcon />
+        {t(`budgetView.status.${row.status}`, { amount: format(row.underfunded) })}
+      </span>
+    </span>
+  )
+})
+
+/**
+ * The assigned amount as a text field in the row: Enter or leaving the field assigns, Escape puts the amount
+ * back; bad text shows the form's message under the field and assigns nothing.
+ */
+export function AssignedField({
+  row,
+  name,
+  currency,
+}: {
+  readonly row: MonthRow
+  readonly name: string
+  readonly currency: CurrencyCode
+}) {
+  const { t, i18n } = useTranslation()
+  const { send, periodKey } = useMonthActions()
+  const env = { currency, locale: i18n.resolvedLanguage ?? 'pl' }
+  const [draft, setDraft] = useState<string | null>(null)
+  const [problem, setProblem] = useState<Problem | null>(null)
+  const restore = () => {
+    setDraft(null)
+    setProblem(null)
+  }
+  const commit = () => {
+    if (draft === null) return
+    const checked = checkAmount(draft, env)
+    if (Result.isFailure(checked)) {
+      setProblem(checked.failure)
+      return
+    }
+    restore()
+    if (checked.success !== row.assigned)
+      send([{ _tag: 'SetAssigned', periodKey, categoryId: row.id, value: checked.success }])
+  }
+  return (
+    <TextField
+      className="assigned-field"
+      aria-label={t('budgetView.table.assignedFor', { name })}
+      value={draft ?? amountText(row.assigned, env)}
+      onChange={(text) => {
+        setDraft(text)
+        setProblem(null)
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit()
+        else if (event.key === 'Escape') restore()
+        else event.continuePropagation()
+      }}
+      onFocus={(event) => {
+        if (event.target instanceof HTMLInputElement) event.target.select()
+      }}
+      onBlur={commit}
+      isInvalid={problem !== null}
+      inputMode="decimal"
+    >
+      <Input className="field__input assigned-field__input" />
+      <FieldError className="field__error">
+        {problem === null ? '' : t(problem.key, problem.params ?? {})}
+      </FieldError>
+    </TextField>
+  )
+}
+
+/** Rename, hide or unhide, move up or down, delete: everything one category row offers. */
+export const CategoryMenu = memo(function CategoryMenu({
+  row,
+  name,
+}: {
+  readonly row: MonthRow
+  readonly name: string
+}) {
+  const { t } = useTranslation()
+  const { open, send, moveCategory } = useMonthActions()
+  const disabled: Key[] = []
+  if (row.isFirst) disabled.push('moveUp')
+  if (row.isLast) disabled.push('moveDown')
+  const act = (key: Key) => {
+    switch (key) {
+      case 'rename':
+        open({ kind: 'editCategory', groupId: row.groupId, categoryId: row.id })
+        break
+      case 'hide':
+        send([{ _tag: 'SetCategoryHidden', categoryId: row.id, hidden: !row.hidden }])
+        break
+      case 'moveUp':
+        moveCategory(row.id, 'up')
+        break
+      case 'moveDown':
+        moveCategory(row.id, 'down')
+        break
+      case 'delete':
+        open({ kind: 'deleteCategory', groupId: row.groupId, categoryId: row.id })
+        break
+    }
+  }
+  return (
+    <MenuTrigger>
+      <Button className="icon-button row-menu" aria-label={t('budgetView.actions.category', { name })}>
+        <MoreIcon />
+      </Button>
+      <Popover className="popover" placement="bottom end">
+        <Menu className="menu" onAction={act} disabledKeys={disabled}>
+          <MenuItem className="menu__item" id="rename">
+            {t('budgetView.actions.rename')}
+          </MenuItem>
+          <MenuItem className="menu__item" id="hide">
+            {t(row.hidden ? 'budgetView.actions.unhide' : 'budgetView.actions.hide')}
+          </MenuItem>
+          <MenuItem className="menu__item" id="moveUp">
+            {t('budgetView.actions.moveUp')}
+          </MenuItem>
+          <MenuItem className="menu__item" id="moveDown">
+            {t('budgetView.actions.moveDown')}
+          </MenuItem>
+          <MenuItem className="menu__item" id="delete">
+            {t('budgetView.actions.delete')}
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  )
+})
+
+/** Add a category, rename, hide or unhide, move up or down, delete: what a group header offers. */
+export const GroupMenu = memo(function GroupMenu({ group }: { readonly group: MonthGroup }) {
+  const { t } = useTranslation()
+  const { open, send, moveGroup } = useMonthActions()
+  const disabled: Key[] = []
+  if (group.isFirst) disabled.push('moveUp')
+  if (group.isLast) disabled.push('moveDown')
+  const act = (key: Key) => {
+    switch (key) {
+      case 'addCategory':
+        open({ kind: 'addCategory', groupId: group.id })
+        break
+      case 'rename':
+        open({ kind: 'renameGroup', groupId: group.id })
+        break
+      case 'hide':
+        send([{ _tag: 'SetCategoryGroupHidden', categoryGroupId: group.id, hidden: !group.hidden }])
+        break
+      case 'moveUp':
+        moveGroup(group.id, 'up')
+        break
+      case 'moveDown':
+        moveGroup(group.id, 'down')
+        break
+      case 'delete':
+        open({ kind: 'deleteGroup', groupId: group.id })
+        break
+    }
+  }
+  return (
+    <MenuTrigger>
+      <Button
+        className="icon-button row-menu"
+        aria-label={t('budgetView.actions.group', { name: group.name })}
+      >
+        <MoreIcon />
+      </Button>
+      <Popover className="popover" placement="bottom end">
+        <Menu className="menu" onAction={act} disabledKeys={disabled}>
+          <MenuItem className="menu__item" id="addCategory">
+            {t('budgetView.actions.addCategory')}
+          </MenuItem>
+          <MenuItem className="menu__item" id="rename">
+            {t('budgetView.actions.rename')}
+          </MenuItem>
+          <MenuItem className="menu__item" id="hide">
+            {t(group.hidden ? 'budgetView.actions.unhide' : 'budgetView.actions.hide')}
+          </MenuItem>
+          <MenuItem className="menu__item" id="moveUp">
+            {t('budgetView.actions.moveUp')}
+          </MenuItem>
+          <MenuItem className="menu__item" id="moveDown">
+            {t('budgetView.actions.moveDown')}
+          </MenuItem>
+          <MenuItem className="menu__item" id="delete">
+            {t('budgetView.actions.deleteGroup')}
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  )
+})
+
+export function HiddenBadge() {
+  const { t } = useTranslation()
+  return <span className="badge">{t('budgetView.table.hiddenBadge')}</span>
+}
