@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { selectBalancesTotal, selectBudget, selectLoadState } from '../../../machines/budget/index.ts'
 import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
-import { Money } from '../../components/money/Money.tsx'
+import { Money, useFormatAmount } from '../../components/money/Money.tsx'
 
 const FALLBACK_CURRENCY = CurrencyCode.make('PLN')
 
@@ -39,8 +39,15 @@ function TransactionsLink({
   readonly currency: CurrencyCode
 }) {
   const { t } = useTranslation()
+  const format = useFormatAmount(currency)
+  // SPEC's accessible name, followed by the total the button shows: the visible text stays part of the name.
+  const name = t('bankAccounts.showAllTransactions')
   return (
-    <Link className="transactions-button" href={href} aria-label={t('bankAccounts.showAllTransactions')}>
+    <Link
+      className="transactions-button"
+      href={href}
+      aria-label={total === null ? name : `${name} ${format(total as Minor)}`}
+    >
       <span className="transactions-button__label">{t('bankAccounts.transactions')}</span>
       {total === null ? null : <Money amount={total as Minor} currency={currency} />}
     </Link>
