@@ -49,7 +49,13 @@ function TransactionsLink({
       aria-label={total === null ? name : `${name} ${format(total as Minor)}`}
     >
       <span className="transactions-button__label">{t('bankAccounts.transactions')}</span>
-      {total === null ? null : <Money amount={total as Minor} currency={currency} />}
+      {/* A real space: the visible text must read as the words of the accessible name (label in name). */}
+      {total === null ? null : (
+        <>
+          {' '}
+          <Money amount={total as Minor} currency={currency} />
+        </>
+      )}
     </Link>
   )
 }

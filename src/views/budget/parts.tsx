@@ -1,16 +1,6 @@
 import * as Result from 'effect/Result'
-import { memo, useState } from 'react'
-import {
-  Button,
-  FieldError,
-  Input,
-  type Key,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Popover,
-  TextField,
-} from 'react-aria-components'
+import { memo, type ReactNode, useId, useState } from 'react'
+import { Button, type Key, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { AvailableStatus, MonthGroup, MonthRow } from '../../../machines/budget/selectors/month.ts'
 import {
@@ -85,32 +75,68 @@ export function AssignedField({
     if (checked.success !== row.assigned)
       send([{ _tag: 'SetAssigned', periodKey, categoryId: row.id, value: checked.success }])
   }
+  const errorId = useId()
+  // A plain input: a month has a hundred of these, and react-aria's TextField costs more per row than it adds here.
   return (
-    <TextField
-      className="assigned-field"
-      aria-label={t('budgetView.table.assignedFor', { name })}
-      value={draft ?? amountText(row.assigned, env)}
-      onChange={(text) => {
-        setDraft(text)
-        setProblem(null)
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit()
-        else if (event.key === 'Escape') restore()
-        else event.continuePropagation()
-      }}
-      onFocus={(event) => {
-        if (event.target instanceof HTMLInputElement) event.target.select()
-      }}
-      onBlur={commit}
-      isInvalid={problem !== null}
-      inputMode="decimal"
-    >
-      <Input className="field__input assigned-field__input" />
-      <FieldError className="field__error">
-        {problem === null ? '' : t(problem.key, problem.params ?? {})}
-      </FieldError>
-    </TextField>
+    <span className="assigned-field">
+      <input
+        className="field__input assigned-field__input"
+        aria-label={t('budgetView.table.assignedFor', { name })}
+        aria-invalid={problem === null ? undefined : true}
+        aria-describedby={problem === null ? undefined : errorId}
+        inputMode="decimal"
+        value={draft ?? amountText(row.assigned, env)}
+        onChange={(event) => {
+          setDraft(event.target.value)
+          setProblem(null)
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit()
+          else if (event.key === 'Escape') restore()
+        }}
+        onFocus={(event) => event.target.select()}
+        onBlur={commit}
+      />
+      {problem === null ? null : (
+        <span id={errorId} className="field__error" role="alert">
+          {t(problem.key, problem.params ?? {})}
+        </span>
+      )}
+    </span>
+  )
+}
+
+/**
+ * A row's "more" button: a plain button until pressed, then react-aria's menu, opened. A month renders a hundred
+ * of these; mounting a MenuTrigger for each one costs more than the whole rest of the row.
+ */
+function RowMenu({ label, children }: { readonly label: string; readonly children: () => ReactNode }) {
+  const [mounted, setMounted] = useState(false)
+  if (!mounted)
+    return (
+      <button
+        type="button"
+        className="icon-button row-menu"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onClick={() => setMounted(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') setMounted(true)
+        }}
+      >
+        <MoreIcon />
+      </button>
+    )
+  return (
+    <MenuTrigger defaultOpen>
+      <Button className="icon-button row-menu" aria-label={label} autoFocus>
+        <MoreIcon />
+      </Button>
+      <Popover className="popover" placement="bottom end">
+        {children()}
+      </Popover>
+    </MenuTrigger>
   )
 }
 
@@ -147,11 +173,8 @@ export const CategoryMenu = memo(function CategoryMenu({
     }
   }
   return (
-    <MenuTrigger>
-      <Button className="icon-button row-menu" aria-label={t('budgetView.actions.category', { name })}>
-        <MoreIcon />
-      </Button>
-      <Popover className="popover" placement="bottom end">
+    <RowMenu label={t('budgetView.actions.category', { name })}>
+      {() => (
         <Menu className="menu" onAction={act} disabledKeys={disabled}>
           <MenuItem className="menu__item" id="rename">
             {t('budgetView.actions.rename')}
@@ -169,8 +192,8 @@ export const CategoryMenu = memo(function CategoryMenu({
             {t('budgetView.actions.delete')}
           </MenuItem>
         </Menu>
-      </Popover>
-    </MenuTrigger>
+      )}
+    </RowMenu>
   )
 })
 
@@ -204,14 +227,8 @@ export const GroupMenu = memo(function GroupMenu({ group }: { readonly group: Mo
     }
   }
   return (
-    <MenuTrigger>
-      <Button
-        className="icon-button row-menu"
-        aria-label={t('budgetView.actions.group', { name: group.name })}
-      >
-        <MoreIcon />
-      </Button>
-      <Popover className="popover" placement="bottom end">
+    <RowMenu label={t('budgetView.actions.group', { name: group.name })}>
+      {() => (
         <Menu className="menu" onAction={act} disabledKeys={disabled}>
           <MenuItem className="menu__item" id="addCategory">
             {t('budgetView.actions.addCategory')}
@@ -232,8 +249,8 @@ export const GroupMenu = memo(function GroupMenu({ group }: { readonly group: Mo
             {t('budgetView.actions.deleteGroup')}
           </MenuItem>
         </Menu>
-      </Popover>
-    </MenuTrigger>
+      )}
+    </RowMenu>
   )
 })
 
