@@ -1,10 +1,276 @@
-import type { BankAccountId, CategoryId } from '../../../schemas/ids.ts'
-import { NotAvailable } from '../../components/NotAvailable.tsx'
+import './texts.ts'
+import './transactions.css'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import {
+  Button,
+  Dialog,
+  FieldError,
+  Form,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  TextField,
+} from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { matchesFilter } from '../../../domain/filters.ts'
+import {
+  selectAccounts,
+  selectBudget,
+  selectGroups,
+  selectLoadState,
+  selectSavedFilters,
+  selectTransactions,
+} from '../../../machines/budget/index.ts'
+import {
+  barFromCriteria,
+  criteriaFromBar,
+  EMPTY_FILTER_BAR,
+  type FilterBar,
+  type FilterBarField,
+  periodDates,
+  selectTransactionLookups,
+} from '../../../machines/budget/selectors/transactions.ts'
+import { amountText } from '../../../machines/dialogs/shared/index.ts'
+import type { BankAccountId, CategoryId, FilterId, TransactionId } from '../../../schemas/ids.ts'
+import { CurrencyCode } from '../../../schemas/money.ts'
+import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
+import { useDevice } from '../../layouts/useDevice.ts'
+import { BarSelect, FilterBarFields } from './FilterBar.tsx'
+import { TransactionEditorDialog } from './TransactionEditorDialog.tsx'
+import { TransactionGrid } from './TransactionGrid.tsx'
+
+const PLN = CurrencyCode.make('PLN')
+
+/** Names a new saved filter; Enter saves, Escape cancels. */
+function SaveFilterDialog({
+  onSave,
+  onClose,
+}: {
+  readonly onSave: (name: string) => void
+  readonly onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const device = useDevice()
+  const [name, setName] = useState('')
+  const [tried, setTried] = useState(false)
+  const missing = name.trim() === ''
+  return (
+    <ModalOverlay className="modal-overlay" isDismissable isOpen onOpenChange={(open) => !open && onClose()}>
+      <Modal className={device === 'mobile' ? 'modal modal--sheet' : 'modal'}>
+        <Dialog className="dialog">
+          <Heading slot="title" className="dialog__title">
+            {t('transactions.saved.saveTitle')}
+          </Heading>
+          <Form
+            className="dialog__form"
+            validationBehavior="aria"
+            onSubmit={(event) => {
+              event.preventDefault()
+              setTried(true)
+              if (!missing) onSave(name.trim())
+            }}
+          >
+            <TextField
+              className="field"
+              value={name}
+              onChange={setName}
+              isInvalid={tried && missing}
+              autoFocus
+              maxLength={200}
+            >
+              <Label className="field__label">{t('transactions.saved.name')}</Label>
+              <Input className="field__input" />
+              <FieldError className="field__error">{t('validation.required')}</FieldError>
+            </TextField>
+            <div className="dialog__actions">
+              <Button className="button button--quiet" onPress={onClose}>
+                {t('dialog.cancel')}
+              </Button>
+              <Button className="button button--primary" type="submit">
+                {t('transactions.saved.save')}
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}
+
+type EditorState = { readonly transactionId?: TransactionId } | null
 
 /** The transaction list with its filter bar; an account or category narrows it from the start. */
-export function TransactionsPane(_props: {
+export function TransactionsPane({
+  bankAccountId,
+  categoryId,
+  periodKey,
+}: {
   readonly bankAccountId?: BankAccountId
   readonly categoryId?: CategoryId
+  /** Only this month's transactions (YYYYMM), e.g. the mobile month list. */
+  readonly periodKey?: string
 }) {
-  return <NotAvailable />
+  const { t, i18n } = useTranslation()
+  const budgetRef = useBudgetRef()
+  const loadState = useBudget(selectLoadState)
+  const currency = useBudget(selectBudget)?.currency ?? PLN
+  const all = useBudget((snapshot) => selectTransactions(snapshot))
+  const lookups = useBudget(selectTransactionLookups)
+  const accounts = useBudget(selectAccounts)
+  const groups = useBudget(selectGroups)
+  const savedFilters = useBudget(
+    selectSavedFilters,
+    (a, b) => a.length === b.length && a.every((f, i) => f === b[i]),
+  )
+  const locale = i18n.resolvedLanguage ?? 'pl'
+
+  const initialBar = (): FilterBar => ({
+    ...EMPTY_FILTER_BAR,
+    bankAccountId: bankAccountId ?? '',
+    categoryId: categoryId ?? '',
+  })
+  const [bar, setBar] = useState<FilterBar>(initialBar)
+  // The list stays in view; the filters open on demand, or at once when an account or category narrows the list.
+  const [filtersOpen, setFiltersOpen] = useState(bankAccountId !== undefined || categoryId !== undefined)
+  useEffect(() => {
+    setBar((current) => ({ ...current, bankAccountId: bankAccountId ?? '', categoryId: categoryId ?? '' }))
+    if (bankAccountId !== undefined || categoryId !== undefined) setFiltersOpen(true)
+  }, [bankAccountId, categoryId])
+  const [appliedFilterId, setAppliedFilterId] = useState<string>('')
+  const [saving, setSaving] = useState(false)
+  const [editor, setEditor] = useState<EditorState>(null)
+
+  const { criteria, invalid, active } = criteriaFromBar(bar, currency)
+  const deferredCriteria = useDeferredValue(criteria)
+  const criteriaKey = JSON.stringify(deferredCriteria)
+  const month = periodKey === undefined ? null : periodDates(periodKey)
+  // Filtering 100 000 rows takes a few milliseconds; it reruns only when the list or the criteria change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the criteria object is compared by its JSON.
+  const shown = useMemo(() => {
+    const inMonth =
+      month === null ? all : all.filter((tx) => tx.date >= month.fromDate && tx.date <= month.toDate)
+    return Object.keys(deferredCriteria).length === 0
+      ? inMonth
+      : inMonth.filter((tx) => matchesFilter(deferredCriteria, tx))
+  }, [all, criteriaKey, month?.fromDate, month?.toDate])
+
+  const accountChoices = accounts.map(({ account }) => ({ id: account.id, label: account.name }))
+  const categoryChoices = groups.flatMap(({ categories }) =>
+    categories
+      .filter((category) => !category.hidden)
+      .map((category) => ({ id: category.id, label: category.name })),
+  )
+
+  const change = (field: FilterBarField, value: string) => {
+    setBar((current) => ({ ...current, [field]: value }))
+    setAppliedFilterId('')
+  }
+  const applySaved = (id: string) => {
+    setAppliedFilterId(id)
+    const saved = savedFilters.find((filter) => filter.id === id)
+    if (saved) setBar(barFromCriteria(saved.criteria, (amount) => amountText(amount, { currency, locale })))
+    else setBar(initialBar())
+  }
+  const saveFilter = (name: string) => {
+    const filterId = crypto.randomUUID() as FilterId
+    budgetRef.send({ type: 'budget.command', commands: [{ _tag: 'SaveFilter', filterId, name, criteria }] })
+    setAppliedFilterId(filterId)
+    setSaving(false)
+  }
+  const deleteFilter = () => {
+    if (appliedFilterId === '') return
+    budgetRef.send({
+      type: 'budget.command',
+      commands: [{ _tag: 'DeleteFilter', filterId: appliedFilterId as FilterId }],
+    })
+    setAppliedFilterId('')
+  }
+
+  const status =
+    loadState === 'loading'
+      ? t('transactions.status.loading')
+      : all.length === 0
+        ? t('transactions.status.empty')
+        : shown.length === 0
+          ? t('transactions.status.noMatches')
+          : t('transactions.status.count', { count: shown.length, n: shown.length.toLocaleString(locale) })
+
+  return (
+    <section className="tx-pane" aria-label={t('transactions.pane.label')}>
+      <div className="tx-pane__toolbar">
+        <Button className="button button--primary" onPress={() => setEditor({})}>
+          {t('transactions.add')}
+        </Button>
+        <Button
+          className="button button--quiet"
+          aria-expanded={filtersOpen}
+          aria-controls="tx-filters"
+          onPress={() => setFiltersOpen((open) => !open)}
+        >
+          {filtersOpen ? t('transactions.filters.hide') : t('transactions.filters.show')}
+        </Button>
+      </div>
+      {filtersOpen ? (
+        <section id="tx-filters" className="tx-filters" aria-label={t('transactions.filters.label')}>
+          <FilterBarFields
+            bar={bar}
+            invalid={invalid}
+            accounts={accountChoices}
+            categories={categoryChoices}
+            onChange={change}
+          />
+          <div className="tx-filters__saved">
+            <BarSelect
+              label={t('transactions.saved.label')}
+              value={appliedFilterId}
+              choices={savedFilters.map((filter) => ({ id: filter.id, label: filter.name }))}
+              onChange={applySaved}
+            />
+            <Button className="button button--quiet" isDisabled={!active} onPress={() => setSaving(true)}>
+              {t('transactions.saved.saveButton')}
+            </Button>
+            <Button
+              className="button button--quiet"
+              isDisabled={appliedFilterId === ''}
+              onPress={deleteFilter}
+            >
+              {t('transactions.saved.delete')}
+            </Button>
+            <Button
+              className="button button--quiet"
+              isDisabled={!active}
+              onPress={() => {
+                setBar(EMPTY_FILTER_BAR)
+                setAppliedFilterId('')
+              }}
+            >
+              {t('transactions.filters.clear')}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+      <p className="tx-pane__status" role="status">
+        {status}
+      </p>
+      {loadState !== 'loading' && shown.length > 0 ? (
+        <TransactionGrid
+          transactions={shown}
+          lookups={lookups}
+          currency={currency}
+          onOpen={(transaction) => setEditor({ transactionId: transaction.id })}
+        />
+      ) : null}
+      {saving ? <SaveFilterDialog onSave={saveFilter} onClose={() => setSaving(false)} /> : null}
+      {editor === null ? null : (
+        <TransactionEditorDialog
+          onClosed={() => setEditor(null)}
+          {...(editor.transactionId === undefined ? {} : { transactionId: editor.transactionId })}
+          {...(editor.transactionId !== undefined || categoryId === undefined ? {} : { categoryId })}
+          {...(editor.transactionId !== undefined || bankAccountId === undefined ? {} : { bankAccountId })}
+        />
+      )}
+    </section>
+  )
 }

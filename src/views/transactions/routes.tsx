@@ -1,12 +1,82 @@
-import NotAvailableView from '../NotAvailableView.tsx'
+import './texts.ts'
+import './transactions.css'
+import { useNavigate, useParams } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import type { CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import { OpenBudget } from '../../budget/OpenBudget.tsx'
+import { TransactionEditorDialog } from './TransactionEditorDialog.tsx'
+import { TransactionsPane } from './TransactionsPane.tsx'
 
-// Placeholder until this area's views land; every export keeps its agreed name.
+type Params = {
+  readonly budgetId?: string
+  readonly periodKey?: string
+  readonly categoryId?: string
+  readonly transactionId?: string
+}
+
+const useRouteParams = (): Params => useParams({ strict: false }) as Params
+
+const currentPeriod = () => {
+  const now = new Date()
+  return `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`
+}
+
+function BackToMonth({ budgetId, periodKey }: { readonly budgetId: string; readonly periodKey: string }) {
+  const { t } = useTranslation()
+  return (
+    <Link className="tx-page__back" href={`/budget/${budgetId}/period/${periodKey}`}>
+      {t('transactions.backToMonth')}
+    </Link>
+  )
+}
+
+/** Mobile: every transaction of the budget (title 'All Transactions' comes from the route). */
 export function AllTransactionsRoute() {
-  return <NotAvailableView />
+  const { budgetId = '', periodKey = currentPeriod() } = useRouteParams()
+  return (
+    <OpenBudget budgetId={budgetId}>
+      <div className="tx-page">
+        <BackToMonth budgetId={budgetId} periodKey={periodKey} />
+        <TransactionsPane />
+      </div>
+    </OpenBudget>
+  )
 }
+
+/** Mobile: the month's transactions. */
 export function PeriodTransactionsRoute() {
-  return <NotAvailableView />
+  const { t } = useTranslation()
+  const { budgetId = '', periodKey = currentPeriod() } = useRouteParams()
+  const month = /^\d{6}$/u.test(periodKey) ? `${periodKey.slice(4)}.${periodKey.slice(0, 4)}` : periodKey
+  return (
+    <OpenBudget budgetId={budgetId}>
+      <div className="tx-page">
+        <BackToMonth budgetId={budgetId} periodKey={periodKey} />
+        <p className="tx-page__period">{t('transactions.periodOf', { month })}</p>
+        <TransactionsPane periodKey={periodKey} />
+      </div>
+    </OpenBudget>
+  )
 }
+
+/** Mobile dialog route: the editor as a full-height sheet; closing goes back to the month. */
 export function TransactionEditorRoute() {
-  return <NotAvailableView />
+  const { budgetId = '', periodKey = currentPeriod(), categoryId, transactionId } = useRouteParams()
+  const navigate = useNavigate()
+  const close = useCallback(() => {
+    void navigate({ to: `/budget/${budgetId}/period/${periodKey}` })
+  }, [navigate, budgetId, periodKey])
+  return (
+    <OpenBudget budgetId={budgetId}>
+      <TransactionEditorDialog
+        onClosed={close}
+        {...(transactionId === undefined || transactionId === ''
+          ? {}
+          : { transactionId: transactionId as TransactionId })}
+        {...(categoryId === undefined || categoryId === '' ? {} : { categoryId: categoryId as CategoryId })}
+      />
+    </OpenBudget>
+  )
 }

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest'
+import { matchesFilter } from '../../../domain/filters.ts'
+import {
+  barFromCriteria,
+  categoryCell,
+  clearedState,
+  criteriaFromBar,
+  EMPTY_FILTER_BAR,
+  periodDates,
+  type TransactionLookups,
+} from '../../../machines/budget/selectors/transactions.ts'
+import type { Category, Transaction } from '../../../schemas/budget.ts'
+import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
+
+const PLN = CurrencyCode.make('PLN')
+
+const category = (id: string, name: string) =>
+  ({
+    id,
+    categoryGroupId: 'g',
+    name,
+    type: 'Expense',
+    spendingClass: 'Undefined',
+    origin: 'UserDefined',
+    hidden: false,
+    position: 0,
+  }) as unknown as Category
+
+const lookups: TransactionLookups = {
+  accountNames: new Map([['a1', 'Konto osobiste']]),
+  categories: new Map([
+    ['c1', category('c1', 'Czynsz')],
+    ['c2', category('c2', 'Jedzenie')],
+  ]),
+}
+
+const transaction = (over: Partial<Transaction> = {}): Transaction =>
+  ({
+    id: 't1',
+    bankAccountId: 'a1',
+    date: '2026-11-10',
+    payee: 'Biedronka',
+    memo: '',
+    value: -12_345,
+    direction: 'Outflow',
+    kind: 'Regular',
+    cleared: false,
+    reconciled: false,
+    splits: [{ categoryId: 'c2', value: -12_345 }],
+    transferId: null,
+    ...over,
+  }) as unknown as Transaction
+
+describe('row facts', () => {
+  it('names the one category, counts splits, marks transfers and uncategorized rows', () => {
+    expect(categoryCell(transaction(), lookups)).toEqual({ kind: 'category', name: 'Jedzenie' })
+    expect(
+      categoryCell(
+        transaction({
+          splits: [
+            { categoryId: 'c1', value: -10_000 },
+            { categoryId: 'c2', value: -2_345 },
+          ] as unknown as Transaction['splits'],
+        }),
+        lookups,
+      ),
+    ).toEqual({ kind: 'split', count: 2 })
+    expect(categoryCell(transaction({ transferId: 'x' as never, splits: [] }), lookups)).toEqual({
+      kind: 'transfer',
+    })
+    expect(categoryCell(transaction({ splits: [] }), lookups)).toEqual({ kind: 'none' })
+  })
+
+  it('tells reconciled from cleared from uncleared', () => {
+    expect(clearedState(transaction())).toBe('uncleared')
+    expect(clearedState(transaction({ cleared: true }))).toBe('cleared')
+    expect(clearedState(transaction({ cleared: true, reconciled: true }))).toBe('reconciled')
+  })
+})
+
+describe('criteria from the filter bar', () => {
+  it('an empty bar narrows nothing', () => {
+    expect(criteriaFromBar(EMPTY_FILTER_BAR, PLN)).toEqual({ criteria: {}, invalid: [], active: false })
+  })
+
+  it('reads signed amounts in pl and en form, dates, payee text and the choices', () => {
+    const { criteria, invalid, active } = criteriaFromBar(
+      {
+        bankAccountId: 'a1',
+        categoryId: 'c2',
+        payee: '  bied ',
+        minAmount: '-1 234,50',
+        maxAmount: '-10.00',
+        fromDate: '2026-11-01',
+        toDate: '2026-11-30',
+        direction: 'Outflow',
+        kind: 'Regular',
+      },
+      PLN,
+    )
+    expect(invalid).toEqual([])
+    expect(active).toBe(true)
+    expect(criteria).toEqual({
+      bankAccountIds: ['a1'],
+      categoryIds: ['c2'],
+      payeeText: 'bied',
+      minValue: -123_450,
+      maxValue: -1_000,
+      fromDate: '2026-11-01',
+      toDate: '2026-11-30',
+      direction: 'Outflow',
+      kind: 'Regular',
+    })
+    expect(matchesFilter(criteria, transaction())).toBe(true)
+    expect(matchesFilter(criteria, transaction({ value: -500 as Minor }))).toBe(false)
+  })
+
+  it('leaves out what it cannot read and says which fields', () => {
+    const { criteria, invalid } = criteriaFromBar(
+      { ...EMPTY_FILTER_BAR, minAmount: 'abc', toDate: '31.11.2026', payee: 'x' },
+      PLN,
+    )
+    expect(invalid).toEqual(['minAmount', 'toDate'])
+    expect(criteria).toEqual({ payeeText: 'x' })
+  })
+
+  it('shows saved criteria back in the bar', () => {
+    const bar = {
+      ...EMPTY_FILTER_BAR,
+      bankAccountId: 'a1',
+      payee: 'Bied',
+      minAmount: '-100,00',
+      direction: 'Outflow' as const,
+    }
+    const { criteria } = criteriaFromBar(bar, PLN)
+    expect(barFromCriteria(criteria, (amount) => (amount / 100).toFixed(2).replace('.', ','))).toEqual(bar)
+  })
+})
+
+describe('period dates', () => {
+  it('gives the first and last day of the month, leap years included', () => {
+    expect(periodDates('202602')).toEqual({ fromDate: '2026-02-01', toDate: '2026-02-28' })
+    expect(periodDates('202402')).toEqual({ fromDate: '2024-02-01', toDate: '2024-02-29' })
+    expect(periodDates('202612')).toEqual({ fromDate: '2026-12-01', toDate: '2026-12-31' })
+    expect(periodDates('202613')).toBeNull()
+    expect(periodDates('2026-1')).toBeNull()
+  })
+})
