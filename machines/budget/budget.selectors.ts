@@ -20,7 +20,7 @@ import type { budgetMachine } from './budget.machine.ts'
 type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
 
 /** Per state object, so an unchanged state hands views the same object (no re-render) and a change recomputes. */
-const memoByState = <R>(compute: (state: BudgetState) => R) => {
+export const memoByState = <R>(compute: (state: BudgetState) => R) => {
   const cache = new WeakMap<BudgetState, R>()
   return (state: BudgetState): R => {
     const hit = cache.get(state)

@@ -3,7 +3,6 @@ import * as Option from 'effect/Option'
 import * as Result from 'effect/Result'
 import type { SnapshotFrom } from 'xstate'
 import { parseAmount } from '../../../domain/money.ts'
-import type { BudgetState } from '../../../domain/state.ts'
 import type {
   Category,
   FilterCriteria,
@@ -14,19 +13,9 @@ import type {
 import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import type { CurrencyCode, IsoDate, Minor } from '../../../schemas/money.ts'
 import type { budgetMachine } from '../budget.machine.ts'
+import { memoByState } from '../budget.selectors.ts'
 
 type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
-
-const memoByState = <R>(compute: (state: BudgetState) => R) => {
-  const cache = new WeakMap<BudgetState, R>()
-  return (state: BudgetState): R => {
-    const hit = cache.get(state)
-    if (hit !== undefined) return hit
-    const value = compute(state)
-    cache.set(state, value)
-    return value
-  }
-}
 
 /** Names the transaction list shows instead of ids. */
 export type TransactionLookups = {

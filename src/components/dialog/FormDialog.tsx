@@ -39,6 +39,46 @@ import { ChevronDownIcon } from '../icons.tsx'
 export type FormDialogRef<F> = ActorRef<DialogSnapshotLike<F> & Snapshot<unknown>, FormDialogEvent<F>>
 
 /**
+ * The frame of every dialog: a modal on desktop, a full-height sheet on phones; Escape and the overlay dismiss.
+ * `modalClassName` adds a class to the modal (e.g. a wider editor).
+ */
+export function DialogFrame({
+  title,
+  onDismiss,
+  children,
+  isOpen = true,
+  modalClassName,
+}: {
+  readonly title: string
+  readonly onDismiss: () => void
+  readonly children: ReactNode
+  readonly isOpen?: boolean
+  readonly modalClassName?: string
+}) {
+  const device = useDevice()
+  const extra = modalClassName === undefined ? '' : ` ${modalClassName}`
+  return (
+    <ModalOverlay
+      className="modal-overlay"
+      isDismissable
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onDismiss()
+      }}
+    >
+      <Modal className={`${device === 'mobile' ? 'modal modal--sheet' : 'modal'}${extra}`}>
+        <Dialog className="dialog">
+          <Heading slot="title" className="dialog__title">
+            {title}
+          </Heading>
+          {children}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}
+
+/**
  * The frame of every form dialog: a modal on desktop, a full-height sheet on phones. Enter submits, Escape and
  * the overlay cancel; the machine decides when it is over and the view closes (`onClosed`).
  */
@@ -58,7 +98,6 @@ export function FormDialog<F>({
   readonly destructive?: boolean
 }) {
   const { t } = useTranslation()
-  const device = useDevice()
   const closed = useSelector(actor, selectIsClosed)
   const submitting = useSelector(actor, selectIsSubmitting)
   const refusalKey = useSelector(actor, selectRefusalKey)
@@ -67,49 +106,35 @@ export function FormDialog<F>({
   }, [closed, onClosed])
   const cancel = () => actor.send({ type: 'dialog.cancel' })
   return (
-    <ModalOverlay
-      className="modal-overlay"
-      isDismissable
-      isOpen={!closed}
-      onOpenChange={(open) => {
-        if (!open) cancel()
-      }}
-    >
-      <Modal className={device === 'mobile' ? 'modal modal--sheet' : 'modal'}>
-        <Dialog className="dialog">
-          <Heading slot="title" className="dialog__title">
-            {title}
-          </Heading>
-          <Form
-            className="dialog__form"
-            validationBehavior="aria"
-            onSubmit={(event) => {
-              event.preventDefault()
-              actor.send({ type: 'dialog.submit' })
-            }}
+    <DialogFrame title={title} onDismiss={cancel} isOpen={!closed}>
+      <Form
+        className="dialog__form"
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault()
+          actor.send({ type: 'dialog.submit' })
+        }}
+      >
+        {children}
+        {refusalKey === null ? null : (
+          <p className="notice notice--error" role="alert">
+            {t(refusalKey)}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <Button className="button button--quiet" onPress={cancel}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button
+            className={destructive ? 'button button--danger' : 'button button--primary'}
+            type="submit"
+            isPending={submitting}
           >
-            {children}
-            {refusalKey === null ? null : (
-              <p className="notice notice--error" role="alert">
-                {t(refusalKey)}
-              </p>
-            )}
-            <div className="dialog__actions">
-              <Button className="button button--quiet" onPress={cancel}>
-                {t('dialog.cancel')}
-              </Button>
-              <Button
-                className={destructive ? 'button button--danger' : 'button button--primary'}
-                type="submit"
-                isPending={submitting}
-              >
-                {submitLabel}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+            {submitLabel}
+          </Button>
+        </div>
+      </Form>
+    </DialogFrame>
   )
 }
 
@@ -162,6 +187,42 @@ export function DialogTextField<F, K extends keyof F & string>({
 
 export type Choice = { readonly id: string; readonly label: string }
 
+/**
+ * The inside of every select in the app: its label, the trigger with the chosen value, the error if any, and the
+ * list of choices. Each caller wraps it in its own react-aria `<Select>` (value, change, validity).
+ */
+export function SelectBody({
+  label,
+  choices,
+  error,
+  autoFocus = false,
+}: {
+  readonly label: string
+  readonly choices: ReadonlyArray<Choice>
+  readonly error?: string | undefined
+  readonly autoFocus?: boolean
+}) {
+  return (
+    <>
+      <Label className="field__label">{label}</Label>
+      <Button className="field__input field__select" autoFocus={autoFocus}>
+        <SelectValue />
+        <ChevronDownIcon />
+      </Button>
+      {error === undefined ? null : <FieldError className="field__error">{error}</FieldError>}
+      <Popover className="select-popover">
+        <ListBox className="select-list" items={choices}>
+          {(choice) => (
+            <ListBoxItem className="select-list__item" id={choice.id} textValue={choice.label}>
+              {choice.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </>
+  )
+}
+
 /** A select bound to one field of a dialog machine (a category, an account, an option). */
 export function DialogSelectField<F, K extends keyof F & string>({
   actor,
@@ -186,23 +247,11 @@ export function DialogSelectField<F, K extends keyof F & string>({
       isInvalid={error !== undefined}
       placeholder={t('dialog.choose')}
     >
-      <Label className="field__label">{label}</Label>
-      <Button className="field__input field__select">
-        <SelectValue />
-        <ChevronDownIcon />
-      </Button>
-      <FieldError className="field__error">
-        {error === undefined ? '' : t(error.key, error.params ?? {})}
-      </FieldError>
-      <Popover className="select-popover">
-        <ListBox className="select-list" items={choices}>
-          {(choice) => (
-            <ListBoxItem className="select-list__item" id={choice.id} textValue={choice.label}>
-              {choice.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <SelectBody
+        label={label}
+        choices={choices}
+        error={error === undefined ? undefined : t(error.key, error.params ?? {})}
+      />
     </Select>
   )
 }

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useId } from 'react'
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { AccountWithBalance } from '../../../machines/budget/index.ts'
 import { selectBudget } from '../../../machines/budget/index.ts'
@@ -15,9 +15,13 @@ import { transferMachine } from '../../../machines/dialogs/transfer/index.ts'
 import type { BankAccountId } from '../../../schemas/ids.ts'
 import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
 import { useBudget, useDialogEnv } from '../../budget/OpenBudget.tsx'
-import { DialogSelectField, DialogTextField, FormDialog } from '../../components/dialog/FormDialog.tsx'
+import {
+  DialogFrame,
+  DialogSelectField,
+  DialogTextField,
+  FormDialog,
+} from '../../components/dialog/FormDialog.tsx'
 import { Money } from '../../components/money/Money.tsx'
-import { useDevice } from '../../layouts/useDevice.ts'
 import { todayIso } from './shared.tsx'
 
 type Closable = { readonly onClosed: () => void }
@@ -34,43 +38,28 @@ export function AccountTypeDialog({
   onClosed,
 }: Closable & { readonly onUnconnected: () => void }) {
   const { t } = useTranslation()
-  const device = useDevice()
   const connectedNoteId = useId()
   return (
-    <ModalOverlay
-      className="modal-overlay"
-      isDismissable
-      isOpen
-      onOpenChange={(open) => {
-        if (!open) onClosed()
-      }}
-    >
-      <Modal className={device === 'mobile' ? 'modal modal--sheet' : 'modal'}>
-        <Dialog className="dialog">
-          <Heading slot="title" className="dialog__title">
-            {t('bankAccounts.selectAccountType')}
-          </Heading>
-          <div className="account-types">
-            <Button className="account-type" onPress={onUnconnected} autoFocus>
-              <span className="account-type__name">{t('bankAccounts.unconnected')}</span>
-              <span className="account-type__description">{t('bankAccounts.unconnectedDescription')}</span>
-            </Button>
-            <Button className="account-type" isDisabled aria-describedby={connectedNoteId}>
-              <span className="account-type__name">{t('bankAccounts.connected')}</span>
-              <span className="account-type__description">{t('bankAccounts.connectedDescription')}</span>
-            </Button>
-            <p id={connectedNoteId} className="account-type__note">
-              {t('accounts.chooser.connectedUnavailable')}
-            </p>
-          </div>
-          <div className="dialog__actions">
-            <Button className="button button--quiet" onPress={onClosed}>
-              {t('accounts.chooser.cancel')}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DialogFrame title={t('bankAccounts.selectAccountType')} onDismiss={onClosed}>
+      <div className="account-types">
+        <Button className="account-type" onPress={onUnconnected} autoFocus>
+          <span className="account-type__name">{t('bankAccounts.unconnected')}</span>
+          <span className="account-type__description">{t('bankAccounts.unconnectedDescription')}</span>
+        </Button>
+        <Button className="account-type" isDisabled aria-describedby={connectedNoteId}>
+          <span className="account-type__name">{t('bankAccounts.connected')}</span>
+          <span className="account-type__description">{t('bankAccounts.connectedDescription')}</span>
+        </Button>
+        <p id={connectedNoteId} className="account-type__note">
+          {t('accounts.chooser.connectedUnavailable')}
+        </p>
+      </div>
+      <div className="dialog__actions">
+        <Button className="button button--quiet" onPress={onClosed}>
+          {t('accounts.chooser.cancel')}
+        </Button>
+      </div>
+    </DialogFrame>
   )
 }
 

@@ -2,7 +2,7 @@ import './texts.ts'
 import './category.css'
 import { useActorRef } from '@xstate/react'
 import { type ReactNode, useState } from 'react'
-import { Button, Dialog, Heading, ListBox, ListBoxItem, Modal, ModalOverlay } from 'react-aria-components'
+import { Button, ListBox, ListBoxItem } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { selectGroups, selectMonthView } from '../../../machines/budget/index.ts'
 import {
@@ -24,8 +24,7 @@ import type { AssignmentRecord, TargetType, Transaction } from '../../../schemas
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../../../schemas/money.ts'
 import { useBudget, useDialogEnv } from '../../budget/OpenBudget.tsx'
-import { DialogTextField, FormDialog } from '../../components/dialog/FormDialog.tsx'
-import { useDevice } from '../../layouts/useDevice.ts'
+import { DialogFrame, DialogTextField, FormDialog } from '../../components/dialog/FormDialog.tsx'
 import { RadioField, SelectField } from './fields.tsx'
 import { moneyChoices } from './format.ts'
 import { useAmountText } from './shared.ts'
@@ -54,30 +53,15 @@ export function InfoDialog({
   children,
 }: Closable & { readonly title: string; readonly children: ReactNode }) {
   const { t } = useTranslation()
-  const device = useDevice()
   return (
-    <ModalOverlay
-      className="modal-overlay"
-      isDismissable
-      isOpen
-      onOpenChange={(open) => {
-        if (!open) onClosed()
-      }}
-    >
-      <Modal className={device === 'mobile' ? 'modal modal--sheet' : 'modal'}>
-        <Dialog className="dialog">
-          <Heading slot="title" className="dialog__title">
-            {title}
-          </Heading>
-          {children}
-          <div className="dialog__actions">
-            <Button className="button button--quiet" onPress={onClosed}>
-              {t('category.close')}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DialogFrame title={title} onDismiss={onClosed}>
+      {children}
+      <div className="dialog__actions">
+        <Button className="button button--quiet" onPress={onClosed}>
+          {t('category.close')}
+        </Button>
+      </div>
+    </DialogFrame>
   )
 }
 

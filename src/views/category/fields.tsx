@@ -1,21 +1,9 @@
 import { useSelector } from '@xstate/react'
 import type { KeyboardEvent } from 'react'
-import {
-  Button,
-  FieldError,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Radio,
-  RadioGroup,
-  Select,
-  SelectValue,
-} from 'react-aria-components'
+import { FieldError, Label, Radio, RadioGroup, Select } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { fieldChange, selectFieldError, selectFields } from '../../../machines/dialogs/shared/index.ts'
-import type { Choice, FormDialogRef } from '../../components/dialog/FormDialog.tsx'
-import { ChevronDownIcon } from '../../components/icons.tsx'
+import { type Choice, type FormDialogRef, SelectBody } from '../../components/dialog/FormDialog.tsx'
 
 /** DialogSelectField with focus on open: the dialogs whose first field is a choice start there. */
 export function SelectField<F, K extends keyof F & string>({
@@ -49,23 +37,12 @@ export function SelectField<F, K extends keyof F & string>({
       isInvalid={error !== undefined}
       placeholder={t('dialog.choose')}
     >
-      <Label className="field__label">{label}</Label>
-      <Button className="field__input field__select" autoFocus={autoFocus}>
-        <SelectValue />
-        <ChevronDownIcon />
-      </Button>
-      <FieldError className="field__error">
-        {error === undefined ? '' : t(error.key, error.params ?? {})}
-      </FieldError>
-      <Popover className="select-popover">
-        <ListBox className="select-list" items={choices}>
-          {(choice) => (
-            <ListBoxItem className="select-list__item" id={choice.id} textValue={choice.label}>
-              {choice.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <SelectBody
+        label={label}
+        choices={choices}
+        autoFocus={autoFocus}
+        error={error === undefined ? undefined : t(error.key, error.params ?? {})}
+      />
     </Select>
   )
 }

@@ -1,20 +1,8 @@
+import { SelectBody } from '../../components/dialog/FormDialog.tsx'
 import './texts.ts'
-import {
-  Button,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-  TextField,
-} from 'react-aria-components'
+import { FieldError, Input, Label, Select, Text, TextField } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { FilterBar, FilterBarField } from '../../../machines/budget/selectors/transactions.ts'
-import { ChevronDownIcon } from '../../components/icons.tsx'
 
 export type BarChoice = { readonly id: string; readonly label: string }
 
@@ -40,20 +28,7 @@ export function BarSelect({
       selectedKey={value === '' ? ANY : value}
       onSelectionChange={(key) => onChange(key === ANY || key === null ? '' : String(key))}
     >
-      <Label className="field__label">{label}</Label>
-      <Button className="field__input field__select">
-        <SelectValue />
-        <ChevronDownIcon />
-      </Button>
-      <Popover className="select-popover">
-        <ListBox className="select-list" items={items}>
-          {(choice) => (
-            <ListBoxItem className="select-list__item" id={choice.id} textValue={choice.label}>
-              {choice.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <SelectBody label={label} choices={items} />
     </Select>
   )
 }

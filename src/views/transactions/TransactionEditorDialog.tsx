@@ -26,13 +26,10 @@ import {
   Label,
   ListBox,
   ListBoxItem,
-  Modal,
-  ModalOverlay,
   Popover,
   Radio,
   RadioGroup,
   Select,
-  SelectValue,
   TextField,
 } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
@@ -68,10 +65,9 @@ import type { Transaction } from '../../../schemas/budget.ts'
 import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import { CurrencyCode, type IsoDate, type Minor } from '../../../schemas/money.ts'
 import { useBudget, useDialogEnv } from '../../budget/OpenBudget.tsx'
-import { FormDialog } from '../../components/dialog/FormDialog.tsx'
+import { DialogFrame, FormDialog, SelectBody } from '../../components/dialog/FormDialog.tsx'
 import { ChevronDownIcon } from '../../components/icons.tsx'
 import { Money } from '../../components/money/Money.tsx'
-import { useDevice } from '../../layouts/useDevice.ts'
 
 type EditorRef = ActorRefFrom<typeof transactionEditorMachine>
 type Choice = { readonly id: string; readonly label: string }
@@ -82,34 +78,11 @@ const errorText = (t: TFunction, error: FieldErrorValue | undefined) =>
   error === undefined ? '' : t(error.key, error.params ?? {})
 
 /** The modal (desktop) or full-height sheet (phone) around the editor and its read-only variants. */
-function EditorFrame({
-  title,
-  onDismiss,
-  children,
-}: {
+const EditorFrame = (props: {
   readonly title: string
   readonly onDismiss: () => void
   readonly children: ReactNode
-}) {
-  const device = useDevice()
-  return (
-    <ModalOverlay
-      className="modal-overlay"
-      isDismissable
-      isOpen
-      onOpenChange={(open) => !open && onDismiss()}
-    >
-      <Modal className={device === 'mobile' ? 'modal modal--sheet tx-editor' : 'modal tx-editor'}>
-        <Dialog className="dialog">
-          <Heading slot="title" className="dialog__title">
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  )
-}
+}) => <DialogFrame {...props} modalClassName="tx-editor" />
 
 function ChoiceSelect({
   label,
@@ -136,21 +109,7 @@ function ChoiceSelect({
       isDisabled={isDisabled}
       placeholder={t('dialog.choose')}
     >
-      <Label className="field__label">{label}</Label>
-      <Button className="field__input field__select">
-        <SelectValue />
-        <ChevronDownIcon />
-      </Button>
-      <FieldError className="field__error">{error}</FieldError>
-      <Popover className="select-popover">
-        <ListBox className="select-list" items={choices}>
-          {(choice) => (
-            <ListBoxItem className="select-list__item" id={choice.id} textValue={choice.label}>
-              {choice.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <SelectBody label={label} choices={choices} error={error} />
     </Select>
   )
 }
