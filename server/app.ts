@@ -4,6 +4,7 @@ import { identityPlugin } from './identity/plugin.ts'
 import { redactingRequestSerializer } from './identity/redact.ts'
 import { ledgerPlugin } from './ledger/plugin.ts'
 import { appShellPlugin } from './plugins/appShell.ts'
+import { compressionPlugin } from './plugins/compression.ts'
 import { configPlugin } from './plugins/config.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { errorsPlugin } from './plugins/errors.ts'
@@ -33,6 +34,7 @@ export const buildApp = (config: Config): FastifyInstance => {
   app.register(configPlugin, { config })
   app.register(databasePlugin)
   app.register(securityPlugin)
+  app.register(compressionPlugin)
   app.register(errorsPlugin)
   app.register(routeCatalogPlugin)
   app.register(appShellPlugin)

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import * as Schema from 'effect/Schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { replay } from '../../../domain/evolve.ts'
@@ -127,5 +128,23 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
       'Checking',
       'Savings',
     ])
+  })
+
+  it('sends the state compressed to a client that accepts brotli or gzip', async () => {
+    const plain = expectStatus(await api('GET', `${budget.base}/state`), 200)
+    const authorization = await harness.authorization('commander')
+    for (const [encoding, inflate] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await harness.app.inject({
+        method: 'GET',
+        url: `${budget.base}/state`,
+        headers: { authorization, 'accept-encoding': encoding },
+      })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-encoding']).toBe(encoding)
+      expect(JSON.parse(inflate(response.rawPayload).toString('utf8'))).toEqual(plain)
+    }
   })
 })
