@@ -8,11 +8,10 @@ import { selectBudgetById, selectBudgetsLoadState } from '../../../machines/budg
 import { BudgetId } from '../../../schemas/ids.ts'
 import { IsoDate } from '../../../schemas/money.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
-import { BudgetEditDialog } from './BudgetEditDialog.tsx'
 import { LoadFailed } from './BudgetsScreen.tsx'
-import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { currencyChoices } from './currencies.ts'
 import { budgetHref, budgetsListHref } from './hrefs.ts'
+import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
 import { useBudgetsActor } from './useBudgetsActor.ts'
 
 type OpenDialog = 'edit' | 'reset' | 'delete'

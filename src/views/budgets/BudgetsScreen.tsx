@@ -10,9 +10,8 @@ import {
   selectCreatedBudget,
 } from '../../../machines/budgets/index.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
-import { BudgetEditDialog } from './BudgetEditDialog.tsx'
-import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { budgetHref, budgetModalHref, budgetSettingsHref } from './hrefs.ts'
+import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
 import type { BudgetsRef } from './useBudgetsActor.ts'
 
 type OpenDialog =

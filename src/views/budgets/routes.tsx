@@ -10,11 +10,11 @@ import {
   selectCreatedBudget,
 } from '../../../machines/budgets/index.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
-import { BudgetEditDialog } from './BudgetEditDialog.tsx'
 import { BudgetNotFound, BudgetSettings, parseBudgetId } from './BudgetSettings.tsx'
 import { BudgetsScreen, LoadFailed } from './BudgetsScreen.tsx'
 import { budgetHref, budgetsListHref } from './hrefs.ts'
 import { lastBudget } from './lastBudget.ts'
+import { BudgetEditDialog } from './lazyDialogs.tsx'
 import { useBudgetsActor } from './useBudgetsActor.ts'
 
 /** `/` on both trees: the last opened budget if the user still has it, else the budgets list. */
