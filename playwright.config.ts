@@ -60,6 +60,8 @@ export default defineConfig({
     timezoneId: 'Europe/Warsaw',
     launchOptions: chromium,
     trace: 'retain-on-failure',
+    // A step that cannot happen fails in seconds, not at the end of a long journey's budget.
+    actionTimeout: 15_000,
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -51,3 +51,6 @@ export const BudgetStateSnapshot = Schema.Struct({
 export type BudgetStateSnapshot = typeof BudgetStateSnapshot.Type
 
 export const BudgetStateAnswer = Schema.Struct({ version: Schema.Int, state: BudgetStateSnapshot })
+
+/** `?part=summary`: everything but the transactions and transfers (a big budget's month shows from it at once). */
+export const StateQuery = Schema.Struct({ part: Schema.optionalKey(Schema.Literal('summary')) })

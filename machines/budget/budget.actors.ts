@@ -14,6 +14,18 @@ export const loadBudget = fromPromise<LoadOutcome, PortInput>(async ({ input, si
   }
 })
 
+/** The first read: the summary when the port offers one (the full state follows in `completing`), else the state. */
+export const loadBudgetFirst = fromPromise<LoadOutcome, PortInput>(async ({ input, signal }) => {
+  try {
+    const { port } = input
+    return await (port.loadSummary === undefined
+      ? port.load(input.budgetId, signal)
+      : port.loadSummary(input.budgetId, signal))
+  } catch {
+    return { ok: false, error: {} }
+  }
+})
+
 export type SendCommandInput = PortInput & { readonly command: BudgetCommand; readonly version: number }
 export type SendCommandOutput = { readonly commandId: CommandId; readonly result: SendOutcome }
 

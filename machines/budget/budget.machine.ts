@@ -12,6 +12,7 @@ import {
   budgetEvents,
   type EventsReceived,
   loadBudget,
+  loadBudgetFirst,
   type SendCommandOutput,
   sendCommand,
 } from './budget.actors.ts'
@@ -99,10 +100,12 @@ export const budgetMachine = setup({
     events: {} as BudgetMachineEvent,
     input: {} as BudgetInput,
   },
-  actors: { loadBudget, sendCommand, budgetEvents },
+  actors: { loadBudget, loadBudgetFirst, sendCommand, budgetEvents },
   delays: { sendRetry: SEND_RETRY_MS },
   guards: {
     loadSucceeded: (_, params: { outcome: LoadOutcome }) => params.outcome.ok,
+    loadGaveSummary: (_, params: { outcome: LoadOutcome }) =>
+      params.outcome.ok && params.outcome.partial === true,
     hasPending: ({ context }) => context.pending.length > 0,
     requestIsAccepted: ({ context, event }) =>
       event.type === 'budget.command' && Result.isSuccess(probe(context, event)),
@@ -246,6 +249,32 @@ export const budgetMachine = setup({
     loading: {
       invoke: {
         id: 'load',
+        src: 'loadBudgetFirst',
+        input: ({ context }) => ({ port: context.port, budgetId: context.budgetId }),
+        onDone: [
+          {
+            guard: { type: 'loadGaveSummary', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'completing',
+            actions: { type: 'acceptLoaded', params: ({ event }) => ({ outcome: event.output }) },
+          },
+          {
+            guard: { type: 'loadSucceeded', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'ready',
+            actions: { type: 'acceptLoaded', params: ({ event }) => ({ outcome: event.output }) },
+          },
+          {
+            target: 'loadFailed',
+            actions: { type: 'rememberLoadError', params: ({ event }) => ({ outcome: event.output }) },
+          },
+        ],
+      },
+      on: { 'budget.command': { actions: 'refuseNotReady' } },
+    },
+    // The month shows from the summary and takes the user's writes (kept pending); the full state (transactions)
+    // is on its way and the pending writes are re-decided on it, then sent.
+    completing: {
+      invoke: {
+        id: 'complete',
         src: 'loadBudget',
         input: ({ context }) => ({ port: context.port, budgetId: context.budgetId }),
         onDone: [
@@ -260,7 +289,12 @@ export const budgetMachine = setup({
           },
         ],
       },
-      on: { 'budget.command': { actions: 'refuseNotReady' } },
+      on: {
+        'budget.command': [
+          { guard: 'requestIsAccepted', actions: 'applyRequest' },
+          { actions: 'refuseRequest' },
+        ],
+      },
     },
     // The budget could not be read (offline, gone, no access); the view offers a retry.
     loadFailed: {

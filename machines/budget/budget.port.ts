@@ -14,7 +14,13 @@ export type SequencedEvent = {
 
 /** The budget as read: its domain state (e.g. replayed from `GET …/events?after=0`) and its version (ETag). */
 export type LoadOutcome =
-  | { readonly ok: true; readonly state: BudgetState; readonly version: number }
+  | {
+      readonly ok: true
+      readonly state: BudgetState
+      readonly version: number
+      /** A summary: everything but the transactions (the full state follows; see `loadSummary`). */
+      readonly partial?: true
+    }
   | { readonly ok: false; readonly error: ApiErrorLike }
 
 /** Every answer a write can get. Expected failures are values; the port never throws for them. */
@@ -42,6 +48,11 @@ export type BudgetPort = {
   /** A fresh unique id (crypto.randomUUID in the browser); used for command ids. */
   newId(): string
   load(budgetId: BudgetId, signal: AbortSignal): Promise<LoadOutcome>
+  /**
+   * Optional first read of a big budget: the state without its transactions (answered with `partial: true`), so the
+   * month shows at once while `load` brings the rest. A port may answer the full state here too.
+   */
+  loadSummary?(budgetId: BudgetId, signal: AbortSignal): Promise<LoadOutcome>
   send(
     budgetId: BudgetId,
     command: BudgetCommand,

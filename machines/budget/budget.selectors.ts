@@ -39,6 +39,14 @@ export type BudgetLoadState = 'loading' | 'ready' | 'error'
 export const selectLoadState = (snapshot: BudgetSnapshot): BudgetLoadState =>
   snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'error' : 'ready'
 
+/** Whether the transactions are in: a big budget first shows its month from a summary (state `completing`). */
+export const selectTransactionsLoaded = (snapshot: BudgetSnapshot): boolean =>
+  !snapshot.matches('loading') && !snapshot.matches('completing')
+
+/** For views of transactions: still 'loading' while a big budget's transactions follow its summary. */
+export const selectTransactionsLoadState = (snapshot: BudgetSnapshot): BudgetLoadState =>
+  snapshot.matches('completing') ? 'loading' : selectLoadState(snapshot)
+
 export const selectLoadError = (snapshot: BudgetSnapshot) => snapshot.context.loadError
 
 export const selectIsResyncing = (snapshot: BudgetSnapshot): boolean => snapshot.matches('resyncing')

@@ -1,7 +1,8 @@
+import * as HashMap from 'effect/HashMap'
 import type { FastifyRequest } from 'fastify'
 import { firstDayOfPeriod, lastDayOfPeriod } from '../../domain/period.ts'
 import { toSnapshot } from '../../domain/snapshot.ts'
-import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
+import { BudgetStateAnswer, StateQuery } from '../../schemas/budget-snapshot.ts'
 import {
   AssignmentRecordList,
   BankAccountList,
@@ -145,18 +146,23 @@ export const readRoutes: readonly AnyRoute[] = [
     path: '/api/budget/:budgetId/state',
     operationId: 'getBudgetState',
     summary:
-      'The whole budget state at its current version, for clients that fold the live stream from there',
+      'The whole budget state at its current version (with ?part=summary all but its transactions), for clients that fold the live stream from there',
     tags: ['live'],
     params: BudgetParams,
+    query: StateQuery,
     responses: {
       200: { description: 'The state and its version.', schema: BudgetStateAnswer, encodesAsIs: true },
     },
-    handler: async ({ params, request }) => {
+    handler: async ({ params, query, request }) => {
       const head = await readableHead(request, params.budgetId)
       const { ledger } = request.server
       const state = await completeStateAt(ledger, ledger.db, params.budgetId, head.version)
       ledger.cache.put(params.budgetId, { version: head.version, state, complete: true })
-      return readReply({ version: head.version, state: toSnapshot(state) }, head.version)
+      const shown =
+        query.part === 'summary'
+          ? { ...state, transactions: HashMap.empty(), transfers: HashMap.empty() }
+          : state
+      return readReply({ version: head.version, state: toSnapshot(shown) }, head.version)
     },
   }),
   defineRoute({

@@ -44,6 +44,16 @@ export const createBudgetPort = (): BudgetPort => ({
     }
   },
 
+  async loadSummary(budgetId, signal) {
+    try {
+      // Everything but the transactions: the month shows at once; `load` brings the rest right after.
+      const answer = await getJson(`${base(budgetId)}/state?part=summary`, BudgetStateAnswer, { signal })
+      return { ok: true, state: fromSnapshot(answer.state), version: answer.version, partial: true }
+    } catch (error) {
+      return { ok: false, error: apiErrorOf(error) }
+    }
+  },
+
   async send(budgetId, command, { ifMatch, commandId }, signal): Promise<SendOutcome> {
     const { commandId: _id, at: _at, userId: _user, ...draft } = command
     try {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations, signInThrough, snap } from './support.ts'
 
 // Issue 5's "done when": one person runs a whole month of budgeting through the screens only, from an empty
@@ -52,7 +52,7 @@ async function addTransaction(
   await page.getByRole('button', { name: 'Dodaj transakcję' }).click()
   const editor = page.getByRole('dialog', { name: 'Dodaj transakcję' })
   await choose(page, /Konto$/u, 'Konto osobiste')
-  await editor.getByRole('radio', { name: options.direction }).check({ force: true })
+  await pickDirection(editor, options.direction)
   await editor.getByRole('textbox', { name: 'Kwota' }).fill(options.amount)
   await editor.getByRole('combobox', { name: 'Odbiorca' }).fill(options.payee)
   if (options.category !== undefined) await choose(page, /Kategoria$/u, options.category)
@@ -66,6 +66,12 @@ async function addTransaction(
   }
   await editor.getByRole('button', { name: 'Zapisz' }).click()
   await expect(editor).toHaveCount(0)
+}
+
+/** The radio's input is visually hidden: a person presses its label. */
+async function pickDirection(editor: Locator, direction: 'Wpływ' | 'Wydatek') {
+  await editor.locator('label').filter({ hasText: direction }).click()
+  await expect(editor.getByRole('radio', { name: direction })).toBeChecked()
 }
 
 /** The desktop month table's row of a category: assigned (a field), activity, available. */
@@ -235,7 +241,7 @@ test('phone: the core of a month through the phone routes', async ({ page }, inf
   await page.getByRole('link', { name: /Pokaż wszystkie transakcje/u }).click()
   await page.getByRole('button', { name: 'Dodaj transakcję' }).click()
   const income = page.getByRole('dialog', { name: 'Dodaj transakcję' })
-  await income.getByRole('radio', { name: 'Wpływ' }).check({ force: true })
+  await pickDirection(income, 'Wpływ')
   await income.getByRole('textbox', { name: 'Kwota' }).fill('2 000')
   await income.getByRole('combobox', { name: 'Odbiorca' }).fill('Firma')
   await choose(page, /Kategoria$/u, 'Pensja')

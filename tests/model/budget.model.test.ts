@@ -32,6 +32,7 @@ type ModelEvent =
   | BudgetMachineEvent
   | { type: 'xstate.done.actor.load'; output: LoadOutcome }
   | { type: 'xstate.done.actor.reload'; output: LoadOutcome }
+  | { type: 'xstate.done.actor.complete'; output: LoadOutcome }
   | { type: 'xstate.done.actor.send'; output: SendCommandOutput }
   | { type: 'xstate.after.sendRetry.budget.ready.waitingToRetry' }
 
@@ -53,6 +54,7 @@ const modelLedger = createFakeLedger()
 const MODEL_COMMAND_ID = CommandId.make('cmd')
 const modelPort = { ...modelLedger.port, newId: () => MODEL_COMMAND_ID }
 const SEEDED: LoadOutcome = { ok: true, state: modelLedger.state, version: modelLedger.log.length }
+const SUMMARY: LoadOutcome = { ...SEEDED, partial: true } as LoadOutcome
 const UNREADABLE: LoadOutcome = {
   ok: false,
   error: { status: 503, statusText: 'Service Unavailable', data: 'x' },
@@ -114,8 +116,10 @@ const resetServer = (ledger: FakeLedger) => {
 
 const releaseLoad = async (outcome: LoadOutcome, { ledger }: Harness) => {
   ledger.control.loadFails = !outcome.ok
+  ledger.control.summaryFirst = outcome.ok && outcome.partial === true
   ledger.releaseLoad()
   await flush()
+  ledger.control.summaryFirst = false
 }
 
 /** A new event or actor output does not compile until it has an entry here. */
@@ -167,7 +171,15 @@ const FIXTURES = {
   'xstate.done.actor.load': {
     samples: [
       { type: 'xstate.done.actor.load', output: SEEDED },
+      { type: 'xstate.done.actor.load', output: SUMMARY },
       { type: 'xstate.done.actor.load', output: UNREADABLE },
+    ],
+    exec: (event, harness) => releaseLoad(event.output, harness),
+  },
+  'xstate.done.actor.complete': {
+    samples: [
+      { type: 'xstate.done.actor.complete', output: SEEDED },
+      { type: 'xstate.done.actor.complete', output: UNREADABLE },
     ],
     exec: (event, harness) => releaseLoad(event.output, harness),
   },
@@ -223,6 +235,8 @@ const isReplayable = (snapshot: BudgetSnapshot, event: ModelEvent): boolean => {
       return at('loading')
     case 'xstate.done.actor.reload':
       return at('resyncing')
+    case 'xstate.done.actor.complete':
+      return at('completing')
     case 'xstate.done.actor.send':
       return at({ ready: 'sending' })
     case 'xstate.after.sendRetry.budget.ready.waitingToRetry':

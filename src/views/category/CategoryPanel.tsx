@@ -3,6 +3,7 @@ import './category.css'
 import { useState } from 'react'
 import { Button, Group } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
+import { selectTransactionsLoaded } from '../../../machines/budget/index.ts'
 import {
   selectCategoryInspector,
   selectCategoryTransactions,
@@ -72,6 +73,7 @@ export function CategoryPanel({
   const [open, setOpen] = useState<Action | null>(null)
   const inspector = useBudget((snapshot) => selectCategoryInspector(snapshot, categoryId, periodKey))
   const transactions = useBudget((snapshot) => selectCategoryTransactions(snapshot, categoryId, periodKey))
+  const transactionsLoaded = useBudget(selectTransactionsLoaded)
   if (inspector === null)
     return (
       <section className="category-panel">
@@ -203,7 +205,11 @@ export function CategoryPanel({
         <h3 id={`${headingId}-transactions`} className="category-section__title">
           {t('category.transactionsTitle')}
         </h3>
-        {transactions.length === 0 ? (
+        {!transactionsLoaded ? (
+          <p className="category-empty" role="status">
+            {t('category.loadingTransactions')}
+          </p>
+        ) : transactions.length === 0 ? (
           <p className="category-empty">{t('category.noTransactions')}</p>
         ) : (
           <ul className="category-list" aria-label={t('category.transactionsLabel', { name: category.name })}>

@@ -38,8 +38,8 @@ import {
   selectAccounts,
   selectBudget,
   selectGroups,
-  selectLoadState,
   selectPayees,
+  selectTransactionsLoadState,
 } from '../../../machines/budget/index.ts'
 import {
   categoryCell,
@@ -559,7 +559,7 @@ export function TransactionEditorDialog({
   readonly bankAccountId?: BankAccountId
 }) {
   const { t } = useTranslation()
-  const loadState = useBudget(selectLoadState)
+  const loadState = useBudget(selectTransactionsLoadState)
   const transaction = useBudget((snapshot) => selectTransactionById(snapshot, transactionId))
   const payees = useBudget(selectPayees)
   const accounts = useBudget(selectAccounts)

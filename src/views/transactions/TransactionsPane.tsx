@@ -19,9 +19,9 @@ import {
   selectAccounts,
   selectBudget,
   selectGroups,
-  selectLoadState,
   selectSavedFilters,
   selectTransactions,
+  selectTransactionsLoadState,
 } from '../../../machines/budget/index.ts'
 import {
   barFromCriteria,
@@ -114,7 +114,7 @@ export function TransactionsPane({
 }) {
   const { t, i18n } = useTranslation()
   const budgetRef = useBudgetRef()
-  const loadState = useBudget(selectLoadState)
+  const loadState = useBudget(selectTransactionsLoadState)
   const currency = useBudget(selectBudget)?.currency ?? PLN
   const all = useBudget((snapshot) => selectTransactions(snapshot))
   const lookups = useBudget(selectTransactionLookups)

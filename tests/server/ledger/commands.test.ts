@@ -147,4 +147,20 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
       expect(JSON.parse(inflate(response.rawPayload).toString('utf8'))).toEqual(plain)
     }
   })
+
+  it('GET …/state?part=summary answers all but the transactions, at the same version', async () => {
+    await api('POST', `${budget.base}/transactions`, {
+      bankAccountId: budget.checkingId,
+      date: '2025-03-05',
+      payee: 'Shop',
+      value: -1_000,
+      splits: [{ categoryId: budget.foodId, value: -1_000 }],
+    })
+    const full = expectStatus(await api('GET', `${budget.base}/state`), 200)
+    const summary = expectStatus(await api('GET', `${budget.base}/state?part=summary`), 200)
+    expect(summary.version).toBe(full.version)
+    expect(full.state.transactions.length).toBeGreaterThan(0)
+    expect(summary.state.transactions).toEqual([])
+    expect(summary.state).toEqual({ ...full.state, transactions: [], transfers: [] })
+  })
 })

@@ -7,6 +7,7 @@ import {
   type BudgetPort,
   budgetMachine,
   type CommandDraft,
+  type LoadOutcome,
   type SendOutcome,
   type SequencedEvent,
   stamp,
@@ -108,6 +109,8 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     loadFails: false,
     /** Reads wait until releaseLoad(). */
     holdLoads: false,
+    /** The first read answers a summary (partial), as the real port does for every budget. */
+    summaryFirst: false,
     /** The next answer is an unexplained failure (a 500 without a body). */
     failNext: false,
     /** Accept whatever If-Match says (the model test scripts outcomes independently of timing). */
@@ -183,6 +186,14 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     return command
   }
 
+  const read = async (): Promise<LoadOutcome> => {
+    if (control.holdLoads) await new Promise<void>((resolve) => heldLoads.push(resolve))
+    loads.push(log.length)
+    if (control.loadFails)
+      return { ok: false, error: { status: 503, statusText: 'Service Unavailable', data: 'x' } }
+    return { ok: true, state, version: log.length }
+  }
+
   let idCounter = 0
   const port: BudgetPort = {
     now: () => Date.parse('2026-11-21T12:00:00.000Z'),
@@ -190,12 +201,10 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
       idCounter += 1
       return `mine-${idCounter}`
     },
-    load: async () => {
-      if (control.holdLoads) await new Promise<void>((resolve) => heldLoads.push(resolve))
-      loads.push(log.length)
-      if (control.loadFails)
-        return { ok: false, error: { status: 503, statusText: 'Service Unavailable', data: 'x' } }
-      return { ok: true, state, version: log.length }
+    load: () => read(),
+    loadSummary: async () => {
+      const outcome = await read()
+      return control.summaryFirst && outcome.ok ? { ...outcome, partial: true } : outcome
     },
     send: (_budgetId, command, options) => {
       sent.push(command)
