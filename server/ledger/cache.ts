@@ -16,6 +16,8 @@ export interface StateCache {
   get(budgetId: string): CachedState | undefined
   put(budgetId: string, entry: CachedState): void
   drop(budgetId: string): void
+  /** Every budget held, with its state (for saving them at shutdown). */
+  entries(): Iterable<readonly [string, CachedState]>
 }
 
 export const createStateCache = (maxBudgets = 32): StateCache => {
@@ -50,5 +52,6 @@ export const createStateCache = (maxBudgets = 32): StateCache => {
     drop: (budgetId) => {
       entries.delete(budgetId)
     },
+    entries: () => [...entries],
   }
 }

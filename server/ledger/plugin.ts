@@ -44,7 +44,7 @@ export const ledgerPlugin = fp(
       forgetAccountBudgets(trx as unknown as LedgerDb, cache, userId),
     )
     app.addHook('onClose', async () => {
-      await snapshots.settle()
+      await snapshots.saveAll(cache.entries())
       await notifier.close()
     })
     for (const route of ledgerApiRoutes) registerRoute(app, route)

@@ -1,6 +1,7 @@
 import { fromSnapshot, SNAPSHOT_FORMAT, toSnapshot } from '../../domain/snapshot.ts'
 import type { BudgetState } from '../../domain/state.ts'
 import type { BudgetStateSnapshot } from '../../schemas/budget-snapshot.ts'
+import type { CachedState } from './cache.ts'
 import { amount, type LedgerDb } from './tables.ts'
 
 /** A stored state is worth refreshing once this many events came after it. */
@@ -63,6 +64,8 @@ export const saveSnapshot = async (
 export interface SnapshotKeeper {
   /** After a committed write: saves in the background once enough events came since the last save. */
   consider(budgetId: string, version: number, state: BudgetState): void
+  /** At shutdown: stores every complete cached state newer than its last save, so a restart folds nothing. */
+  saveAll(states: Iterable<readonly [string, CachedState]>): Promise<void>
   /** Waits for saves in flight (before the database closes). */
   settle(): Promise<void>
 }
@@ -75,14 +78,25 @@ export const createSnapshotKeeper = (
   // Versions saved (or being saved) in this process; after a restart the first write past `every` saves again.
   const saved = new Map<string, number>()
   const inFlight = new Set<Promise<void>>()
+  const save = (budgetId: string, version: number, state: BudgetState) => {
+    saved.set(budgetId, version)
+    const saving = saveSnapshot(db, budgetId, version, state)
+      .catch(failed)
+      .finally(() => inFlight.delete(saving))
+    inFlight.add(saving)
+  }
   return {
     consider(budgetId, version, state) {
-      if (version - (saved.get(budgetId) ?? 0) < every) return
-      saved.set(budgetId, version)
-      const saving = saveSnapshot(db, budgetId, version, state)
-        .catch(failed)
-        .finally(() => inFlight.delete(saving))
-      inFlight.add(saving)
+      const last = saved.get(budgetId) ?? 0
+      // Spaced out as the budget grows: a bulk import of a million writes a few dozen snapshots, not two hundred.
+      if (version - last >= Math.max(every, Math.floor(last / 2))) save(budgetId, version, state)
+    },
+    saveAll: async (states) => {
+      for (const [budgetId, cached] of states) {
+        if (cached.complete && cached.version > (saved.get(budgetId) ?? 0))
+          save(budgetId, cached.version, cached.state)
+      }
+      await Promise.all(inFlight)
     },
     settle: async () => {
       await Promise.all(inFlight)

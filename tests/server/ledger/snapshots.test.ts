@@ -97,4 +97,18 @@ describe.each(databases())('stored budget states on $kind', (target) => {
     expect(Number(newest.version)).toBe(version)
     expect(failures).toEqual([])
   })
+
+  it('at shutdown, every cached budget state newer than its stored one is stored', async () => {
+    const { ledger } = harness.app
+    const closing = await smallBudget(api, 'Closing')
+    const version = await versionOf(api, closing.base)
+    expectStatus(await api('GET', `${closing.base}/state`), 200)
+    await ledger.snapshots.saveAll(ledger.cache.entries())
+    const row = await ledger.db
+      .selectFrom('budget_snapshots')
+      .select('version')
+      .where('budget_id', '=', closing.id)
+      .executeTakeFirstOrThrow()
+    expect(Number(row.version)).toBe(version)
+  })
 })
