@@ -280,12 +280,13 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
             <BudgetGate>{main}</BudgetGate>
           </div>
         ) : (
-          <div className="budget-columns">
+          <div className="budget-columns" data-panel={search.view === undefined}>
             <div className="budget-columns__main">
               <MonthSwitcher budgetId={budgetId} periodKey={periodKey} name={name} />
               <BudgetGate>{main}</BudgetGate>
             </div>
-            <SidePanel categoryId={selected} periodKey={periodKey} />
+            {/* The category inspector belongs to the month; the transaction and account panes take the width. */}
+            {search.view === undefined ? <SidePanel categoryId={selected} periodKey={periodKey} /> : null}
           </div>
         )}
       </div>
