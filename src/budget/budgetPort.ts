@@ -2,13 +2,13 @@ import * as Schema from 'effect/Schema'
 import { createParser } from 'eventsource-parser'
 import { HTTPError, TimeoutError } from 'ky'
 import { fromSnapshot } from '../../domain/snapshot.ts'
-import type { BudgetPort, SendOutcome, SequencedEvent } from '../../machines/budget/index.ts'
-import { budgetErrorFromProblem } from '../../schemas/budget-errors.ts'
+import type { BudgetPort, LoadOutcome, SendOutcome, SequencedEvent } from '../../machines/budget/index.ts'
 import { BudgetEvent } from '../../schemas/budget-events.ts'
 import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
-import { CommandId } from '../../schemas/ids.ts'
-import { apiErrorOf, errorBody, getJson, openStream, postJson } from '../api/client.ts'
+import { type BudgetId, CommandId } from '../../schemas/ids.ts'
+import { apiErrorOf, getJson, openStream, postJson } from '../api/client.ts'
 import { apiSession } from '../auth/apiSession.ts'
+import { domainRefusalOf } from './refusal.ts'
 
 /** One stored event as `GET …/events` and `POST …/commands` list it; `data` is decoded as a domain event. */
 const StoredEvent = Schema.Struct({
@@ -24,6 +24,24 @@ const sequenced = (stored: typeof StoredEvent.Type): SequencedEvent => ({
   event: stored.data,
 })
 
+/** One read of the state at its version: whole, or its summary without the transactions (`partial`). */
+const readState = async (
+  budgetId: BudgetId,
+  signal: AbortSignal,
+  part: 'full' | 'summary',
+): Promise<LoadOutcome> => {
+  try {
+    const query = part === 'summary' ? '?part=summary' : ''
+    const answer = await getJson(`${base(budgetId)}/state${query}`, BudgetStateAnswer, { signal })
+    const state = fromSnapshot(answer.state)
+    return part === 'summary'
+      ? { ok: true, state, version: answer.version, partial: true }
+      : { ok: true, state, version: answer.version }
+  } catch (error) {
+    return { ok: false, error: apiErrorOf(error) }
+  }
+}
+
 const isOffline = (error: unknown) =>
   error instanceof TimeoutError || (error instanceof TypeError && !(error instanceof HTTPError))
 
@@ -34,25 +52,9 @@ export const createBudgetPort = (): BudgetPort => ({
   now: () => Date.now(),
   newId: () => crypto.randomUUID(),
 
-  async load(budgetId, signal) {
-    try {
-      // One answer with the whole state at its version (not every event to fold): a big budget opens fast.
-      const answer = await getJson(`${base(budgetId)}/state`, BudgetStateAnswer, { signal })
-      return { ok: true, state: fromSnapshot(answer.state), version: answer.version }
-    } catch (error) {
-      return { ok: false, error: apiErrorOf(error) }
-    }
-  },
-
-  async loadSummary(budgetId, signal) {
-    try {
-      // Everything but the transactions: the month shows at once; `load` brings the rest right after.
-      const answer = await getJson(`${base(budgetId)}/state?part=summary`, BudgetStateAnswer, { signal })
-      return { ok: true, state: fromSnapshot(answer.state), version: answer.version, partial: true }
-    } catch (error) {
-      return { ok: false, error: apiErrorOf(error) }
-    }
-  },
+  // The summary (everything but the transactions) shows the month at once; `load` brings the rest right after.
+  load: (budgetId, signal) => readState(budgetId, signal, 'full'),
+  loadSummary: (budgetId, signal) => readState(budgetId, signal, 'summary'),
 
   async send(budgetId, command, { ifMatch, commandId }, signal): Promise<SendOutcome> {
     const { commandId: _id, at: _at, userId: _user, ...draft } = command
@@ -67,10 +69,8 @@ export const createBudgetPort = (): BudgetPort => ({
     } catch (error) {
       if (error instanceof HTTPError) {
         if (error.response.status === 412) return { outcome: 'stale' }
-        if (error.response.status === 422) {
-          const refusal = budgetErrorFromProblem(errorBody(error))
-          if (refusal !== undefined) return { outcome: 'refused', error: refusal }
-        }
+        const refusal = domainRefusalOf(error)
+        if (refusal !== undefined) return { outcome: 'refused', error: refusal }
         return { outcome: 'failed', error: apiErrorOf(error) }
       }
       if (isOffline(error)) return { outcome: 'offline' }

@@ -1,16 +1,14 @@
-import { HTTPError } from 'ky'
 import type { BudgetsPort, WriteOutcome } from '../../../machines/budgets/index.ts'
-import { budgetErrorFromProblem } from '../../../schemas/budget-errors.ts'
 import { BudgetList, CreatedBudget, Deleted } from '../../../schemas/ledger-api.ts'
-import { apiErrorOf, deleteJson, errorBody, getJson, postJson, putJson } from '../../api/client.ts'
+import { apiErrorOf, deleteJson, getJson, postJson, putJson } from '../../api/client.ts'
+import { domainRefusalOf } from '../../budget/refusal.ts'
 
 /** A 422 carrying one of the domain's refusals is `refused`; anything else that failed is `failed`. */
 const failureOf = (error: unknown): WriteOutcome => {
-  if (error instanceof HTTPError && error.response.status === 422) {
-    const refusal = budgetErrorFromProblem(errorBody(error))
-    if (refusal !== undefined) return { outcome: 'refused', error: refusal }
-  }
-  return { outcome: 'failed', error: apiErrorOf(error) }
+  const refusal = domainRefusalOf(error)
+  return refusal === undefined
+    ? { outcome: 'failed', error: apiErrorOf(error) }
+    : { outcome: 'refused', error: refusal }
 }
 
 const write = async (request: () => Promise<WriteOutcome>): Promise<WriteOutcome> => {

@@ -1,7 +1,7 @@
 import { HTTPError } from 'ky'
 import type { ApiErrorLike } from '../../../machines/toasts/index.ts'
 import { CreatedPersonalToken, type PersonalTokenId, PersonalTokenList } from '../../../schemas/identity.ts'
-import { deleteJson, errorBody, getJson, postJson } from '../../api/client.ts'
+import { apiErrorOf, deleteJson, getJson, postJson } from '../../api/client.ts'
 
 export const listTokens = (signal?: AbortSignal) =>
   getJson('/api/tokens', PersonalTokenList, signal === undefined ? {} : { signal })
@@ -19,13 +19,8 @@ const problemDetail = (data: unknown): ReadonlyArray<string> =>
 /** A failed call in the shape toastFromApiError reads; a problem document's `detail` becomes the message. */
 export const tokenErrorOf = (error: unknown): ApiErrorLike => {
   if (!(error instanceof HTTPError)) return {}
-  const data = errorBody(error)
-  return {
-    status: error.response.status,
-    statusText: error.response.statusText,
-    data,
-    details: problemDetail(data),
-  }
+  const failure = apiErrorOf(error)
+  return { ...failure, details: problemDetail(failure.data) }
 }
 
 export type CreatedToken = typeof CreatedPersonalToken.Type
