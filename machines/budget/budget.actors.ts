@@ -5,26 +5,22 @@ import type { BudgetPort, LoadOutcome, SendOutcome, SequencedEvent } from './bud
 
 type PortInput = { readonly port: BudgetPort; readonly budgetId: BudgetId }
 
-/** A port that throws (a bug, not an expected failure) still answers with a value: SPEC §8's bare 500 toast. */
-export const loadBudget = fromPromise<LoadOutcome, PortInput>(async ({ input, signal }) => {
-  try {
-    return await input.port.load(input.budgetId, signal)
-  } catch {
-    return { ok: false, error: {} }
-  }
-})
-
-/** The first read: the summary when the port offers one (the full state follows in `completing`), else the state. */
-export const loadBudgetFirst = fromPromise<LoadOutcome, PortInput>(async ({ input, signal }) => {
-  try {
-    const { port } = input
-    return await (port.loadSummary === undefined
-      ? port.load(input.budgetId, signal)
-      : port.loadSummary(input.budgetId, signal))
-  } catch {
-    return { ok: false, error: {} }
-  }
-})
+/**
+ * One read of the budget: its summary (domain/summary.ts) when asked and the port offers one, else the whole state.
+ * A port that throws (a bug, not an expected failure) still answers with a value: SPEC §8's bare 500 toast.
+ */
+export const loadBudget = fromPromise<LoadOutcome, PortInput & { readonly summary: boolean }>(
+  async ({ input, signal }) => {
+    try {
+      const { port } = input
+      return await (input.summary && port.loadSummary !== undefined
+        ? port.loadSummary(input.budgetId, signal)
+        : port.load(input.budgetId, signal))
+    } catch {
+      return { ok: false, error: {} }
+    }
+  },
+)
 
 export type SendCommandInput = PortInput & { readonly command: BudgetCommand; readonly version: number }
 export type SendCommandOutput = { readonly commandId: CommandId; readonly result: SendOutcome }

@@ -2,6 +2,7 @@ import * as Result from 'effect/Result'
 import { decide } from '../../domain/decide.ts'
 import { evolve } from '../../domain/evolve.ts'
 import type { BudgetState } from '../../domain/state.ts'
+import { foldsIntoSummary } from '../../domain/summary.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
 import type { BudgetError } from '../../schemas/budget-errors.ts'
 import type { CommandId, UserId } from '../../schemas/ids.ts'
@@ -63,29 +64,40 @@ export const rebase = (
 
 /**
  * Folds server events into the confirmed state: already seen ones (seq ≤ version) are skipped, the next ones
- * applied in order. Returns the command ids they confirm. A gap (an event beyond version + 1) stops the fold.
+ * applied in order. Returns the command ids they confirm. A gap (an event beyond version + 1) stops the fold; so
+ * does, when the state is a summary, an event that needs transactions the summary lacks (`needsTransactions`).
  */
 export const foldEvents = (
   confirmed: BudgetState,
   version: number,
   events: ReadonlyArray<SequencedEvent>,
+  isSummary = false,
 ): {
   readonly state: BudgetState
   readonly version: number
   readonly confirmedCommandIds: ReadonlySet<CommandId>
   readonly gap: boolean
+  readonly needsTransactions: boolean
 } => {
   let state = confirmed
   let current = version
   const confirmedCommandIds = new Set<CommandId>()
+  const stop = (stopped: { gap: boolean; needsTransactions: boolean }) => ({
+    state,
+    version: current,
+    confirmedCommandIds,
+    ...stopped,
+  })
   for (const item of [...events].sort((a, b) => a.seq - b.seq)) {
     if (item.seq <= current) continue
-    if (item.seq !== current + 1) return { state, version: current, confirmedCommandIds, gap: true }
+    if (item.seq !== current + 1) return stop({ gap: true, needsTransactions: false })
+    if (isSummary && !foldsIntoSummary(state, item.event))
+      return stop({ gap: false, needsTransactions: true })
     state = evolve(state, item.event)
     current = item.seq
     if (item.commandId !== null) confirmedCommandIds.add(item.commandId)
   }
-  return { state, version: current, confirmedCommandIds, gap: false }
+  return stop({ gap: false, needsTransactions: false })
 }
 
 export const hasGap = (version: number, events: ReadonlyArray<SequencedEvent>): boolean => {

@@ -1,6 +1,7 @@
 import * as Result from 'effect/Result'
 import { type AnyActorRef, assign, enqueueActions, setup } from 'xstate'
 import { type BudgetState, initialState } from '../../domain/state.ts'
+import { decidesOnTransactions } from '../../domain/summary.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
 import type { BudgetError } from '../../schemas/budget-errors.ts'
 import type { BudgetId, CommandId, UserId } from '../../schemas/ids.ts'
@@ -12,7 +13,6 @@ import {
   budgetEvents,
   type EventsReceived,
   loadBudget,
-  loadBudgetFirst,
   type SendCommandOutput,
   sendCommand,
 } from './budget.actors.ts'
@@ -54,6 +54,15 @@ export type BudgetContext = {
   readonly loadError: ApiErrorLike | null
   /** Ids the server gave entities this client created optimistically; later requests are translated. */
   readonly aliases: IdAliases
+  /**
+   * Whether `confirmed` holds every transaction. A big budget opens from its summary (domain/summary.ts): the month
+   * and the assignment commands work on it; the transactions are read when something needs them.
+   */
+  readonly complete: boolean
+  /** Someone needs the transactions (a list is on screen, or a fold needed them): read them when next ready. */
+  readonly transactionsWanted: boolean
+  /** Requests that need the transactions, waiting for them (answered once they are in). */
+  readonly deferred: ReadonlyArray<BudgetCommandRequest>
 }
 
 export type BudgetMachineEvent =
@@ -61,6 +70,8 @@ export type BudgetMachineEvent =
   | EventsReceived
   | { type: 'budget.retry' }
   | { type: 'budget.reload' }
+  /** A view that lists transactions (or a fold that needs them) asks for the full state. */
+  | { type: 'budget.needTransactions' }
 
 const PROBE_META = {
   // Deciding does not depend on the command id or time; the guard only asks whether the domain accepts.
@@ -87,6 +98,30 @@ const stampAll = (context: BudgetContext, request: BudgetCommandRequest): Budget
     }),
   )
 
+const needsTransactions = (context: BudgetContext, request: BudgetCommandRequest) =>
+  !context.complete && request.commands.some(decidesOnTransactions)
+
+/** Decides a request on the shown state: the context update and the reply, or only the refusal's reply. */
+const take = (context: BudgetContext, request: BudgetCommandRequest) => {
+  const commands = stampAll(context, request)
+  const next = applyAll(context.state, commands)
+  if (Result.isFailure(next))
+    return {
+      update: null,
+      reply: {
+        type: 'budget.commandRefused',
+        refusal: { kind: 'domain', error: next.failure },
+      } satisfies CommandRefused,
+    }
+  return {
+    update: { pending: [...context.pending, ...commands], state: next.success },
+    reply: {
+      type: 'budget.commandApplied',
+      commandIds: commands.map((command) => command.commandId),
+    } satisfies CommandApplied,
+  }
+}
+
 const refusalToast = (error: BudgetError): ToastShow => ({
   type: 'toast.show',
   kind: 'error',
@@ -100,13 +135,14 @@ export const budgetMachine = setup({
     events: {} as BudgetMachineEvent,
     input: {} as BudgetInput,
   },
-  actors: { loadBudget, loadBudgetFirst, sendCommand, budgetEvents },
+  actors: { loadBudget, sendCommand, budgetEvents },
   delays: { sendRetry: SEND_RETRY_MS },
   guards: {
     loadSucceeded: (_, params: { outcome: LoadOutcome }) => params.outcome.ok,
-    loadGaveSummary: (_, params: { outcome: LoadOutcome }) =>
-      params.outcome.ok && params.outcome.partial === true,
     hasPending: ({ context }) => context.pending.length > 0,
+    missesWantedTransactions: ({ context }) => context.transactionsWanted && !context.complete,
+    requestNeedsTransactions: ({ context, event }) =>
+      event.type === 'budget.command' && needsTransactions(context, event),
     requestIsAccepted: ({ context, event }) =>
       event.type === 'budget.command' && Result.isSuccess(probe(context, event)),
     streamHasGap: ({ context, event }) =>
@@ -124,6 +160,7 @@ export const budgetMachine = setup({
         pending: rebased.kept,
         state: rebased.state,
         loadError: null,
+        complete: params.outcome.partial !== true,
       })
       const toasts = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
       if (toasts) for (const error of rebased.dropped) enqueue.sendTo(toasts, refusalToast(error))
@@ -133,15 +170,34 @@ export const budgetMachine = setup({
     }),
     applyRequest: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'budget.command') return
-      const commands = stampAll(context, event)
-      const next = applyAll(context.state, commands)
-      if (Result.isFailure(next)) return
-      enqueue.assign({ pending: [...context.pending, ...commands], state: next.success })
-      if (event.replyTo)
-        enqueue.sendTo(event.replyTo, {
-          type: 'budget.commandApplied',
-          commandIds: commands.map((command) => command.commandId),
-        } satisfies CommandApplied)
+      const { update, reply } = take(context, event)
+      if (update === null) return
+      enqueue.assign(update)
+      if (event.replyTo) enqueue.sendTo(event.replyTo, reply)
+    }),
+    wantTransactions: assign({ transactionsWanted: true }),
+    deferRequest: assign({
+      deferred: ({ context, event }) =>
+        event.type === 'budget.command' ? [...context.deferred, event] : context.deferred,
+    }),
+    /** The transactions are in: each waiting request is decided now, in order, and answered. */
+    takeDeferred: enqueueActions(({ context, enqueue }) => {
+      let current = context
+      for (const request of context.deferred) {
+        const { update, reply } = take(current, request)
+        if (update !== null) current = { ...current, ...update }
+        if (request.replyTo) enqueue.sendTo(request.replyTo, reply)
+      }
+      enqueue.assign({ pending: current.pending, state: current.state, deferred: [] })
+    }),
+    refuseDeferred: enqueueActions(({ context, enqueue }) => {
+      for (const request of context.deferred)
+        if (request.replyTo)
+          enqueue.sendTo(request.replyTo, {
+            type: 'budget.commandRefused',
+            refusal: { kind: 'notReady' },
+          } satisfies CommandRefused)
+      enqueue.assign({ deferred: [] })
     }),
     refuseRequest: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'budget.command' || !event.replyTo) return
@@ -161,7 +217,8 @@ export const budgetMachine = setup({
     }),
     foldIncoming: enqueueActions(({ context, event, enqueue, system }) => {
       if (event.type !== 'budget.eventsReceived') return
-      const folded = foldEvents(context.confirmed, context.version, event.events)
+      const folded = foldEvents(context.confirmed, context.version, event.events, !context.complete)
+      if (folded.needsTransactions) enqueue.raise({ type: 'budget.needTransactions' })
       if (folded.version === context.version) return
       let aliases = context.aliases
       for (const command of context.pending)
@@ -184,7 +241,8 @@ export const budgetMachine = setup({
     confirmSent: enqueueActions(({ context, enqueue }, params: { output: SendCommandOutput }) => {
       const { result, commandId } = params.output
       if (result.outcome !== 'accepted') return
-      const folded = foldEvents(context.confirmed, context.version, result.events)
+      const folded = foldEvents(context.confirmed, context.version, result.events, !context.complete)
+      if (folded.needsTransactions) enqueue.raise({ type: 'budget.needTransactions' })
       const sent = context.pending.find((command) => command.commandId === commandId)
       const aliases = sent
         ? mergeAliases(context.aliases, aliasesFor(sent, context.confirmed, result.events))
@@ -197,7 +255,10 @@ export const budgetMachine = setup({
       const rebased = rebase(folded.state, stillPending)
       enqueue.assign({
         confirmed: folded.state,
-        version: Math.max(folded.version, folded.gap ? context.version : result.version),
+        version:
+          folded.gap || folded.needsTransactions
+            ? Math.max(folded.version, context.version)
+            : Math.max(folded.version, result.version),
         pending: rebased.kept,
         state: rebased.state,
         aliases,
@@ -242,21 +303,20 @@ export const budgetMachine = setup({
     state: initialState,
     loadError: null,
     aliases: new Map(),
+    complete: false,
+    transactionsWanted: false,
+    deferred: [],
   }),
+  on: { 'budget.needTransactions': { actions: 'wantTransactions' } },
   initial: 'loading',
   states: {
-    // Nothing to show yet; commands cannot be decided without a state.
+    // Nothing to show yet; commands cannot be decided without a state. A port with summaries answers one here.
     loading: {
       invoke: {
         id: 'load',
-        src: 'loadBudgetFirst',
-        input: ({ context }) => ({ port: context.port, budgetId: context.budgetId }),
+        src: 'loadBudget',
+        input: ({ context }) => ({ port: context.port, budgetId: context.budgetId, summary: true }),
         onDone: [
-          {
-            guard: { type: 'loadGaveSummary', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'completing',
-            actions: { type: 'acceptLoaded', params: ({ event }) => ({ outcome: event.output }) },
-          },
           {
             guard: { type: 'loadSucceeded', params: ({ event }) => ({ outcome: event.output }) },
             target: 'ready',
@@ -270,27 +330,34 @@ export const budgetMachine = setup({
       },
       on: { 'budget.command': { actions: 'refuseNotReady' } },
     },
-    // The month shows from the summary and takes the user's writes (kept pending); the full state (transactions)
-    // is on its way and the pending writes are re-decided on it, then sent.
+    // The summary is shown and takes writes (kept pending); the transactions someone asked for are on their way.
+    // Waiting requests are decided on the full state, then everything pending is sent.
     completing: {
       invoke: {
         id: 'complete',
         src: 'loadBudget',
-        input: ({ context }) => ({ port: context.port, budgetId: context.budgetId }),
+        input: ({ context }) => ({ port: context.port, budgetId: context.budgetId, summary: false }),
         onDone: [
           {
             guard: { type: 'loadSucceeded', params: ({ event }) => ({ outcome: event.output }) },
             target: 'ready',
-            actions: { type: 'acceptLoaded', params: ({ event }) => ({ outcome: event.output }) },
+            actions: [
+              { type: 'acceptLoaded', params: ({ event }) => ({ outcome: event.output }) },
+              'takeDeferred',
+            ],
           },
           {
             target: 'loadFailed',
-            actions: { type: 'rememberLoadError', params: ({ event }) => ({ outcome: event.output }) },
+            actions: [
+              { type: 'rememberLoadError', params: ({ event }) => ({ outcome: event.output }) },
+              'refuseDeferred',
+            ],
           },
         ],
       },
       on: {
         'budget.command': [
+          { guard: 'requestNeedsTransactions', actions: 'deferRequest' },
           { guard: 'requestIsAccepted', actions: 'applyRequest' },
           { actions: 'refuseRequest' },
         ],
@@ -305,6 +372,7 @@ export const budgetMachine = setup({
     },
     // The budget is shown; the live stream runs from `version` and the own-write queue drains.
     ready: {
+      always: { guard: 'missesWantedTransactions', target: 'completing' },
       invoke: {
         id: 'events',
         src: 'budgetEvents',
@@ -316,6 +384,7 @@ export const budgetMachine = setup({
       },
       on: {
         'budget.command': [
+          { guard: 'requestNeedsTransactions', target: 'completing', actions: 'deferRequest' },
           { guard: 'requestIsAccepted', actions: 'applyRequest' },
           { actions: 'refuseRequest' },
         ],
@@ -383,12 +452,17 @@ export const budgetMachine = setup({
         },
       },
     },
-    // A stale version or a gap in the stream: re-read, keep showing the state, re-apply pending writes on top.
+    // A stale version or a gap in the stream: re-read (the summary again while the transactions were not needed),
+    // keep showing the state, re-apply pending writes on top.
     resyncing: {
       invoke: {
         id: 'reload',
         src: 'loadBudget',
-        input: ({ context }) => ({ port: context.port, budgetId: context.budgetId }),
+        input: ({ context }) => ({
+          port: context.port,
+          budgetId: context.budgetId,
+          summary: !context.complete,
+        }),
         onDone: [
           {
             guard: { type: 'loadSucceeded', params: ({ event }) => ({ outcome: event.output }) },
@@ -403,6 +477,7 @@ export const budgetMachine = setup({
       },
       on: {
         'budget.command': [
+          { guard: 'requestNeedsTransactions', target: 'completing', actions: 'deferRequest' },
           { guard: 'requestIsAccepted', actions: 'applyRequest' },
           { actions: 'refuseRequest' },
         ],

@@ -39,13 +39,18 @@ export type BudgetLoadState = 'loading' | 'ready' | 'error'
 export const selectLoadState = (snapshot: BudgetSnapshot): BudgetLoadState =>
   snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'error' : 'ready'
 
-/** Whether the transactions are in: a big budget first shows its month from a summary (state `completing`). */
+/**
+ * Whether the transactions are in. A budget opens from its summary; a view that lists transactions sends
+ * `budget.needTransactions` (see `useNeedTransactions`) and shows its loading state until they are.
+ */
 export const selectTransactionsLoaded = (snapshot: BudgetSnapshot): boolean =>
-  !snapshot.matches('loading') && !snapshot.matches('completing')
+  !snapshot.matches('loading') && snapshot.context.complete
 
-/** For views of transactions: still 'loading' while a big budget's transactions follow its summary. */
-export const selectTransactionsLoadState = (snapshot: BudgetSnapshot): BudgetLoadState =>
-  snapshot.matches('completing') ? 'loading' : selectLoadState(snapshot)
+/** For views of transactions: 'loading' until the transactions are in. */
+export const selectTransactionsLoadState = (snapshot: BudgetSnapshot): BudgetLoadState => {
+  const loadState = selectLoadState(snapshot)
+  return loadState === 'ready' && !snapshot.context.complete ? 'loading' : loadState
+}
 
 export const selectLoadError = (snapshot: BudgetSnapshot) => snapshot.context.loadError
 

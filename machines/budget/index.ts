@@ -1,5 +1,5 @@
 export type { EventsReceived, SendCommandInput, SendCommandOutput } from './budget.actors.ts'
-export { budgetEvents, loadBudget, loadBudgetFirst, sendCommand } from './budget.actors.ts'
+export { budgetEvents, loadBudget, sendCommand } from './budget.actors.ts'
 export { applyAll, applyCommand, foldEvents, rebase, stamp } from './budget.commands.ts'
 export type { BudgetContext, BudgetInput, BudgetMachineEvent } from './budget.machine.ts'
 export { budgetMachine, SEND_RETRY_MS, STALE_VERSION_MESSAGE_KEY } from './budget.machine.ts'

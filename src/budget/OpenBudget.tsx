@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SnapshotFrom } from 'xstate'
 import { getAnalyticsRef, getToastsRef } from '../../machines/app/index.ts'
@@ -48,6 +48,17 @@ export const useBudget = <T,>(
   selector: (snapshot: BudgetSnapshot) => T,
   compare?: (a: T, b: T) => boolean,
 ): T => useSelector(useBudgetRef(), selector, compare)
+
+/**
+ * For views that list transactions: a budget opens from its summary (the month, without its transactions) and reads
+ * the transactions once such a view is on screen. Pair it with `selectTransactionsLoadState` for the loading state.
+ */
+export const useNeedTransactions = (): void => {
+  const budget = useBudgetRef()
+  useEffect(() => {
+    budget.send({ type: 'budget.needTransactions' })
+  }, [budget])
+}
 
 /** What every dialog machine needs: the open budget, analytics, the budget's currency and the user's locale. */
 export const useDialogEnv = (): DialogEnv => {

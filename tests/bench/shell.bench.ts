@@ -77,7 +77,7 @@ async function signIn(page: Page, baseUrl: string) {
 const gzipKb = (bodies: Iterable<Buffer>) =>
   +([...bodies].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024).toFixed(1)
 
-async function firstScreenJavaScript(baseUrl: string) {
+export async function firstScreenJavaScript(baseUrl: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -110,6 +110,9 @@ async function firstScreenJavaScript(baseUrl: string) {
     const all = new Map(await Promise.all([...bodies].map(async ([url, body]) => [url, await body] as const)))
     const first = [...all].filter(([url]) => beforeFirstScreen.has(url)).map(([, body]) => body)
     const firstKb = gzipKb(first)
+    if (process.env.BENCH_VERBOSE)
+      for (const [url, body] of all)
+        if (beforeFirstScreen.has(url)) console.log(device, url.split('/').pop(), gzipKb([body]))
     rows.push({
       device,
       'scripts before the first screen': first.length,

@@ -11,7 +11,7 @@ import {
   selectHasPendingWrites,
 } from '../../machines/budget/index.ts'
 import { toastsMachine } from '../../machines/toasts/index.ts'
-import { CommandId } from '../../schemas/ids.ts'
+import { CommandId, TransactionId } from '../../schemas/ids.ts'
 import { Instant } from '../../schemas/money.ts'
 import {
   BUDGET,
@@ -134,6 +134,11 @@ const FIXTURES = {
         type: 'budget.command',
         commands: [{ _tag: 'SetAssigned', periodKey: NOVEMBER, categoryId: ids.salary, value: pln(100) }],
       },
+      // Decided on transactions: waits for them when the actor holds a summary (refused then: there is none).
+      {
+        type: 'budget.command',
+        commands: [{ _tag: 'DeleteTransaction', transactionId: TransactionId.make('tx-none') }],
+      },
     ],
     exec: async (event, { budget }) => {
       budget.send(event)
@@ -151,6 +156,13 @@ const FIXTURES = {
       ledger.writeAsOther(OTHERS_MOVE)
       const seen = budget.getSnapshot().context.version
       ledger.push(gap ? ledger.log.slice(-1) : ledger.log.filter((item) => item.seq > seen))
+      await flush()
+    },
+  },
+  'budget.needTransactions': {
+    samples: [{ type: 'budget.needTransactions' }],
+    exec: async (event, { budget }) => {
+      budget.send(event)
       await flush()
     },
   },
@@ -218,13 +230,16 @@ const execute = <K extends ModelEvent['type']>(type: K, event: EventOf<K>, harne
   return fixture.exec(event, harness)
 }
 
-/** Where each event can happen in the real world (and the pending queue bounded to one write). */
+/** Where each event can happen in the real world (and the pending and waiting queues bounded to one write). */
 const isReplayable = (snapshot: BudgetSnapshot, event: ModelEvent): boolean => {
   const at = (state: Parameters<BudgetSnapshot['matches']>[0]) => snapshot.matches(state)
   const quiet = at({ ready: 'idle' }) || at({ ready: 'waitingToRetry' })
   switch (event.type) {
     case 'budget.command':
-      return snapshot.context.pending.length === 0
+      return snapshot.context.pending.length === 0 && snapshot.context.deferred.length === 0
+    case 'budget.needTransactions':
+      // Not while a write is on the wire: reading the transactions would cut that request off.
+      return !at({ ready: 'sending' })
     case 'budget.eventsReceived':
     case 'budget.reload':
       // Not while a write is on the wire: the scripted server answers that one request.
@@ -249,6 +264,9 @@ const serializeState = (snapshot: BudgetSnapshot) =>
     value: snapshot.value,
     pending: snapshot.context.pending.length,
     loadError: snapshot.context.loadError !== null,
+    complete: snapshot.context.complete,
+    wanted: snapshot.context.transactionsWanted,
+    deferred: snapshot.context.deferred.length,
   })
 
 const recorder = createTransitionRecorder()

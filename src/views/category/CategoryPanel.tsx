@@ -10,7 +10,7 @@ import {
 } from '../../../machines/budget/selectors/category.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../../../schemas/money.ts'
-import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
+import { useBudget, useBudgetRef, useNeedTransactions } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { TransactionEditorDialog } from '../transactions/TransactionEditorDialog.tsx'
@@ -74,6 +74,7 @@ export function CategoryPanel({
   const inspector = useBudget((snapshot) => selectCategoryInspector(snapshot, categoryId, periodKey))
   const transactions = useBudget((snapshot) => selectCategoryTransactions(snapshot, categoryId, periodKey))
   const transactionsLoaded = useBudget(selectTransactionsLoaded)
+  useNeedTransactions()
   if (inspector === null)
     return (
       <section className="category-panel">

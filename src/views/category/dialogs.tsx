@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react'
 import { type ReactNode, useState } from 'react'
 import { Button, ListBox, ListBoxItem } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectGroups, selectMonthView } from '../../../machines/budget/index.ts'
+import { selectGroups, selectMonthView, selectTransactionsLoaded } from '../../../machines/budget/index.ts'
 import {
   selectAutoAssignPreview,
   selectCategoryInspector,
@@ -23,7 +23,7 @@ import { targetMachine } from '../../../machines/dialogs/target/index.ts'
 import type { AssignmentRecord, TargetType, Transaction } from '../../../schemas/budget.ts'
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../../../schemas/money.ts'
-import { useBudget, useDialogEnv } from '../../budget/OpenBudget.tsx'
+import { useBudget, useDialogEnv, useNeedTransactions } from '../../budget/OpenBudget.tsx'
 import { DialogFrame, DialogTextField, FormDialog } from '../../components/dialog/FormDialog.tsx'
 import { RadioField, SelectField } from './fields.tsx'
 import { moneyChoices } from './format.ts'
@@ -410,10 +410,42 @@ export function MoveTransactionsDialog({
 }: Closable & { readonly periodKey: PeriodKey; readonly categoryId: CategoryId }) {
   const { t } = useTranslation()
   const inspector = useBudget((snapshot) => selectCategoryInspector(snapshot, categoryId, periodKey))
+  const loaded = useBudget(selectTransactionsLoaded)
+  useNeedTransactions()
+  const title = t('category.moveTransactionsDialog.title', { name: inspector?.category.name ?? '' })
+  if (!loaded)
+    return (
+      <InfoDialog title={title} onClosed={onClosed}>
+        <p className="notice" role="status">
+          {t('category.loadingTransactions')}
+        </p>
+      </InfoDialog>
+    )
+  return (
+    <MoveTransactionsOfMonth
+      title={title}
+      periodKey={periodKey}
+      categoryId={categoryId}
+      onClosed={onClosed}
+    />
+  )
+}
+
+/** The month's transactions as they were when the dialog opened: the count the user confirms does not shift. */
+function MoveTransactionsOfMonth({
+  title,
+  periodKey,
+  categoryId,
+  onClosed,
+}: Closable & {
+  readonly title: string
+  readonly periodKey: PeriodKey
+  readonly categoryId: CategoryId
+}) {
+  const { t } = useTranslation()
   const found = useBudget((snapshot) => selectCategoryTransactions(snapshot, categoryId, periodKey))
   const [transactions] = useState(() => found.map((entry) => entry.transaction))
   const movable = transactions.filter((transaction) => !transaction.reconciled).length
-  const title = t('category.moveTransactionsDialog.title', { name: inspector?.category.name ?? '' })
   if (movable === 0)
     return (
       <InfoDialog title={title} onClosed={onClosed}>

@@ -64,7 +64,7 @@ import {
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import { CurrencyCode, type IsoDate, type Minor } from '../../../schemas/money.ts'
-import { useBudget, useDialogEnv } from '../../budget/OpenBudget.tsx'
+import { useBudget, useDialogEnv, useNeedTransactions } from '../../budget/OpenBudget.tsx'
 import { DialogFrame, FormDialog, SelectBody } from '../../components/dialog/FormDialog.tsx'
 import { ChevronDownIcon } from '../../components/icons.tsx'
 import { Money } from '../../components/money/Money.tsx'
@@ -560,6 +560,7 @@ export function TransactionEditorDialog({
 }) {
   const { t } = useTranslation()
   const loadState = useBudget(selectTransactionsLoadState)
+  useNeedTransactions()
   const transaction = useBudget((snapshot) => selectTransactionById(snapshot, transactionId))
   const payees = useBudget(selectPayees)
   const accounts = useBudget(selectAccounts)

@@ -35,7 +35,7 @@ import {
 import { amountText } from '../../../machines/dialogs/shared/index.ts'
 import type { BankAccountId, CategoryId, FilterId, TransactionId } from '../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
-import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
+import { useBudget, useBudgetRef, useNeedTransactions } from '../../budget/OpenBudget.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { BarSelect, FilterBarFields } from './FilterBar.tsx'
 import { TransactionEditorDialog } from './TransactionEditorDialog.tsx'
@@ -115,6 +115,7 @@ export function TransactionsPane({
   const { t, i18n } = useTranslation()
   const budgetRef = useBudgetRef()
   const loadState = useBudget(selectTransactionsLoadState)
+  useNeedTransactions()
   const currency = useBudget(selectBudget)?.currency ?? PLN
   const all = useBudget((snapshot) => selectTransactions(snapshot))
   const lookups = useBudget(selectTransactionLookups)

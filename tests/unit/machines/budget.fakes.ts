@@ -1,3 +1,4 @@
+import * as HashMap from 'effect/HashMap'
 import * as Result from 'effect/Result'
 import { createActor } from 'xstate'
 import { decide } from '../../../domain/decide.ts'
@@ -121,7 +122,7 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     refuse: null as BudgetError | null,
   }
   const held: Held[] = []
-  const heldLoads: Array<() => void> = []
+  let heldLoads: Array<() => void> = []
   const sent: BudgetCommand[] = []
   const loads: number[] = []
 
@@ -186,8 +187,16 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     return command
   }
 
-  const read = async (): Promise<LoadOutcome> => {
-    if (control.holdLoads) await new Promise<void>((resolve) => heldLoads.push(resolve))
+  const read = async (signal?: AbortSignal): Promise<LoadOutcome> => {
+    if (control.holdLoads)
+      await new Promise<void>((resolve, reject) => {
+        heldLoads.push(resolve)
+        // A read the actor gave up (it left the state that asked) is no longer on the wire.
+        signal?.addEventListener('abort', () => {
+          heldLoads = heldLoads.filter((held) => held !== resolve)
+          reject(signal.reason)
+        })
+      })
     loads.push(log.length)
     if (control.loadFails)
       return { ok: false, error: { status: 503, statusText: 'Service Unavailable', data: 'x' } }
@@ -201,10 +210,17 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
       idCounter += 1
       return `mine-${idCounter}`
     },
-    load: () => read(),
-    loadSummary: async () => {
-      const outcome = await read()
-      return control.summaryFirst && outcome.ok ? { ...outcome, partial: true } : outcome
+    load: (_budgetId, signal) => read(signal),
+    // Like the server's ?part=summary: everything but the transactions and transfers.
+    loadSummary: async (_budgetId, signal) => {
+      const outcome = await read(signal)
+      return control.summaryFirst && outcome.ok
+        ? {
+            ...outcome,
+            state: { ...outcome.state, transactions: HashMap.empty(), transfers: HashMap.empty() },
+            partial: true,
+          }
+        : outcome
     },
     send: (_budgetId, command, options) => {
       sent.push(command)

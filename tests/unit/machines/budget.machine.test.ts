@@ -15,6 +15,8 @@ import {
   selectPayees,
   selectReadyToAssign,
   selectTransactions,
+  selectTransactionsLoaded,
+  selectTransactionsLoadState,
   selectVersion,
   stateFromEvents,
 } from '../../../machines/budget/index.ts'
@@ -409,5 +411,87 @@ describe('open-budget actor', () => {
     budget.send({ type: 'budget.command', commands: [assign(4_000, local)] })
     expect(category(budget.getSnapshot(), 'srv-1')?.assigned).toBe(4_000)
     expect(category(budget.getSnapshot(), local)).toBeUndefined()
+  })
+
+  describe('opened from its summary (no transactions)', () => {
+    const spend = (transactionId: string, value: number) =>
+      ({
+        _tag: 'AddTransaction',
+        transactionId: TransactionId.make(transactionId),
+        bankAccountId: ids.checking,
+        date: IsoDate.make('2026-11-05'),
+        payee: 'Biedronka',
+        value: pln(-value),
+        splits: [{ categoryId: ids.groceries, value: pln(-value) }],
+      }) as const
+    const openSummary = async () => {
+      const ledger = createFakeLedger()
+      ledger.writeAsOther(spend('tx-old', 30_000))
+      ledger.control.summaryFirst = true
+      const { budget } = startBudget(ledger)
+      await waitFor(budget, (s) => s.matches('ready'))
+      ledger.control.summaryFirst = false
+      return { ledger, budget }
+    }
+
+    it('shows the month exactly and sends assignments without reading the transactions', async () => {
+      const { ledger, budget } = await openSummary()
+      expect(selectTransactionsLoaded(budget.getSnapshot())).toBe(false)
+      expect(selectTransactionsLoadState(budget.getSnapshot())).toBe('loading')
+      expect(category(budget.getSnapshot(), ids.groceries)?.activity).toBe(-30_000)
+      budget.send({ type: 'budget.command', commands: [assign(50_000)] })
+      await waitFor(budget, (s) => !selectHasPendingWrites(s))
+      expect(ledger.sent.map((command) => command._tag)).toEqual(['SetAssigned'])
+      expect(category(budget.getSnapshot(), ids.groceries)?.available).toBe(20_000)
+      expect(ledger.loads).toHaveLength(1)
+    })
+
+    it('reads the transactions once a view asks for them', async () => {
+      const { ledger, budget } = await openSummary()
+      budget.send({ type: 'budget.needTransactions' })
+      await waitFor(budget, (s) => selectTransactionsLoaded(s))
+      expect(selectTransactions(budget.getSnapshot()).map((row) => row.id)).toEqual(['tx-old'])
+      expect(ledger.loads).toHaveLength(2)
+      budget.send({ type: 'budget.needTransactions' })
+      await flush()
+      expect(ledger.loads).toHaveLength(2)
+    })
+
+    it('holds a request decided on transactions until they are in, then applies and answers it', async () => {
+      const { ledger, budget } = await openSummary()
+      const { recorder, replies } = startReplyRecorder()
+      budget.send({
+        type: 'budget.command',
+        commands: [{ _tag: 'DeleteTransaction', transactionId: TransactionId.make('tx-old') }],
+        replyTo: recorder,
+      })
+      expect(replies).toEqual([])
+      await waitFor(budget, (s) => s.matches('ready') && !selectHasPendingWrites(s))
+      expect(replies.map((reply) => reply.type)).toEqual(['budget.commandApplied'])
+      expect(ledger.sent.map((command) => command._tag)).toEqual(['DeleteTransaction'])
+      expect(category(budget.getSnapshot(), ids.groceries)?.activity).toBe(0)
+    })
+
+    it('reads the transactions when a collaborator edits one the summary lacks, and shows the exact result', async () => {
+      const { ledger, budget } = await openSummary()
+      ledger.writeAsOther({
+        _tag: 'EditTransaction',
+        transactionId: TransactionId.make('tx-old'),
+        value: pln(-10_000),
+        splits: [{ categoryId: ids.groceries, value: pln(-10_000) }],
+      })
+      await waitFor(budget, (s) => selectTransactionsLoaded(s) && s.matches('ready'))
+      expect(category(budget.getSnapshot(), ids.groceries)?.activity).toBe(-10_000)
+      expect(selectVersion(budget.getSnapshot())).toBe(ledger.log.length)
+    })
+
+    it('folds a collaborator’s new transaction into the summary without reading the rest', async () => {
+      const { ledger, budget } = await openSummary()
+      ledger.writeAsOther(spend('tx-new', 5_000))
+      await waitFor(budget, (s) => selectVersion(s) === ledger.log.length)
+      expect(category(budget.getSnapshot(), ids.groceries)?.activity).toBe(-35_000)
+      expect(selectTransactionsLoaded(budget.getSnapshot())).toBe(false)
+      expect(ledger.loads).toHaveLength(1)
+    })
   })
 })
