@@ -1,11 +1,9 @@
 import { join } from 'node:path'
-import { createPgConfig } from '@electric-sql/pglite/node-postgres'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DatabaseKind } from '../../schemas/health.ts'
 import { acquireDataDirLock } from './lock.ts'
 import { migrateToLatest } from './migrate.ts'
-import { openPglite } from './pglite.ts'
 import type { Tables } from './tables.ts'
 
 export interface DatabaseOptions {
@@ -76,6 +74,11 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   }
   const lock = acquireDataDirLock(options.dataDir)
   try {
+    // Loaded only here: a server on PostgreSQL never needs PGlite's modules in memory.
+    const [{ openPglite }, { createPgConfig }] = await Promise.all([
+      import('./pglite.ts'),
+      import('@electric-sql/pglite/node-postgres'),
+    ])
     const pglite = await openPglite(join(options.dataDir, 'pglite'))
     // PGlite has one session: a pool larger than 1 crashes it.
     const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 })

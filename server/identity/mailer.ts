@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { createTransport } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { IdentityConfig } from './config.ts'
 
 export interface Message {
@@ -20,8 +20,11 @@ export const createMailer = (config: IdentityConfig, log: FastifyBaseLogger): Se
       log.info({ to, subject, text }, 'mail not sent (no SMTP_URL configured); its text follows')
     }
   }
-  const transport = createTransport(config.smtpUrl)
+  const smtpUrl = config.smtpUrl
+  // nodemailer costs ~5 MB and ~70 ms to load, and mail is rare (password resets): it loads with the first message.
+  let transport: Promise<Transporter> | undefined
   return async ({ to, subject, text }) => {
-    await transport.sendMail({ from: config.mailFrom, to, subject, text })
+    transport ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl))
+    await (await transport).sendMail({ from: config.mailFrom, to, subject, text })
   }
 }
