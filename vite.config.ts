@@ -10,6 +10,15 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // One entry chunk: what the entry imports statically loads at start anyway, and split into five files it
+          // compressed worse (first-screen JavaScript −2.6 KB gzip, four requests fewer).
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

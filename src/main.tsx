@@ -8,7 +8,7 @@ import type { ReactNode } from 'react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
-import { APP_SYSTEM_ID, isMobileViewport } from '../machines/app/index.ts'
+import { APP_SYSTEM_ID, isMobileViewport, LOCALE_STORAGE_KEY } from '../machines/app/index.ts'
 import { AppActorContext } from './app/AppActor.tsx'
 import { loadInspector } from './app/inspector.ts'
 import { useViewLoadFailures } from './app/useViewLoadFailures.ts'
@@ -17,6 +17,7 @@ import { AuthProblem } from './auth/AuthProblem.tsx'
 import { createAuth } from './auth/createAuth.ts'
 import { detectNativePlatform } from './auth/platform.ts'
 import { createI18n } from './i18n/i18n.ts'
+import { startLocale } from './i18n/startLocale.ts'
 import { createBrowserPlatform } from './platform/browserPlatform.ts'
 import { browserStorage } from './platform/storage.ts'
 import type { RouterContext } from './router/guards.ts'
@@ -35,11 +36,17 @@ const start = async () => {
   const rootElement = document.getElementById('root')
   if (rootElement === null) throw new Error('index.html has no #root element')
 
-  const [i18n, isNative] = await Promise.all([createI18n(), detectNativePlatform()])
+  // Only the start language's texts are fetched (the app machine starts in the same one).
+  const i18n = await createI18n(startLocale(browserStorage.get(LOCALE_STORAGE_KEY), navigator.languages))
+  const isNative = detectNativePlatform()
   const platform = createBrowserPlatform(i18n)
   const inspect = await loadInspector()
+  let firstScreenDrawn = () => {}
+  const firstScreenShown = new Promise<void>((resolve) => {
+    firstScreenDrawn = resolve
+  })
   // The session starts reading the stored user now; guards wait for it (SPEC §4).
-  const auth = createAuth({ isNative })
+  const auth = createAuth({ isNative, firstScreenShown })
 
   // SPEC §2: the route set is chosen by device, once, at start.
   const context: RouterContext = {
@@ -54,6 +61,11 @@ const start = async () => {
       : (await import('./router/desktopRoutes.ts')).createDesktopRouter(context)
   // SPEC §2: on the native platform an unauthenticated user (or a 401) goes to the route named login.
   auth.setGoToLogin(() => void router.navigate({ href: '/login', replace: true }))
+  // The first resolved location is on screen: work the screen does not need may start.
+  const stopWatchingFirstRender = router.subscribe('onRendered', () => {
+    stopWatchingFirstRender()
+    firstScreenDrawn()
+  })
   if (isNative) void import('./auth/nativeLinks.ts').then(({ startNativeLinks }) => startNativeLinks(router))
 
   createRoot(rootElement).render(

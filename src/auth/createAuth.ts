@@ -67,13 +67,24 @@ const browserUserStore = () =>
 
 /**
  * The session and gate actors, created once at start (main.tsx) and stopped never in practice. The stored user
- * is read at once; the OpenID Connect client and the HTTP client load on first need.
+ * is read at once (a signed-in page needs no OpenID Connect client to show its first screen); the client loads on
+ * first need (sign-in, a renewal, sign-out) or in the background after the first screen, the HTTP client on the
+ * first request.
  */
-export const createAuth = ({ isNative }: { readonly isNative: boolean }): Auth => {
+export const createAuth = ({
+  isNative,
+  firstScreenShown,
+}: {
+  readonly isNative: boolean
+  /** Resolves once the first screen is drawn; background work of the OpenID Connect client waits for it. */
+  readonly firstScreenShown: Promise<void>
+}): Auth => {
   const userStore = isNative
     ? createUserStore(storageSlot(window.localStorage, SESSION_STORAGE_KEY))
     : browserUserStore()
-  const session = createActor(sessionMachine, { input: { port: createSessionPort(userStore) } }).start()
+  const session = createActor(sessionMachine, {
+    input: { port: createSessionPort(userStore, firstScreenShown) },
+  }).start()
   const gate = createActor(subscriptionGateMachine, { input: { port: createGatePort() } }).start()
   let goToLogin = () => {}
 

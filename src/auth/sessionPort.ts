@@ -4,6 +4,9 @@ import { parseStoredUser, safeReturnTo, toSessionUser } from './sessionUser.ts'
 import type { UserManager } from './userManager.ts'
 import type { UserStore } from './userStore.ts'
 
+/** After the first screen renders, its views start their data requests; background loading waits this long. */
+const BACKGROUND_LOAD_DELAY_MS = 250
+
 const returnToOf = (state: unknown): string | null =>
   typeof state === 'object' && state !== null && 'returnTo' in state ? safeReturnTo(state.returnTo) : null
 
@@ -11,7 +14,11 @@ const returnToOf = (state: unknown): string | null =>
  * The session machine's port onto oidc-client-ts. The stored user is read directly (no library needed at
  * start); every protocol step loads the UserManager on first use and reuses it.
  */
-export const createSessionPort = (userStore: UserStore): SessionPort => {
+export const createSessionPort = (
+  userStore: UserStore,
+  /** Resolves once the first screen is drawn (main.tsx: the router's first render). */
+  firstScreenShown: Promise<void>,
+): SessionPort => {
   let manager: Promise<UserManager> | null = null
   const userManager = () => {
     manager ??= import('./userManager.ts').then(({ loadUserManager }) => loadUserManager(userStore))
@@ -60,10 +67,16 @@ export const createSessionPort = (userStore: UserStore): SessionPort => {
     onEndedAtProvider(listener) {
       let active = true
       let unsubscribe = () => {}
-      // Monitoring is not needed to draw the first screen: the client library loads once the page is idle.
+      // Monitoring is not needed to draw the first screen: the client library loads in the background once that
+      // screen is drawn and its own requests (the data it shows) have gone out, when the page is idle. A renewal,
+      // sign-in or sign-out due sooner loads it at once.
       const whenIdle =
         window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1))
-      whenIdle(() => {
+      const afterFirstScreen = (callback: () => void) =>
+        void firstScreenShown.then(() =>
+          window.setTimeout(() => whenIdle(callback), BACKGROUND_LOAD_DELAY_MS),
+        )
+      afterFirstScreen(() => {
         if (!active) return
         userManager()
           .then((um) => {

@@ -1,25 +1,71 @@
 import i18next, { type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import de from '../../locales/de.json' with { type: 'json' }
-import en from '../../locales/en.json' with { type: 'json' }
 import pl from '../../locales/pl.json' with { type: 'json' }
-import { attachAreaTexts } from './areaTexts.ts'
+import type { Locale } from '../../machines/app/index.ts'
+import { attachAreaTexts, type Texts } from './areaTexts.ts'
 
-/** SPEC §1: PL is the default, EN the fallback; DE falls back to English until it is translated. */
-export const createI18n = async (): Promise<i18n> => {
+/** SPEC §1: EN is the fallback; DE shows English where it is not translated yet. */
+const FALLBACK_LOCALE = 'en' satisfies Locale
+
+/**
+ * Polish (the default) is bundled; English and German are fetched when a person uses them. Each import is made once
+ * (a failed one, e.g. offline, is tried again on the next switch).
+ */
+const importers: Record<Locale, () => Promise<Texts>> = {
+  pl: async () => pl,
+  en: () => import('../../locales/en.json', { with: { type: 'json' } }).then((module) => module.default),
+  de: () => import('../../locales/de.json', { with: { type: 'json' } }).then((module) => module.default),
+}
+const loaded = new Map<Locale, Promise<Texts>>()
+const textsOf = (locale: Locale): Promise<Texts> => {
+  const cached = loaded.get(locale)
+  if (cached !== undefined) return cached
+  const texts = importers[locale]()
+  loaded.set(locale, texts)
+  texts.catch(() => loaded.delete(locale))
+  return texts
+}
+
+/**
+ * The shell texts a locale shows: its own and the fallback's. Polish alone is complete (tests/unit/docs/locales.test.ts
+ * keeps its keys equal to English), so a Polish page never fetches English.
+ */
+export const localesFor = (locale: Locale): ReadonlyArray<Locale> =>
+  locale === 'pl' || locale === FALLBACK_LOCALE ? [locale] : [locale, FALLBACK_LOCALE]
+
+const bundlesFor = (locale: Locale) =>
+  Promise.all(localesFor(locale).map(async (code) => [code, await textsOf(code)] as const))
+
+/** The app's i18next instance, started in `locale` with that locale's texts (Polish if they cannot be fetched). */
+export const createI18n = async (locale: Locale): Promise<i18n> => {
+  const [language, bundles] = await bundlesFor(locale).then(
+    (found) => [locale, found] as const,
+    async () => ['pl', await bundlesFor('pl')] as const,
+  )
   const instance = i18next.createInstance()
   await instance.use(initReactI18next).init({
-    resources: {
-      pl: { translation: pl },
-      en: { translation: en },
-      de: { translation: de },
-    },
-    lng: 'pl',
-    fallbackLng: 'en',
+    resources: Object.fromEntries(bundles.map(([code, texts]) => [code, { translation: texts }])),
+    lng: language,
+    fallbackLng: FALLBACK_LOCALE,
     supportedLngs: ['pl', 'en', 'de'],
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
   })
   attachAreaTexts(instance)
   return instance
+}
+
+const requested = new WeakMap<i18n, Locale>()
+
+/**
+ * Fetches the locale's texts if needed, then switches. False when they could not be fetched or a later switch
+ * overtook this one (the page keeps its language meanwhile, so no text shows as a bare key).
+ */
+export const switchLanguage = async (instance: i18n, locale: Locale): Promise<boolean> => {
+  requested.set(instance, locale)
+  const bundles = await bundlesFor(locale).catch(() => null)
+  if (bundles === null || requested.get(instance) !== locale) return false
+  for (const [code, texts] of bundles) instance.addResourceBundle(code, 'translation', texts, true, false)
+  await instance.changeLanguage(locale)
+  return true
 }

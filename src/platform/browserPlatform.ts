@@ -1,21 +1,12 @@
 import type { i18n } from 'i18next'
-import { type AppPlatform, LOCALES, type Locale, type Theme } from '../../machines/app/index.ts'
+import type { AppPlatform, Locale, Theme } from '../../machines/app/index.ts'
+import { switchLanguage } from '../i18n/i18n.ts'
+import { firstSupportedLocale } from '../i18n/startLocale.ts'
 import { registerServiceWorker } from './serviceWorker.ts'
 import { browserStorage } from './storage.ts'
 
 const DARK_THEME_CLASS = 'app-dark'
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)')
-
-const isLocale = (code: string): code is Locale => LOCALES.some((locale) => locale === code)
-
-/** The first of the browser's languages that Koperta speaks, by primary subtag ('de-AT' → 'de'). */
-const firstSupportedLocale = (languages: ReadonlyArray<string>): Locale | null => {
-  for (const language of languages) {
-    const primary = language.split('-')[0]?.toLowerCase() ?? ''
-    if (isLocale(primary)) return primary
-  }
-  return null
-}
 
 /** Fans one browser signal out to any number of machine subscriptions. */
 const createSignal = () => {
@@ -61,8 +52,10 @@ export const createBrowserPlatform = (i18nInstance: i18n): AppPlatform => {
       root.style.colorScheme = theme
     },
     applyLocale(locale: Locale) {
-      document.documentElement.lang = locale
-      void i18nInstance.changeLanguage(locale)
+      // English and German texts are fetched on first use; <html lang> follows the texts actually shown.
+      void switchLanguage(i18nInstance, locale).then((switched) => {
+        if (switched) document.documentElement.lang = locale
+      })
     },
     reloadPage: () => window.location.reload(),
     onServiceWorkerUpdate: serviceWorkerUpdated.subscribe,

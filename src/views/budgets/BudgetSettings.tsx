@@ -5,9 +5,10 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { selectBudgetById, selectBudgetsLoadState } from '../../../machines/budgets/index.ts'
-import { BudgetId } from '../../../schemas/ids.ts'
+import type { BudgetId } from '../../../schemas/ids.ts'
 import { IsoDate } from '../../../schemas/money.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { BudgetNotFound } from './BudgetNotFound.tsx'
 import { LoadFailed } from './BudgetsScreen.tsx'
 import { currencyChoices } from './currencies.ts'
 import { budgetHref, budgetsListHref } from './hrefs.ts'
@@ -17,20 +18,6 @@ import { useBudgetsActor } from './useBudgetsActor.ts'
 type OpenDialog = 'edit' | 'reset' | 'delete'
 
 const DELETE = [{ _tag: 'DeleteBudget' }] as const
-
-/** What the user may not have: a budget that is gone or never was theirs. */
-export function BudgetNotFound() {
-  const { t } = useTranslation()
-  const device = useDevice()
-  return (
-    <div className="notice budgets__notice" role="alert">
-      <p>{t('budgets.notFound')}</p>
-      <Link className="button button--quiet" href={budgetsListHref(device)}>
-        {t('budgets.backToList')}
-      </Link>
-    </div>
-  )
-}
 
 /** Budget settings: name and currency (the budget modal), a fresh start (reset) and delete, each confirmed. */
 export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
@@ -141,6 +128,3 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
     </div>
   )
 }
-
-export const parseBudgetId = (value: string | undefined): BudgetId | null =>
-  value === undefined || value === '' ? null : BudgetId.make(value)

@@ -1,21 +1,33 @@
 import type { BudgetsPort, WriteOutcome } from '../../../machines/budgets/index.ts'
 import { BudgetList, CreatedBudget, Deleted } from '../../../schemas/ledger-api.ts'
 import { apiErrorOf, deleteJson, getJson, postJson, putJson } from '../../api/client.ts'
-import { domainRefusalOf } from '../../budget/refusal.ts'
+
+type RefusalReader = typeof import('../../budget/refusal.ts')['domainRefusalOf']
+
+/**
+ * The refusal reader (the budget error schemas) is only needed once a write fails, so it stays off the first
+ * screen: each write starts loading it beside the request. Unloadable (offline), a failure counts as `failed`.
+ */
+const loadRefusalReader = (): Promise<RefusalReader | null> =>
+  import('../../budget/refusal.ts').then(
+    (module) => module.domainRefusalOf,
+    () => null,
+  )
 
 /** A 422 carrying one of the domain's refusals is `refused`; anything else that failed is `failed`. */
-const failureOf = (error: unknown): WriteOutcome => {
-  const refusal = domainRefusalOf(error)
+const failureOf = (error: unknown, domainRefusalOf: RefusalReader | null): WriteOutcome => {
+  const refusal = domainRefusalOf?.(error)
   return refusal === undefined
     ? { outcome: 'failed', error: apiErrorOf(error) }
     : { outcome: 'refused', error: refusal }
 }
 
 const write = async (request: () => Promise<WriteOutcome>): Promise<WriteOutcome> => {
+  const refusalReader = loadRefusalReader()
   try {
     return await request()
   } catch (error) {
-    return failureOf(error)
+    return failureOf(error, await refusalReader)
   }
 }
 

@@ -2,7 +2,7 @@ import './budgets.css'
 import './texts.ts'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useCallback, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   selectBudgetById,
@@ -10,12 +10,17 @@ import {
   selectCreatedBudget,
 } from '../../../machines/budgets/index.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
-import { BudgetNotFound, BudgetSettings, parseBudgetId } from './BudgetSettings.tsx'
+import { BudgetNotFound, parseBudgetId } from './BudgetNotFound.tsx'
 import { BudgetsScreen, LoadFailed } from './BudgetsScreen.tsx'
 import { budgetHref, budgetsListHref } from './hrefs.ts'
 import { lastBudget } from './lastBudget.ts'
 import { BudgetEditDialog } from './lazyDialogs.tsx'
 import { useBudgetsActor } from './useBudgetsActor.ts'
+
+// Not part of the first screen (the budgets list): the settings page and its date handling load when opened.
+const BudgetSettings = lazy(() =>
+  import('./BudgetSettings.tsx').then((module) => ({ default: module.BudgetSettings })),
+)
 
 /** `/` on both trees: the last opened budget if the user still has it, else the budgets list. */
 export function HomeView() {
@@ -44,8 +49,13 @@ export function BudgetsListView() {
 export function BudgetSettingsView() {
   const { budgetId } = useParams({ strict: false })
   const id = parseBudgetId(budgetId)
+  const { t } = useTranslation()
   if (id === null) return <BudgetNotFound />
-  return <BudgetSettings key={id} budgetId={id} />
+  return (
+    <Suspense fallback={<p role="status">{t('budgets.loading')}</p>}>
+      <BudgetSettings key={id} budgetId={id} />
+    </Suspense>
+  )
 }
 
 /** Phones: `/budget/{budgetId?}/edit`, the budget modal as a route (no id creates); closing returns to the list. */
