@@ -9,6 +9,7 @@ import { type BudgetId, CommandId } from '../../schemas/ids.ts'
 import { apiErrorOf, getJson, openStream, postJson } from '../api/client.ts'
 import { apiSession } from '../auth/apiSession.ts'
 import { domainRefusalOf } from './refusal.ts'
+import { stateUrl, takeSummaryAhead } from './summaryAhead.ts'
 
 /** One stored event as `GET …/events` and `POST …/commands` list it; `data` is decoded as a domain event. */
 const StoredEvent = Schema.Struct({
@@ -24,6 +25,11 @@ const sequenced = (stored: typeof StoredEvent.Type): SequencedEvent => ({
   event: stored.data,
 })
 
+const base = (budgetId: string) => `/api/budget/${encodeURIComponent(budgetId)}`
+
+/** Lets the browser paint and handle input between the steps of turning a big answer into a state. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 /** One read of the state at its version: whole, or its summary without the transactions (`partial`). */
 const readState = async (
   budgetId: BudgetId,
@@ -31,8 +37,11 @@ const readState = async (
   part: 'full' | 'summary',
 ): Promise<LoadOutcome> => {
   try {
-    const query = part === 'summary' ? '?part=summary' : ''
-    const answer = await getJson(`${base(budgetId)}/state${query}`, BudgetStateAnswer, { signal })
+    const early = part === 'summary' ? takeSummaryAhead(budgetId) : null
+    const body = await (early ?? getJson(stateUrl(budgetId, part), Schema.Unknown, { signal }))
+    await yieldToBrowser()
+    const answer = await Schema.decodeUnknownPromise(BudgetStateAnswer)(body)
+    await yieldToBrowser()
     const state = fromSnapshot(answer.state)
     return part === 'summary'
       ? { ok: true, state, version: answer.version, partial: true }
@@ -44,8 +53,6 @@ const readState = async (
 
 const isOffline = (error: unknown) =>
   error instanceof TimeoutError || (error instanceof TypeError && !(error instanceof HTTPError))
-
-const base = (budgetId: string) => `/api/budget/${encodeURIComponent(budgetId)}`
 
 /** The ledger as the open-budget actor sees it: events in, commands out, over the app's one HTTP client. */
 export const createBudgetPort = (): BudgetPort => ({

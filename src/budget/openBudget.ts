@@ -2,6 +2,7 @@ import { type ActorRefFrom, type AnyActorRef, createActor } from 'xstate'
 import { budgetMachine } from '../../machines/budget/index.ts'
 import type { BudgetId, UserId } from '../../schemas/ids.ts'
 import { createBudgetPort } from './budgetPort.ts'
+import { markBudgetOpen } from './summaryAhead.ts'
 
 export type BudgetRef = ActorRefFrom<typeof budgetMachine>
 
@@ -20,6 +21,7 @@ export const openBudgetActor = (budgetId: BudgetId, userId: UserId, toasts: AnyA
   const actor = createActor(budgetMachine, { input: { budgetId, userId, port, toasts } })
   actor.start()
   current = { key, actor }
+  markBudgetOpen(budgetId)
   return actor
 }
 
@@ -27,4 +29,5 @@ export const openBudgetActor = (budgetId: BudgetId, userId: UserId, toasts: AnyA
 export const closeOpenBudget = () => {
   current?.actor.stop()
   current = null
+  markBudgetOpen(null)
 }

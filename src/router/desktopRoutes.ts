@@ -7,7 +7,7 @@ import {
   requireSignedInApp,
   requireValidPeriodKey,
 } from './guards.ts'
-import { budgetsView, budgetView, notAvailableView, tokensView } from './lazyViews.ts'
+import { budgetsView, budgetView, notAvailableView, prepareBudgetView, tokensView } from './lazyViews.ts'
 import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
 import { createSharedRoutes } from './sharedRoutes.ts'
@@ -90,6 +90,7 @@ const budgetPeriodRoute = createRoute({
   path: '$budgetId/period/$periodKey',
   staticData: meta('budget', { status: 'built' }),
   beforeLoad: (args) => requireValidPeriodKey(args),
+  loader: ({ params }) => prepareBudgetView(params.budgetId),
   validateSearch: validateBudgetSearch,
   component: budgetView('BudgetView'),
 })

@@ -71,3 +71,14 @@ export const accountsView = (name: keyof AccountViews) =>
     reported(() => import('../views/accounts/routes.tsx')),
     name,
   )
+
+/**
+ * The budget route's loader: the budget's summary is read in parallel with the view's code instead of after it
+ * (the open-budget actor takes the answer; see src/budget/summaryAhead.ts).
+ */
+export const prepareBudgetView = (budgetId: string): void => {
+  import('../budget/summaryAhead.ts')
+    .then((module) => module.readSummaryAhead(budgetId))
+    // Only a head start: without it the view reads the budget itself and reports what fails.
+    .catch(() => undefined)
+}

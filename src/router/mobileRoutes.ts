@@ -14,6 +14,7 @@ import {
   categoryView,
   notAvailableDialog,
   notAvailableView,
+  prepareBudgetView,
   tokensView,
   transactionsView,
 } from './lazyViews.ts'
@@ -138,6 +139,7 @@ const budgetPeriodRoute = createRoute({
   path: '$budgetId/period/$periodKey',
   staticData: meta('budget', { status: 'built' }),
   beforeLoad: (args) => requireValidPeriodKey(args),
+  loader: ({ params }) => prepareBudgetView(params.budgetId),
   component: budgetView('BudgetView'),
 })
 const bankAccountsRoute = createRoute({

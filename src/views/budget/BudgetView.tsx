@@ -2,7 +2,7 @@ import './texts.ts'
 import './budget.css'
 import { Outlet, useParams, useSearch } from '@tanstack/react-router'
 import * as Schema from 'effect/Schema'
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react'
 import { Button, Link, Switch } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
@@ -18,12 +18,8 @@ import { OpenBudget, useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx
 import { useDevice } from '../../layouts/useDevice.ts'
 import type { BudgetViewSearch } from '../../router/budgetSearch.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
-import { AccountsPane } from '../accounts/AccountsPane.tsx'
 import { TransactionsButton } from '../accounts/TransactionsButton.tsx'
 import { rememberLastBudget } from '../budgets/lastBudget.ts'
-import { CategoryPanel } from '../category/CategoryPanel.tsx'
-import { AssignDialog, AutoAssignDialog } from '../category/dialogs.tsx'
-import { TransactionsPane } from '../transactions/TransactionsPane.tsx'
 import { MonthActionsProvider, periodHref, type StructureDialog, useMonthActions } from './actions.tsx'
 import { PlusIcon, UndoIcon } from './icons.tsx'
 import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx'
@@ -31,6 +27,23 @@ import { MonthList } from './MonthList.tsx'
 import { MonthTable } from './MonthTable.tsx'
 import { rememberShownPeriod } from './returnPeriod.ts'
 import { StructureDialogHost } from './StructureDialogs.tsx'
+
+// What the month itself does not show loads on demand: a phone opening its budget fetches only the month.
+const AccountsPane = lazy(() =>
+  import('../accounts/AccountsPane.tsx').then((module) => ({ default: module.AccountsPane })),
+)
+const CategoryPanel = lazy(() =>
+  import('../category/CategoryPanel.tsx').then((module) => ({ default: module.CategoryPanel })),
+)
+const AssignDialog = lazy(() =>
+  import('../category/dialogs.tsx').then((module) => ({ default: module.AssignDialog })),
+)
+const AutoAssignDialog = lazy(() =>
+  import('../category/dialogs.tsx').then((module) => ({ default: module.AutoAssignDialog })),
+)
+const TransactionsPane = lazy(() =>
+  import('../transactions/TransactionsPane.tsx').then((module) => ({ default: module.TransactionsPane })),
+)
 
 const DEFAULT_CURRENCY = CurrencyCode.make('PLN')
 const isPeriodKey = Schema.is(PeriodKey)
@@ -201,6 +214,15 @@ function MonthMain({
   )
 }
 
+function PaneLoading() {
+  const { t } = useTranslation()
+  return (
+    <p className="notice" role="status">
+      {t('app.loading')}
+    </p>
+  )
+}
+
 /** The desktop's right-hand column: the selected category's panel, or a hint. */
 function SidePanel({
   categoryId,
@@ -214,7 +236,9 @@ function SidePanel({
   return (
     <aside className="budget-columns__panel" aria-label={t('budgetView.details')}>
       {exists && categoryId !== null ? (
-        <CategoryPanel categoryId={categoryId} periodKey={periodKey} />
+        <Suspense fallback={<PaneLoading />}>
+          <CategoryPanel categoryId={categoryId} periodKey={periodKey} />
+        </Suspense>
       ) : (
         <p className="budget-panel__hint">{t('budgetView.panelHint')}</p>
       )}
@@ -253,17 +277,21 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
   const main =
     device === 'mobile' || search.view === undefined ? (
       month
-    ) : search.view === 'accounts' ? (
-      <AccountsPane />
     ) : (
-      <TransactionsPane
-        {...(search.account !== undefined && isBankAccountId(search.account)
-          ? { bankAccountId: search.account }
-          : {})}
-        {...(search.category !== undefined && isCategoryId(search.category)
-          ? { categoryId: search.category }
-          : {})}
-      />
+      <Suspense fallback={<PaneLoading />}>
+        {search.view === 'accounts' ? (
+          <AccountsPane />
+        ) : (
+          <TransactionsPane
+            {...(search.account !== undefined && isBankAccountId(search.account)
+              ? { bankAccountId: search.account }
+              : {})}
+            {...(search.category !== undefined && isCategoryId(search.category)
+              ? { categoryId: search.category }
+              : {})}
+          />
+        )}
+      </Suspense>
     )
   return (
     <MonthActionsProvider
@@ -295,12 +323,14 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
       ) : (
         <>
           <StructureDialogHost dialog={dialog} onClosed={closeDialog} />
-          {moneyDialog === 'assign' ? (
-            <AssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
-          ) : null}
-          {moneyDialog === 'autoAssign' ? (
-            <AutoAssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
-          ) : null}
+          <Suspense fallback={null}>
+            {moneyDialog === 'assign' ? (
+              <AssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
+            ) : null}
+            {moneyDialog === 'autoAssign' ? (
+              <AutoAssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
+            ) : null}
+          </Suspense>
         </>
       )}
     </MonthActionsProvider>
