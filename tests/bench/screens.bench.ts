@@ -4,7 +4,7 @@
 // - one inline assignment until Ready to Assign shows the new amount (scripting time);
 // - frames while scrolling the transaction list.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -189,7 +189,7 @@ const screenFigures = async (browser: Browser, baseUrl: string, email: string, b
  * Lighthouse's mobile performance score of the budget route, signed in: Chromium runs with a debugging port and a
  * profile the bench signed in with; Lighthouse opens the route in that browser and keeps its cookies.
  */
-const lighthouseScore = async (baseUrl: string, email: string, budgetUrl: string) => {
+export const lighthouseScore = async (baseUrl: string, email: string, budgetUrl: string) => {
   const { default: lighthouse } = await import('lighthouse')
   const profile = mkdtempSync(join(tmpdir(), 'koperta-bench-lighthouse-'))
   const debuggingPort = 9_300 + Math.floor(Math.random() * 500)
@@ -210,6 +210,9 @@ const lighthouseScore = async (baseUrl: string, email: string, budgetUrl: string
       disableStorageReset: true,
     })
     const audits = result?.lhr.audits
+    // The whole report, for looking into what the score is made of.
+    if (process.env.BENCH_LIGHTHOUSE_REPORT && result)
+      writeFileSync(process.env.BENCH_LIGHTHOUSE_REPORT, JSON.stringify(result.lhr))
     return {
       'Lighthouse mobile performance (target ≥ 95)': Math.round(
         (result?.lhr.categories.performance?.score ?? 0) * 100,

@@ -2,7 +2,7 @@ import './texts.ts'
 import './budget.css'
 import { Outlet, useParams, useSearch } from '@tanstack/react-router'
 import * as Schema from 'effect/Schema'
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, type ReactNode, Suspense, startTransition, useCallback, useEffect, useState } from 'react'
 import { Button, Link, Switch } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
@@ -122,6 +122,16 @@ function UndoButton() {
   )
 }
 
+/**
+ * False on the first render, then true in a transition: React renders a big subtree mounted this way in short
+ * slices, so the banner shows and the page answers input while a long month of categories is still being built.
+ */
+const useMountedInTransition = (): boolean => {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => startTransition(() => setMounted(true)), [])
+  return mounted
+}
+
 /** The month itself: banner, toolbar, the empty-budget invitation and the categories (table or list). */
 function MonthMain({
   periodKey,
@@ -146,6 +156,7 @@ function MonthMain({
   const currency = useBudget(selectBudget)?.currency ?? DEFAULT_CURRENCY
   const base = periodHref(budgetId, periodKey)
   const empty = !model.hasCategories
+  const rowsMounted = useMountedInTransition()
   return (
     <>
       <ReadyToAssignBanner periodKey={periodKey} currency={currency}>
@@ -205,7 +216,7 @@ function MonthMain({
           </Button>
         )}
       </div>
-      {model.groups.length === 0 ? null : device === 'mobile' ? (
+      {model.groups.length === 0 || !rowsMounted ? null : device === 'mobile' ? (
         <MonthList model={model} currency={currency} />
       ) : (
         <MonthTable model={model} currency={currency} monthName={name} selectedId={selectedId} />
