@@ -1,3 +1,5 @@
+import * as HashMap from 'effect/HashMap'
+import * as Option from 'effect/Option'
 import type { CategoryMonth, MonthView } from '../schemas/budget.ts'
 import type { BankAccountId, CategoryId } from '../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../schemas/money.ts'
@@ -24,15 +26,19 @@ export interface CategoryLedger {
   readonly assignedTotal: number
 }
 
+type MonthEntry = readonly [PeriodKey, MonthAggregate]
+
+const byPeriod = ([a]: MonthEntry, [b]: MonthEntry) => (a < b ? -1 : a > b ? 1 : 0)
+
 /**
  * Walks one category's month aggregates in order: available(m) = carried(m−1) + assigned(m) + activity(m), a
  * positive balance carries forward and a negative one resets to zero at the next month. Cost grows with the
  * number of months that have money, never with the number of transactions.
  */
-export const categoryLedger = (
-  months: Iterable<readonly [PeriodKey, MonthAggregate]>,
-  period: PeriodKey,
-): CategoryLedger => {
+export const categoryLedger = (months: Iterable<MonthEntry>, period: PeriodKey): CategoryLedger =>
+  ledgerOfOrdered([...months].sort(byPeriod), period)
+
+const ledgerOfOrdered = (ordered: readonly MonthEntry[], period: PeriodKey): CategoryLedger => {
   let available = 0
   let overspentBefore = 0
   let assigned = 0
@@ -40,7 +46,6 @@ export const categoryLedger = (
   let assignedAfter = 0
   let assignedTotal = 0
   let lastSeen: PeriodKey | null = null
-  const ordered = [...months].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   for (const [key, month] of ordered) {
     assignedTotal += month.assigned
     if (key > period) {
@@ -73,8 +78,24 @@ export const categoryLedger = (
   }
 }
 
+/**
+ * One category's months in period order, kept per (immutable) months map: a new version of the state shares the
+ * maps of every category it did not touch, so a month view after a change sorts only the changed category.
+ */
+const orderedOf = new WeakMap<object, readonly MonthEntry[]>()
+
+const orderedMonths = (state: BudgetState, categoryId: CategoryId): readonly MonthEntry[] => {
+  const months = Option.getOrUndefined(HashMap.get(state.categoryMonths, categoryId))
+  if (months === undefined) return []
+  const known = orderedOf.get(months)
+  if (known !== undefined) return known
+  const ordered = [...months].sort(byPeriod)
+  orderedOf.set(months, ordered)
+  return ordered
+}
+
 export const ledgerOf = (state: BudgetState, categoryId: CategoryId, period: PeriodKey): CategoryLedger =>
-  categoryLedger(entriesIn(state.categoryMonths, categoryId), period)
+  ledgerOfOrdered(orderedMonths(state, categoryId), period)
 
 /** Income up to and including the month: Income-category activity (refunds of income lower it) and opening balances. */
 export const incomeUpTo = (state: BudgetState, period: PeriodKey): number => {
@@ -84,8 +105,9 @@ export const incomeUpTo = (state: BudgetState, period: PeriodKey): number => {
   }
   for (const category of state.categories.values()) {
     if (category.type !== 'Income') continue
-    for (const [key, month] of entriesIn(state.categoryMonths, category.id)) {
-      if (key <= period) income += month.activity
+    for (const [key, month] of orderedMonths(state, category.id)) {
+      if (key > period) break
+      income += month.activity
     }
   }
   return income

@@ -209,27 +209,49 @@ const upsertAccounts = async (
     .execute()
 }
 
-/** Upserts transactions with one array parameter per column (unnest), so thousands stay one small statement. */
-const upsertTransactions = async (db: Db, budgetId: string, transactions: readonly Transaction[]) => {
+/**
+ * Inserts (or, for `existing` ones, upserts) transactions passed as one JSON parameter of positional rows:
+ * thousands stay one small statement, and JSON.stringify beats the driver's per-element array escaping.
+ */
+const writeTransactions = async (
+  db: Db,
+  budgetId: string,
+  transactions: readonly Transaction[],
+  existing: boolean,
+) => {
   if (transactions.length === 0) return
-  const column = <T>(pick: (transaction: Transaction) => T) => transactions.map(pick)
+  const rows = JSON.stringify(
+    transactions.map((t) => [
+      t.id,
+      t.bankAccountId,
+      t.date,
+      t.payee,
+      t.memo,
+      t.value,
+      t.direction,
+      t.kind,
+      t.cleared,
+      t.reconciled,
+      t.splits,
+      t.transferId,
+    ]),
+  )
   await sql`
     insert into transactions (budget_id, id, bank_account_id, date, payee, memo, value, direction, kind, cleared,
                               reconciled, splits, transfer_id)
-    select ${budgetId}, id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled,
-           splits::jsonb, transfer_id
-    from unnest(${column((t) => t.id)}::text[], ${column((t) => t.bankAccountId)}::text[],
-                ${column((t) => t.date)}::text[], ${column((t) => t.payee)}::text[], ${column((t) => t.memo)}::text[],
-                ${column((t) => t.value)}::bigint[], ${column((t) => t.direction)}::text[],
-                ${column((t) => t.kind)}::text[], ${column((t) => t.cleared)}::boolean[],
-                ${column((t) => t.reconciled)}::boolean[], ${column((t) => JSON.stringify(t.splits))}::text[],
-                ${column((t) => t.transferId)}::text[])
-      as t(id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits, transfer_id)
-    on conflict (budget_id, id) do update set
+    select ${budgetId}, r->>0, r->>1, r->>2, r->>3, r->>4, (r->>5)::bigint, r->>6, r->>7, (r->>8)::boolean,
+           (r->>9)::boolean, r->10, r->>11
+    from jsonb_array_elements(${rows}::jsonb) as r
+    ${
+      // New rows skip ON CONFLICT: its speculative insertion costs a third more on a bulk import.
+      existing
+        ? sql`on conflict (budget_id, id) do update set
       bank_account_id = excluded.bank_account_id, date = excluded.date, payee = excluded.payee,
       memo = excluded.memo, value = excluded.value, direction = excluded.direction, kind = excluded.kind,
       cleared = excluded.cleared, reconciled = excluded.reconciled, splits = excluded.splits,
-      transfer_id = excluded.transfer_id
+      transfer_id = excluded.transfer_id`
+        : sql``
+    }
   `.execute(db)
 }
 
@@ -246,17 +268,18 @@ const writeCategoryMonths = async (db: Db, budgetId: string, state: BudgetState,
     if (month === undefined) gone.push([categoryId, period])
     else rows.push(categoryMonthRow(budgetId, categoryId, period, month))
   }
-  for (const chunk of chunked(rows)) {
-    await db
-      .insertInto('category_months')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['budget_id', 'category_id', 'period']).doUpdateSet((eb) => ({
-          assigned: eb.ref('excluded.assigned'),
-          activity: eb.ref('excluded.activity'),
-        })),
-      )
-      .execute()
+  if (rows.length > 0) {
+    // One JSON parameter of positional rows: a bulk import's hundreds of rows stay one small statement.
+    const values = JSON.stringify(
+      rows.map((row) => [row.category_id, row.period, row.assigned, row.activity]),
+    )
+    await sql`
+      insert into category_months (budget_id, category_id, period, assigned, activity)
+      select ${budgetId}, r->>0, r->>1, (r->>2)::bigint, (r->>3)::bigint
+      from jsonb_array_elements(${values}::jsonb) as r
+      on conflict (budget_id, category_id, period) do update set
+        assigned = excluded.assigned, activity = excluded.activity
+    `.execute(db)
   }
   for (const chunk of chunked(gone)) {
     await db
@@ -277,16 +300,13 @@ const writeAccountMonths = async (db: Db, budgetId: string, state: BudgetState, 
     if (net === undefined) gone.push([accountId, period])
     else rows.push(accountMonthRow(budgetId, accountId, period, net))
   }
-  for (const chunk of chunked(rows)) {
-    await db
-      .insertInto('account_months')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc
-          .columns(['budget_id', 'bank_account_id', 'period'])
-          .doUpdateSet((eb) => ({ net: eb.ref('excluded.net') })),
-      )
-      .execute()
+  if (rows.length > 0) {
+    const values = JSON.stringify(rows.map((row) => [row.bank_account_id, row.period, row.net]))
+    await sql`
+      insert into account_months (budget_id, bank_account_id, period, net)
+      select ${budgetId}, r->>0, r->>1, (r->>2)::bigint from jsonb_array_elements(${values}::jsonb) as r
+      on conflict (budget_id, bank_account_id, period) do update set net = excluded.net
+    `.execute(db)
   }
   for (const chunk of chunked(gone)) {
     await db
@@ -370,14 +390,18 @@ export const projectChanges = async (
   const totals = changedKeys(before.accountTotals, after.accountTotals)
   await upsertAccounts(db, budgetId, after, [...new Set([...accounts.upserted, ...totals.upserted])])
   await deleteByIds(db, 'bank_accounts', budgetId, accounts.removed)
-  const present: Transaction[] = []
+  // The read models are at `before`'s version: a transaction `before` lacks has no row yet.
+  const added: Transaction[] = []
+  const changed: Transaction[] = []
   const gone: TransactionId[] = []
   for (const id of touched.transactions) {
     const transaction = lookup(after, id)
     if (transaction === undefined) gone.push(id)
-    else present.push(transaction)
+    else if (lookup(before, id) === undefined) added.push(transaction)
+    else changed.push(transaction)
   }
-  await upsertTransactions(db, budgetId, present)
+  await writeTransactions(db, budgetId, added, false)
+  await writeTransactions(db, budgetId, changed, true)
   await deleteByIds(db, 'transactions', budgetId, gone)
   await writeCategoryMonths(db, budgetId, after, touched.categoryMonths)
   await writeAccountMonths(db, budgetId, after, touched.accountMonths)

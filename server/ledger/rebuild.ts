@@ -21,6 +21,7 @@ export const rebuildBudget = async (db: LedgerDb, budgetId: string): Promise<{ e
     }
     await writeWholeState(trx, budgetId, replay(events.map((stored) => stored.event)))
     // A stored state is derived data too: the next write after the rebuild stores a fresh one.
+    await trx.deleteFrom('budget_snapshot_parts').where('budget_id', '=', budgetId).execute()
     await trx.deleteFrom('budget_snapshots').where('budget_id', '=', budgetId).execute()
     return { events: events.length }
   })

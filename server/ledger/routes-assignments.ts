@@ -14,6 +14,7 @@ import { defineRoute } from '../http/route.ts'
 import { runCommand } from './http.ts'
 
 const tags = ['assignments']
+// Month views come from the domain's monthView (typed values): their encoded form is the value itself (encodesAsIs).
 
 export const assignmentRoutes = [
   defineRoute({
@@ -24,7 +25,9 @@ export const assignmentRoutes = [
     tags,
     params: PeriodCategoryParams,
     body: SetAssignedBody,
-    responses: { 200: { description: 'The month after the change.', schema: MonthViewResponse } },
+    responses: {
+      200: { description: 'The month after the change.', schema: MonthViewResponse, encodesAsIs: true },
+    },
     handler: async ({ params, body, request }) =>
       runCommand(request, params.budgetId, {
         status: 200,
@@ -48,7 +51,9 @@ export const assignmentRoutes = [
     tags,
     params: PeriodParams,
     body: MoveMoneyBody,
-    responses: { 200: { description: 'The month after the move.', schema: MonthViewResponse } },
+    responses: {
+      200: { description: 'The month after the move.', schema: MonthViewResponse, encodesAsIs: true },
+    },
     handler: async ({ params, body, request }) =>
       runCommand(request, params.budgetId, {
         status: 200,
@@ -64,7 +69,9 @@ export const assignmentRoutes = [
     tags,
     params: PeriodParams,
     body: CoverOverspendingBody,
-    responses: { 200: { description: 'The month after the cover.', schema: MonthViewResponse } },
+    responses: {
+      200: { description: 'The month after the cover.', schema: MonthViewResponse, encodesAsIs: true },
+    },
     handler: async ({ params, body, request }) =>
       runCommand(request, params.budgetId, {
         status: 200,
@@ -80,7 +87,9 @@ export const assignmentRoutes = [
     tags,
     params: PeriodParams,
     body: AutoAssignBody,
-    responses: { 200: { description: 'The month after auto-assign.', schema: MonthViewResponse } },
+    responses: {
+      200: { description: 'The month after auto-assign.', schema: MonthViewResponse, encodesAsIs: true },
+    },
     handler: async ({ params, body, request }) =>
       runCommand(request, params.budgetId, {
         status: 200,

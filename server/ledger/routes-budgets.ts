@@ -142,7 +142,8 @@ export const budgetRoutes = [
     summary: 'The month view: Ready to Assign, assigned in future, and every category',
     tags: ['assignments'],
     params: PeriodParams,
-    responses: { 200: { description: 'The month.', schema: MonthViewResponse } },
+    // Built by the domain's monthView from typed values: its encoded form is the value itself.
+    responses: { 200: { description: 'The month.', schema: MonthViewResponse, encodesAsIs: true } },
     handler: async ({ params, request }) => {
       const head = await readableHead(request, params.budgetId)
       return readReply(

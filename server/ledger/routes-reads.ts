@@ -102,7 +102,8 @@ export const readRoutes: readonly AnyRoute[] = [
     tags: ['transactions'],
     params: BudgetParams,
     query: TransactionListQuery,
-    responses: { 200: { description: 'One page.', schema: TransactionPage } },
+    // Rows written from typed transactions (read.ts#toTransaction rebuilds them field by field).
+    responses: { 200: { description: 'One page.', schema: TransactionPage, encodesAsIs: true } },
     handler: async ({ params, query, request }) => {
       const { head, page } = await pageOfTransactions(request, params.budgetId, query)
       return readReply(page, head.version)

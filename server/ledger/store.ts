@@ -66,7 +66,7 @@ export interface PendingEvent {
 
 /**
  * Appends events after `version`; the primary key (budget_id, seq) refuses a gap-filling or racing writer.
- * One array parameter per column (unnest): a bulk import of thousands of events stays one small statement.
+ * One JSON parameter ([command id, event] pairs): a bulk import of thousands of events stays one small statement.
  */
 export const appendEvents = async (
   trx: Db,
@@ -75,12 +75,11 @@ export const appendEvents = async (
   actorUserId: string,
   events: readonly PendingEvent[],
 ): Promise<void> => {
+  const rows = JSON.stringify(events.map((pending) => [pending.commandId, pending.event]))
   await sql`
     insert into budget_events (budget_id, seq, type, data, actor_user_id, command_id)
-    select ${budgetId}, ${version} + ordinality, type, data::jsonb, ${actorUserId}, command_id
-    from unnest(${events.map((pending) => pending.event._tag)}::text[],
-                ${events.map((pending) => JSON.stringify(pending.event))}::text[],
-                ${events.map((pending) => pending.commandId)}::text[]) with ordinality as e(type, data, command_id)
+    select ${budgetId}, ${version} + ordinality, e->1->>'_tag', e->1, ${actorUserId}, e->>0
+    from jsonb_array_elements(${rows}::jsonb) with ordinality as r(e, ordinality)
   `.execute(trx)
 }
 

@@ -145,6 +145,14 @@ export interface BudgetSnapshotsRow {
   saved_at: Generated<Date>
 }
 
+/** The transactions of a stored state, in parts of bounded size (migration 0005). */
+export interface BudgetSnapshotPartsRow {
+  budget_id: string
+  part: number
+  version: Bigint
+  data: string
+}
+
 export interface LedgerTables {
   budgets: BudgetsRow
   budget_members: BudgetMembersRow
@@ -160,6 +168,7 @@ export interface LedgerTables {
   targets: TargetsRow
   filters: FiltersRow
   budget_snapshots: BudgetSnapshotsRow
+  budget_snapshot_parts: BudgetSnapshotPartsRow
 }
 
 export type LedgerDb = Kysely<LedgerTables>

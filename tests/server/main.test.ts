@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -81,6 +81,13 @@ describe.each(databases().filter((target) => target.kind === 'pglite'))(
         const base = await waitForListening(running, 90_000)
         const health = await fetch(`${base}/health`)
         expect(health.status).toBe(200)
+
+        // The entry point replaced itself (same pid) with its memory settings (server/README.md, "Memory").
+        if (existsSync(`/proc/${running.child.pid}/cmdline`)) {
+          const argv = readFileSync(`/proc/${running.child.pid}/cmdline`, 'utf8').split('\0')
+          expect(argv).toContain('--max-semi-space-size=8')
+          expect(argv.at(-2)).toBe(mainScript)
+        }
 
         // A second server on the same DATA_DIR must refuse, not corrupt it.
         const intruder = startServer({ PORT: '0', DATA_DIR: database.dataDir })

@@ -4,6 +4,7 @@ import * as identity from '../../identity/migrations/0001_identity.ts'
 import * as analyticsEvents from './0001_analytics_events.ts'
 import * as ledger from './0003_ledger.ts'
 import * as budgetSnapshots from './0004_budget_snapshots.ts'
+import * as budgetSnapshotParts from './0005_budget_snapshot_parts.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -11,6 +12,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0002_identity': identity,
   '0003_ledger': ledger,
   '0004_budget_snapshots': budgetSnapshots,
+  '0005_budget_snapshot_parts': budgetSnapshotParts,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {
