@@ -26,7 +26,6 @@ import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx
 import { MonthList } from './MonthList.tsx'
 import { MonthTable } from './MonthTable.tsx'
 import { rememberShownPeriod } from './returnPeriod.ts'
-import { StructureDialogHost } from './StructureDialogs.tsx'
 
 // What the month itself does not show loads on demand: a phone opening its budget fetches only the month.
 const AccountsPane = lazy(() =>
@@ -40,6 +39,9 @@ const AssignDialog = lazy(() =>
 )
 const AutoAssignDialog = lazy(() =>
   import('../category/dialogs.tsx').then((module) => ({ default: module.AutoAssignDialog })),
+)
+const StructureDialogHost = lazy(() =>
+  import('./StructureDialogs.tsx').then((module) => ({ default: module.StructureDialogHost })),
 )
 const TransactionsPane = lazy(() =>
   import('../transactions/TransactionsPane.tsx').then((module) => ({ default: module.TransactionsPane })),
@@ -333,8 +335,8 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
         <Outlet />
       ) : (
         <>
-          <StructureDialogHost dialog={dialog} onClosed={closeDialog} />
           <Suspense fallback={null}>
+            {dialog === null ? null : <StructureDialogHost dialog={dialog} onClosed={closeDialog} />}
             {moneyDialog === 'assign' ? (
               <AssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
             ) : null}

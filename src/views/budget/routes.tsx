@@ -1,18 +1,25 @@
 import './texts.ts'
 import './budget.css'
 import { useNavigate, useParams } from '@tanstack/react-router'
-import { type ReactNode, useCallback } from 'react'
+import { lazy, type ReactNode, Suspense, useCallback } from 'react'
 import { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import { OpenBudget } from '../../budget/OpenBudget.tsx'
 import { periodHref } from './actions.tsx'
 import { BudgetGate } from './BudgetView.tsx'
 import { periodToReturnTo } from './returnPeriod.ts'
-import {
-  CategoryEditDialog,
-  DeleteCategoryDialog,
-  DeleteGroupDialog,
-  GroupEditDialog,
-} from './StructureDialogs.tsx'
+
+// The structure dialogs (forms, selects) load when one opens, not with the month.
+const structureDialogs = () => import('./StructureDialogs.tsx')
+const CategoryEditDialog = lazy(() =>
+  structureDialogs().then((module) => ({ default: module.CategoryEditDialog })),
+)
+const DeleteCategoryDialog = lazy(() =>
+  structureDialogs().then((module) => ({ default: module.DeleteCategoryDialog })),
+)
+const DeleteGroupDialog = lazy(() =>
+  structureDialogs().then((module) => ({ default: module.DeleteGroupDialog })),
+)
+const GroupEditDialog = lazy(() => structureDialogs().then((module) => ({ default: module.GroupEditDialog })))
 
 export { BudgetView } from './BudgetView.tsx'
 
@@ -35,7 +42,9 @@ function DialogRoute({ render }: { readonly render: (params: RouteParams, close:
   }, [navigate, budgetId])
   return (
     <OpenBudget budgetId={budgetId}>
-      <BudgetGate>{render(params, close)}</BudgetGate>
+      <BudgetGate>
+        <Suspense fallback={null}>{render(params, close)}</Suspense>
+      </BudgetGate>
     </OpenBudget>
   )
 }
