@@ -31,9 +31,17 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
     accountMonths: [...state.accountMonths].flatMap(([account, months]) =>
       [...months].map(([period, net]) => [account, period, net] as const),
     ),
-    categoryMonths: [...state.categoryMonths].flatMap(([category, months]) =>
-      [...months].map(([period, { assigned, activity }]) => [category, period, assigned, activity] as const),
-    ),
+    categoryMonths: [...state.categoryMonths].map(([category, months]) => {
+      const periods: PeriodKey[] = []
+      const assigned: number[] = []
+      const activity: number[] = []
+      for (const [period, month] of months) {
+        periods.push(period)
+        assigned.push(month.assigned)
+        activity.push(month.activity)
+      }
+      return [category, periods, assigned, activity] as const
+    }),
     transactions: [...HashMap.values(state.transactions)],
     transactionCount: state.transactionCount,
     transfers: [...state.transfers].map(([transferId, link]) => ({ transferId, ...link })),
@@ -67,12 +75,22 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
       ]),
     ),
     accountMonths: nestedFrom<BankAccountId, PeriodKey, number>(snapshot.accountMonths),
-    categoryMonths: nestedFrom<CategoryId, PeriodKey, MonthAggregate>(
-      snapshot.categoryMonths.map(([category, period, assigned, activity]) => [
-        category,
-        period,
-        { assigned, activity },
-      ]),
+    categoryMonths: HashMap.fromIterable(
+      snapshot.categoryMonths.map(
+        ([category, periods, assigned, activity]) =>
+          [
+            category,
+            HashMap.fromIterable(
+              periods.map(
+                // The schema checks the three columns are of one length.
+                (period, index): readonly [PeriodKey, MonthAggregate] => [
+                  period,
+                  { assigned: assigned[index] ?? 0, activity: activity[index] ?? 0 },
+                ],
+              ),
+            ),
+          ] as const,
+      ),
     ),
     transactions: HashMap.fromIterable(
       snapshot.transactions.map((transaction) => [transaction.id as TransactionId, transaction] as const),
@@ -94,4 +112,4 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
  * Bump when evolve or the snapshot shape changes: stored snapshots of another format are ignored, so a server with
  * a corrected evolve never trusts states an older one folded.
  */
-export const SNAPSHOT_FORMAT = 1
+export const SNAPSHOT_FORMAT = 2

@@ -14,6 +14,19 @@ import { BankAccountId, CategoryId, CommandId, TransactionId, TransferId } from 
 import { PeriodKey } from './money.ts'
 
 // Aggregates are sums the domain keeps as plain safe integers.
+
+const CategoryMonthColumns = Schema.Tuple([
+  CategoryId,
+  Schema.Array(PeriodKey),
+  Schema.Array(Schema.Int),
+  Schema.Array(Schema.Int),
+]).check(
+  Schema.makeFilter(
+    ([, months, assigned, activity]) =>
+      assigned.length === months.length && activity.length === months.length,
+    { expected: 'one assigned and one activity amount per month' },
+  ),
+)
 /**
  * A budget's whole state at one version, as JSON: what the app loads instead of replaying every event (a
  * 100 000-transaction budget is one answer, not 100 000 events to decode and fold). Maps become arrays; the
@@ -30,8 +43,11 @@ export const BudgetStateSnapshot = Schema.Struct({
   ),
   /** [account, month, net flow]. */
   accountMonths: Schema.Array(Schema.Tuple([BankAccountId, PeriodKey, Schema.Int])),
-  /** [category, month, assigned, activity]. */
-  categoryMonths: Schema.Array(Schema.Tuple([CategoryId, PeriodKey, Schema.Int, Schema.Int])),
+  /**
+   * Per category its months as columns, [category, months, assigned, activity]: a long budget has a row for every
+   * category and month with money, and columns keep the category's id (and the decoding) once per category.
+   */
+  categoryMonths: Schema.Array(CategoryMonthColumns),
   transactions: Schema.Array(Transaction),
   transactionCount: Schema.Int,
   transfers: Schema.Array(
