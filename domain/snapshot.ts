@@ -1,7 +1,7 @@
 import * as HashMap from 'effect/HashMap'
 import type { AssignmentRecord } from '../schemas/budget.ts'
 import type { BudgetStateSnapshot } from '../schemas/budget-snapshot.ts'
-import type { BankAccountId, CategoryId, TransactionId, TransferId } from '../schemas/ids.ts'
+import type { BankAccountId, TransactionId, TransferId } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
 import type { BudgetState, MonthAggregate, TransferLink, UndoEntry } from './state.ts'
 

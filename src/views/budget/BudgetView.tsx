@@ -334,17 +334,15 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
       {device === 'mobile' ? (
         <Outlet />
       ) : (
-        <>
-          <Suspense fallback={null}>
-            {dialog === null ? null : <StructureDialogHost dialog={dialog} onClosed={closeDialog} />}
-            {moneyDialog === 'assign' ? (
-              <AssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
-            ) : null}
-            {moneyDialog === 'autoAssign' ? (
-              <AutoAssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
-            ) : null}
-          </Suspense>
-        </>
+        <Suspense fallback={null}>
+          {dialog === null ? null : <StructureDialogHost dialog={dialog} onClosed={closeDialog} />}
+          {moneyDialog === 'assign' ? (
+            <AssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
+          ) : null}
+          {moneyDialog === 'autoAssign' ? (
+            <AutoAssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
+          ) : null}
+        </Suspense>
       )}
     </MonthActionsProvider>
   )
