@@ -1,13 +1,12 @@
 import { memo } from 'react'
-import { Button, Link } from 'react-aria-components'
+import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { MonthGroup, MonthModel, MonthRow } from '../../../machines/budget/selectors/month.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
 import { periodHref, useMonthActions } from './actions.tsx'
-import { PlusIcon } from './icons.tsx'
 import { useCategoryName } from './names.ts'
-import { AvailableAmount, CategoryMenu, GroupMenu, HiddenBadge } from './parts.tsx'
+import { AddFirstCategory, AvailableAmount, CategoryMenu, GroupMenu, HiddenBadge } from './parts.tsx'
 
 /** A category on the phone: tapping it opens its route (assign, move, target…); the menu edits the structure. */
 const CategoryItem = memo(function CategoryItem({
@@ -56,7 +55,6 @@ const GroupSection = memo(function GroupSection({
   readonly currency: CurrencyCode
 }) {
   const { t } = useTranslation()
-  const { open } = useMonthActions()
   const name = group.system ? t('budgetView.uncategorized') : group.name
   return (
     <section className="month-list__group" aria-label={name} data-hidden={group.hidden || undefined}>
@@ -76,14 +74,7 @@ const GroupSection = memo(function GroupSection({
         </ul>
       ) : group.system ? null : (
         <p className="month-row__empty">
-          {t('budgetView.table.noCategories')}
-          <Button
-            className="button button--quiet"
-            onPress={() => open({ kind: 'addCategory', groupId: group.id })}
-          >
-            <PlusIcon />
-            {t('budgetView.addCategory')}
-          </Button>
+          <AddFirstCategory groupId={group.id} />
         </p>
       )}
     </section>

@@ -6,9 +6,15 @@ import type { CategoryId } from '../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
 import { useMonthActions } from './actions.tsx'
-import { PlusIcon } from './icons.tsx'
 import { useCategoryName } from './names.ts'
-import { AssignedField, AvailableAmount, CategoryMenu, GroupMenu, HiddenBadge } from './parts.tsx'
+import {
+  AddFirstCategory,
+  AssignedField,
+  AvailableAmount,
+  CategoryMenu,
+  GroupMenu,
+  HiddenBadge,
+} from './parts.tsx'
 
 /** One category: its name (selects it), its actions, the assigned field, activity and available. */
 const CategoryRow = memo(function CategoryRow({
@@ -65,7 +71,6 @@ const GroupRows = memo(function GroupRows({
   readonly selectedId: CategoryId | null
 }) {
   const { t } = useTranslation()
-  const { open } = useMonthActions()
   const name = group.system ? t('budgetView.uncategorized') : group.name
   return (
     <tbody className="month-group" data-hidden={group.hidden || undefined}>
@@ -94,14 +99,7 @@ const GroupRows = memo(function GroupRows({
         <tr className="month-row month-row--empty">
           <td colSpan={4}>
             <span className="month-row__empty">
-              {t('budgetView.table.noCategories')}
-              <Button
-                className="button button--quiet"
-                onPress={() => open({ kind: 'addCategory', groupId: group.id })}
-              >
-                <PlusIcon />
-                {t('budgetView.addCategory')}
-              </Button>
+              <AddFirstCategory groupId={group.id} />
             </span>
           </td>
         </tr>

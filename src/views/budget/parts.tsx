@@ -1,5 +1,5 @@
 import * as Result from 'effect/Result'
-import { memo, type ReactNode, useId, useState } from 'react'
+import { memo, useId, useState } from 'react'
 import { Button, type Key, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { AvailableStatus, MonthGroup, MonthRow } from '../../../machines/budget/selectors/month.ts'
@@ -8,10 +8,11 @@ import {
   checkAmount,
   type FieldError as Problem,
 } from '../../../machines/dialogs/shared/index.ts'
+import type { CategoryGroupId } from '../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money, useFormatAmount } from '../../components/money/Money.tsx'
 import { useMonthActions } from './actions.tsx'
-import { CheckIcon, EmptyIcon, HalfIcon, MoreIcon, WarningIcon } from './icons.tsx'
+import { CheckIcon, EmptyIcon, HalfIcon, MoreIcon, PlusIcon, WarningIcon } from './icons.tsx'
 
 const STATUS_ICONS: Record<AvailableStatus, () => React.JSX.Element> = {
   overspent: WarningIcon,
@@ -110,7 +111,19 @@ export function AssignedField({
  * A row's "more" button: a plain button until pressed, then react-aria's menu, opened. A month renders a hundred
  * of these; mounting a MenuTrigger for each one costs more than the whole rest of the row.
  */
-function RowMenu({ label, children }: { readonly label: string; readonly children: () => ReactNode }) {
+type RowAction = { readonly id: string; readonly text: string }
+
+function RowMenu({
+  label,
+  actions,
+  disabledKeys,
+  onAction,
+}: {
+  readonly label: string
+  readonly actions: ReadonlyArray<RowAction>
+  readonly disabledKeys: ReadonlyArray<Key>
+  readonly onAction: (key: Key) => void
+}) {
   const [mounted, setMounted] = useState(false)
   if (!mounted)
     return (
@@ -134,7 +147,13 @@ function RowMenu({ label, children }: { readonly label: string; readonly childre
         <MoreIcon />
       </Button>
       <Popover className="popover" placement="bottom end">
-        {children()}
+        <Menu className="menu" onAction={onAction} disabledKeys={disabledKeys}>
+          {actions.map((action) => (
+            <MenuItem className="menu__item" id={action.id} key={action.id}>
+              {action.text}
+            </MenuItem>
+          ))}
+        </Menu>
       </Popover>
     </MenuTrigger>
   )
@@ -173,27 +192,18 @@ export const CategoryMenu = memo(function CategoryMenu({
     }
   }
   return (
-    <RowMenu label={t('budgetView.actions.category', { name })}>
-      {() => (
-        <Menu className="menu" onAction={act} disabledKeys={disabled}>
-          <MenuItem className="menu__item" id="rename">
-            {t('budgetView.actions.rename')}
-          </MenuItem>
-          <MenuItem className="menu__item" id="hide">
-            {t(row.hidden ? 'budgetView.actions.unhide' : 'budgetView.actions.hide')}
-          </MenuItem>
-          <MenuItem className="menu__item" id="moveUp">
-            {t('budgetView.actions.moveUp')}
-          </MenuItem>
-          <MenuItem className="menu__item" id="moveDown">
-            {t('budgetView.actions.moveDown')}
-          </MenuItem>
-          <MenuItem className="menu__item" id="delete">
-            {t('budgetView.actions.delete')}
-          </MenuItem>
-        </Menu>
-      )}
-    </RowMenu>
+    <RowMenu
+      label={t('budgetView.actions.category', { name })}
+      disabledKeys={disabled}
+      onAction={act}
+      actions={[
+        { id: 'rename', text: t('budgetView.actions.rename') },
+        { id: 'hide', text: t(row.hidden ? 'budgetView.actions.unhide' : 'budgetView.actions.hide') },
+        { id: 'moveUp', text: t('budgetView.actions.moveUp') },
+        { id: 'moveDown', text: t('budgetView.actions.moveDown') },
+        { id: 'delete', text: t('budgetView.actions.delete') },
+      ]}
+    />
   )
 })
 
@@ -227,34 +237,38 @@ export const GroupMenu = memo(function GroupMenu({ group }: { readonly group: Mo
     }
   }
   return (
-    <RowMenu label={t('budgetView.actions.group', { name: group.name })}>
-      {() => (
-        <Menu className="menu" onAction={act} disabledKeys={disabled}>
-          <MenuItem className="menu__item" id="addCategory">
-            {t('budgetView.actions.addCategory')}
-          </MenuItem>
-          <MenuItem className="menu__item" id="rename">
-            {t('budgetView.actions.rename')}
-          </MenuItem>
-          <MenuItem className="menu__item" id="hide">
-            {t(group.hidden ? 'budgetView.actions.unhide' : 'budgetView.actions.hide')}
-          </MenuItem>
-          <MenuItem className="menu__item" id="moveUp">
-            {t('budgetView.actions.moveUp')}
-          </MenuItem>
-          <MenuItem className="menu__item" id="moveDown">
-            {t('budgetView.actions.moveDown')}
-          </MenuItem>
-          <MenuItem className="menu__item" id="delete">
-            {t('budgetView.actions.deleteGroup')}
-          </MenuItem>
-        </Menu>
-      )}
-    </RowMenu>
+    <RowMenu
+      label={t('budgetView.actions.group', { name: group.name })}
+      disabledKeys={disabled}
+      onAction={act}
+      actions={[
+        { id: 'addCategory', text: t('budgetView.actions.addCategory') },
+        { id: 'rename', text: t('budgetView.actions.rename') },
+        { id: 'hide', text: t(group.hidden ? 'budgetView.actions.unhide' : 'budgetView.actions.hide') },
+        { id: 'moveUp', text: t('budgetView.actions.moveUp') },
+        { id: 'moveDown', text: t('budgetView.actions.moveDown') },
+        { id: 'delete', text: t('budgetView.actions.deleteGroup') },
+      ]}
+    />
   )
 })
 
 export function HiddenBadge() {
   const { t } = useTranslation()
   return <span className="badge">{t('budgetView.table.hiddenBadge')}</span>
+}
+
+/** A group without categories says so and offers to add the first (list and table alike). */
+export function AddFirstCategory({ groupId }: { readonly groupId: CategoryGroupId }) {
+  const { t } = useTranslation()
+  const { open } = useMonthActions()
+  return (
+    <>
+      {t('budgetView.table.noCategories')}
+      <Button className="button button--quiet" onPress={() => open({ kind: 'addCategory', groupId })}>
+        <PlusIcon />
+        {t('budgetView.addCategory')}
+      </Button>
+    </>
+  )
 }
