@@ -53,14 +53,17 @@ export const changeCurrency = (command: BudgetCommandOf<'ChangeCurrency'>, state
 export const resetBudget = (command: BudgetCommandOf<'ResetBudget'>, state: BudgetState): Decision =>
   Result.gen(function* () {
     yield* liveBudget(state)
-    const openingBalances = [...state.accounts.values()].map((account) => {
-      const totals = state.accountTotals.get(account.id) ?? { cleared: 0, uncleared: 0 }
-      // Sums of Minor amounts held as numbers in the aggregates.
-      return {
-        bankAccountId: account.id,
-        balance: (totals.cleared + totals.uncleared) as typeof account.openingBalance,
-      }
-    })
+    // In id order: the decision must not depend on the order a state's maps were filled in.
+    const openingBalances = [...state.accounts.values()]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((account) => {
+        const totals = state.accountTotals.get(account.id) ?? { cleared: 0, uncleared: 0 }
+        // Sums of Minor amounts held as numbers in the aggregates.
+        return {
+          bankAccountId: account.id,
+          balance: (totals.cleared + totals.uncleared) as typeof account.openingBalance,
+        }
+      })
     return [{ _tag: 'BudgetReset', date: command.date, openingBalances }]
   })
 

@@ -107,9 +107,3 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
     undoStack,
   }
 }
-
-/**
- * Bump when evolve or the snapshot shape changes: stored snapshots of another format are ignored, so a server with
- * a corrected evolve never trusts states an older one folded.
- */
-export const SNAPSHOT_FORMAT = 2

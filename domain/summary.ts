@@ -1,19 +1,98 @@
 import * as HashMap from 'effect/HashMap'
+import type { Transaction } from '../schemas/budget.ts'
 import type { BudgetCommand } from '../schemas/budget-commands.ts'
 import type { BudgetEvent } from '../schemas/budget-events.ts'
-import type { TransactionId } from '../schemas/ids.ts'
-import type { BudgetState } from './state.ts'
+import type { BankAccountId, TransactionId, TransferId } from '../schemas/ids.ts'
+import type { BudgetState, TransferLink } from './state.ts'
 
-// A summary is a BudgetState without its older transactions and transfers (what `GET …/state?part=summary`
-// serves): every aggregate, the structure, targets, records and undo are whole, so the month view is exact and the
-// assignment and structure commands decide exactly as on the full state. Transactions added after the summary was
-// read are in it too. These two questions tell when a client holding a summary needs the full state.
+// A summary is a BudgetState without its transactions and transfers (what `GET …/state?part=summary` serves, and
+// what the server keeps per budget): every aggregate, the structure, targets, records and undo are whole, so the
+// month view is exact and the assignment and structure commands decide exactly as on the full state. Transactions
+// a holder adds or loads afterwards sit in it too; evolve keeps the aggregates exact either way.
+
+/** The state without its transactions and transfers. */
+export const summaryOf = (state: BudgetState): BudgetState =>
+  HashMap.size(state.transactions) === 0 && HashMap.size(state.transfers) === 0
+    ? state
+    : { ...state, transactions: HashMap.empty(), transfers: HashMap.empty() }
 
 /** Commands whose decision reads existing transactions (find the one edited, scan the cleared ones). */
 export const decidesOnTransactions = (command: Pick<BudgetCommand, '_tag'>): boolean =>
   command._tag === 'EditTransaction' ||
   command._tag === 'DeleteTransaction' ||
   command._tag === 'ReconcileAccount'
+
+/**
+ * The stored transactions a summary must be given before it decides some commands exactly as the full state
+ * would: these ids (a transfer side brings its counterpart), and every cleared, unreconciled transaction of these
+ * accounts. New ids are asked for too, so a summary refuses an id that exists.
+ */
+export interface TransactionsNeeded {
+  readonly ids: ReadonlySet<TransactionId>
+  readonly clearedOf: ReadonlySet<BankAccountId>
+}
+
+/** What deciding these commands, one after another, needs loaded into a summary. */
+export const transactionsNeeded = (commands: Iterable<BudgetCommand>): TransactionsNeeded => {
+  const ids = new Set<TransactionId>()
+  const clearedOf = new Set<BankAccountId>()
+  for (const command of commands) {
+    switch (command._tag) {
+      case 'AddTransaction':
+      case 'EditTransaction':
+      case 'DeleteTransaction':
+        ids.add(command.transactionId)
+        break
+      case 'AddTransfer':
+        ids.add(command.outflowTransactionId)
+        ids.add(command.inflowTransactionId)
+        break
+      case 'ReconcileAccount':
+        ids.add(command.adjustmentTransactionId)
+        clearedOf.add(command.bankAccountId)
+        break
+      default:
+        break
+    }
+  }
+  return { ids, clearedOf }
+}
+
+export const needsNothing = (needed: TransactionsNeeded): boolean =>
+  needed.ids.size === 0 && needed.clearedOf.size === 0
+
+/** The links of the transfers whose two sides are among these transactions. */
+export const transferLinksOf = (transactions: Iterable<Transaction>): Map<TransferId, TransferLink> => {
+  const sides = new Map<TransferId, { outflow?: TransactionId; inflow?: TransactionId }>()
+  for (const transaction of transactions) {
+    if (transaction.transferId === null) continue
+    const link = sides.get(transaction.transferId) ?? {}
+    // A transfer's outflow side always carries the negative amount (decide-money: addTransfer, editTransferSide).
+    if (transaction.value < 0) link.outflow = transaction.id
+    else link.inflow = transaction.id
+    sides.set(transaction.transferId, link)
+  }
+  const links = new Map<TransferId, TransferLink>()
+  for (const [transferId, { outflow, inflow }] of sides) {
+    if (outflow !== undefined && inflow !== undefined)
+      links.set(transferId, { outflowTransactionId: outflow, inflowTransactionId: inflow })
+  }
+  return links
+}
+
+/**
+ * The summary holding these stored transactions as well, with the links of the transfers they are sides of.
+ * Their money is in the aggregates already: only the maps change. A transfer's two sides come together.
+ */
+export const withTransactions = (state: BudgetState, stored: readonly Transaction[]): BudgetState => {
+  if (stored.length === 0) return state
+  let transactions = state.transactions
+  for (const transaction of stored) transactions = HashMap.set(transactions, transaction.id, transaction)
+  let transfers = state.transfers
+  for (const [transferId, link] of transferLinksOf(stored))
+    transfers = HashMap.set(transfers, transferId, link)
+  return { ...state, transactions, transfers }
+}
 
 const holds = (state: BudgetState, ...ids: ReadonlyArray<TransactionId>) =>
   ids.every((id) => HashMap.has(state.transactions, id))

@@ -11,7 +11,6 @@ import { commandRoutes } from './routes-commands.ts'
 import { moneyRoutes } from './routes-money.ts'
 import { readRoutes } from './routes-reads.ts'
 import { structureRoutes } from './routes-structure.ts'
-import { createSnapshotKeeper } from './snapshots.ts'
 import { type LedgerDb, ledgerDb } from './tables.ts'
 
 /** Every documented budget route (the SSE stream is mounted beside them). */
@@ -34,17 +33,13 @@ export const ledgerPlugin = fp(
         : createLocalNotifier()
     const cache = createStateCache()
     const db = ledgerDb(app.database.db)
-    const snapshots = createSnapshotKeeper(db, (error) =>
-      app.log.warn({ err: error }, 'saving a budget snapshot failed (only restarts get slower)'),
-    )
-    app.decorate('ledger', { db, cache, notifier, snapshots })
+    app.decorate('ledger', { db, cache, notifier })
     // Deleting an account takes the budgets it keeps alone along, in the same transaction.
     app.identity.onAccountDeletion((trx, userId) =>
       // The identity transaction seen with the ledger's tables, as ledgerDb does for the pool.
       forgetAccountBudgets(trx as unknown as LedgerDb, cache, userId),
     )
     app.addHook('onClose', async () => {
-      await snapshots.saveAll(cache.entries())
       await notifier.close()
     })
     for (const route of ledgerApiRoutes) registerRoute(app, route)

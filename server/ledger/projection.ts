@@ -2,7 +2,7 @@ import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
 import { type Kysely, sql } from 'kysely'
 import { periodOfDate } from '../../domain/period.ts'
-import { type BudgetState, entriesIn, getIn } from '../../domain/state.ts'
+import { type BudgetState, entriesIn, getIn, type UndoEntry } from '../../domain/state.ts'
 import type { Transaction } from '../../schemas/budget.ts'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import type { BankAccountId, CategoryGroupId, CategoryId, TransactionId } from '../../schemas/ids.ts'
@@ -18,14 +18,20 @@ import {
   recordRow,
   targetRow,
   transactionRow,
+  undoEntriesOf,
+  undoRow,
 } from './rows.ts'
 import { type LedgerTables, readModelTables } from './tables.ts'
 
 // Inline projection. Events name the rows they touch (a transaction, a category-month, an account-month); the
 // new row values come from the state after the command, so the inline result and a rebuild (which writes the
 // whole state) are the same rows by construction. Cost per command grows with what the command touched, never
-// with the budget's history. Two rare, user-initiated events (deleting a category, a fresh start) rewrite the
-// budget's money tables instead.
+// with the budget's history. The state is a summary holding only the transactions the command loaded or added
+// (domain/summary.ts): deleting a category moves the splits of the rest with one UPDATE, and a fresh start or a
+// deleted budget rewrites the read models whole (from a state that then holds no older transactions).
+
+/** Which evolve, and which rows, the read models are of; bump it and every budget is rebuilt on first use. */
+export const READ_MODEL_FORMAT = 1
 
 type Db = Kysely<LedgerTables>
 
@@ -39,6 +45,10 @@ export interface Touched {
   readonly transactions: Set<TransactionId>
   readonly categoryMonths: Set<string>
   readonly accountMonths: Set<string>
+  /** Deleted categories and where their transactions went, in order. */
+  readonly categoryMoves: { readonly from: CategoryId; readonly into: CategoryId }[]
+  /** Events seen: how far the undo stack can have moved. */
+  events: number
   full: boolean
 }
 
@@ -46,6 +56,8 @@ export const nothingTouched = (): Touched => ({
   transactions: new Set(),
   categoryMonths: new Set(),
   accountMonths: new Set(),
+  categoryMoves: [],
+  events: 0,
   full: false,
 })
 
@@ -66,6 +78,7 @@ const touchAssignment = (touched: Touched, categoryId: CategoryId | null, period
 
 /** Records what `event` touches; `before` is the state the event applies to (edits need the old version). */
 export const touch = (touched: Touched, before: BudgetState, event: BudgetEvent): void => {
+  touched.events += 1
   switch (event._tag) {
     case 'TransactionAdded':
       touchTransaction(touched, event.transaction)
@@ -108,6 +121,12 @@ export const touch = (touched: Touched, before: BudgetState, event: BudgetEvent)
       for (const change of event.changes) touchAssignment(touched, change.categoryId, change.periodKey)
       break
     case 'CategoryDeleted':
+      for (const [period] of entriesIn(before.categoryMonths, event.categoryId)) {
+        touched.categoryMonths.add(pairKey(event.categoryId, period))
+        touched.categoryMonths.add(pairKey(event.movedToCategoryId, period))
+      }
+      touched.categoryMoves.push({ from: event.categoryId, into: event.movedToCategoryId })
+      break
     case 'BudgetReset':
     case 'BudgetDeleted':
       touched.full = true
@@ -343,6 +362,76 @@ const writeRecords = async (db: Db, budgetId: string, before: BudgetState, after
   for (const chunk of chunked(rows)) await db.insertInto('assignment_records').values(chunk).execute()
 }
 
+/** Moves the splits of a deleted category's stored transactions to the category that takes them. */
+const moveSplits = async (db: Db, budgetId: string, from: CategoryId, into: CategoryId) => {
+  await sql`
+    update transactions set splits = (
+      select jsonb_agg(
+        case when split->>'categoryId' = ${from}
+          then jsonb_build_object('categoryId', ${into}::text, 'value', split->'value') else split end
+        order by position)
+      from jsonb_array_elements(splits) with ordinality as s(split, position))
+    where budget_id = ${budgetId} and splits @> ${JSON.stringify([{ categoryId: from }])}::jsonb
+  `.execute(db)
+}
+
+/**
+ * The undo stack's rows after a write: commands push and pop a few entries, so the entry both stacks share is
+ * found within `reach` steps of the tops; otherwise (a cleared history) the rows are written anew.
+ */
+const writeUndo = async (
+  db: Db,
+  budgetId: string,
+  before: UndoEntry | null,
+  after: UndoEntry | null,
+  reach: number,
+) => {
+  if (before === after) return
+  const recent = new Set<UndoEntry>()
+  for (let entry = after, steps = 0; entry !== null && steps <= reach; entry = entry.next, steps++)
+    recent.add(entry)
+  const popped: string[] = []
+  let shared: UndoEntry | null = null
+  let found = false
+  for (let entry = before, steps = 0; steps <= reach; entry = entry.next, steps++) {
+    if (entry === null || recent.has(entry)) {
+      shared = entry
+      found = true
+      break
+    }
+    popped.push(entry.commandId)
+  }
+  if (!found) {
+    await db.deleteFrom('budget_undo').where('budget_id', '=', budgetId).execute()
+    await insertChunks(
+      db,
+      'budget_undo',
+      undoEntriesOf(after).map((entry, index) => undoRow(budgetId, entry, index + 1)),
+    )
+    return
+  }
+  const pushed: UndoEntry[] = []
+  for (let entry = after; entry !== shared && entry !== null; entry = entry.next) pushed.unshift(entry)
+  if (popped.length > 0)
+    await db
+      .deleteFrom('budget_undo')
+      .where('budget_id', '=', budgetId)
+      .where('command_id', 'in', popped)
+      .execute()
+  if (pushed.length === 0) return
+  // Positions are depths (1 at the bottom), so they are dense: the shared entry's is the highest one left.
+  const { depth } = await db
+    .selectFrom('budget_undo')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('position'), eb.lit(0)).as('depth'))
+    .where('budget_id', '=', budgetId)
+    .executeTakeFirstOrThrow()
+  const base = Number(depth)
+  await db
+    .insertInto('budget_undo')
+    .values(pushed.map((entry, index) => undoRow(budgetId, entry, base + index + 1)))
+    .execute()
+}
+
 const deleteByIds = async (
   db: Db,
   table: 'category_groups' | 'categories' | 'bank_accounts' | 'filters' | 'transactions',
@@ -360,7 +449,16 @@ const writeBudgetRow = async (db: Db, budgetId: string, state: BudgetState, vers
     .set({
       version,
       deleted: state.deleted,
-      ...(state.budget ? { name: state.budget.name, currency: state.budget.currency } : {}),
+      read_model_format: READ_MODEL_FORMAT,
+      ...(state.budget
+        ? {
+            name: state.budget.name,
+            currency: state.budget.currency,
+            // The event's, which the request's row may differ from by a moment.
+            created_at: state.budget.createdAt,
+            created_by: state.budget.createdBy,
+          }
+        : {}),
     })
     .where('id', '=', budgetId)
     .execute()
@@ -403,6 +501,8 @@ export const projectChanges = async (
   await writeTransactions(db, budgetId, added, false)
   await writeTransactions(db, budgetId, changed, true)
   await deleteByIds(db, 'transactions', budgetId, gone)
+  for (const { from, into } of touched.categoryMoves) await moveSplits(db, budgetId, from, into)
+  await writeUndo(db, budgetId, before.undoStack, after.undoStack, touched.events)
   await writeCategoryMonths(db, budgetId, after, touched.categoryMonths)
   await writeAccountMonths(db, budgetId, after, touched.accountMonths)
   await writeRecords(db, budgetId, before, after)
@@ -490,5 +590,10 @@ export const writeWholeState = async (db: Db, budgetId: string, state: BudgetSta
     db,
     'filters',
     [...state.filters.values()].map((filter) => filterRow(budgetId, filter)),
+  )
+  await insertChunks(
+    db,
+    'budget_undo',
+    undoEntriesOf(state.undoStack).map((entry, index) => undoRow(budgetId, entry, index + 1)),
   )
 }

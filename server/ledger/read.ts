@@ -1,7 +1,8 @@
 import * as HashMap from 'effect/HashMap'
 import { type Kysely, sql } from 'kysely'
 import { monthView } from '../../domain/month-view.ts'
-import { type BudgetState, initialState, type MonthAggregate } from '../../domain/state.ts'
+import { type BudgetState, initialState, type MonthAggregate, type UndoEntry } from '../../domain/state.ts'
+import { needsNothing, type TransactionsNeeded } from '../../domain/summary.ts'
 import type {
   AssignmentRecord,
   BankAccount,
@@ -12,9 +13,10 @@ import type {
   Target,
   Transaction,
 } from '../../schemas/budget.ts'
-import type { BankAccountId, CategoryGroupId, CategoryId } from '../../schemas/ids.ts'
+import type { AssignmentChange } from '../../schemas/budget-events.ts'
+import type { BankAccountId, CategoryGroupId, CategoryId, CommandId } from '../../schemas/ids.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
-import type { Ledger } from './service.ts'
+import { type TransactionStored, transactionOfRow } from './rows.ts'
 import { amount, type LedgerTables } from './tables.ts'
 
 // Read-model queries. Rows were written from typed domain values (rows.ts), so reading them back re-brands
@@ -174,39 +176,6 @@ export interface TransactionQuery {
   readonly after?: string | undefined
 }
 
-/** jsonb keeps keys in its own order; the answer keeps the schema's (the route skips re-encoding). */
-const splitsInSchemaOrder = (stored: unknown): unknown =>
-  (stored as Transaction['splits']).map(({ categoryId, value }) => ({ categoryId, value }))
-
-const toTransaction = (row: {
-  id: string
-  bank_account_id: string
-  date: string
-  payee: string
-  memo: string
-  value: string | number
-  direction: string
-  kind: string
-  cleared: boolean
-  reconciled: boolean
-  splits: unknown
-  transfer_id: string | null
-}): Transaction =>
-  ({
-    id: row.id,
-    bankAccountId: row.bank_account_id,
-    date: row.date,
-    payee: row.payee,
-    memo: row.memo,
-    value: amount(row.value),
-    direction: row.direction,
-    kind: row.kind,
-    cleared: row.cleared,
-    reconciled: row.reconciled,
-    splits: splitsInSchemaOrder(row.splits),
-    transferId: row.transfer_id,
-  }) as Transaction
-
 /** Newest first, keyset-paginated on (date, id); one account-month uses the (budget, account, date, id) index. */
 export const listTransactions = async (db: Db, budgetId: string, query: TransactionQuery) => {
   let select = db
@@ -257,32 +226,93 @@ export const listTransactions = async (db: Db, budgetId: string, query: Transact
     )
     .select(sql<string>`coalesce(json_agg(t order by t.date desc, t.id desc), '[]')::text`.as('rows'))
     .executeTakeFirstOrThrow()
-  const rows = JSON.parse(page.rows) as Parameters<typeof toTransaction>[0][]
-  const items = rows.slice(0, query.limit).map(toTransaction)
+  // Rows the projection wrote from typed transactions.
+  const rows = JSON.parse(page.rows) as TransactionStored[]
+  const items = rows.slice(0, query.limit).map(transactionOfRow)
   const last = items.at(-1)
   return { items, nextCursor: rows.length > query.limit && last ? `${last.date}|${last.id}` : null }
 }
 
+/** Every stored transaction of a budget (the summary's complement), as one JSON text: PGlite's driver decodes each
+ * field of each row on its own. */
+export const readAllTransactions = async (db: Db, budgetId: string): Promise<Transaction[]> => {
+  const { rows } = await sql<{ rows: string }>`
+    select coalesce(json_agg(t), '[]')::text as rows from (
+      select id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits, transfer_id
+      from transactions where budget_id = ${budgetId}) t
+  `.execute(db)
+  return (JSON.parse(rows[0]?.rows ?? '[]') as TransactionStored[]).map(transactionOfRow)
+}
+
 /**
- * Enough state for a month view, from the read models (no transactions): what a server that has not loaded
- * this budget yet serves from. Reads ~categories × months rows, never the transactions.
+ * The transactions a summary needs loaded to decide some commands (domain/summary.ts): the ones named, the other
+ * sides of the transfers among them, and every cleared, unreconciled one of the named accounts.
  */
-export const monthViewState = async (db: Db, budgetId: string): Promise<BudgetState | undefined> => {
+export const readNeededTransactions = async (
+  db: Db,
+  budgetId: string,
+  needed: TransactionsNeeded,
+): Promise<Transaction[]> => {
+  if (needsNothing(needed)) return []
+  const ids = JSON.stringify([...needed.ids])
+  const accounts = JSON.stringify([...needed.clearedOf])
+  const { rows } = await sql<{ rows: string }>`
+    with named as (
+      select * from transactions
+      where budget_id = ${budgetId} and id in (select jsonb_array_elements_text(${ids}::jsonb)))
+    select coalesce(json_agg(t), '[]')::text as rows from (
+      select id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits, transfer_id
+      from named
+      union
+      select id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits, transfer_id
+      from transactions
+      where budget_id = ${budgetId}
+        and (transfer_id in (select transfer_id from named where transfer_id is not null)
+          or (bank_account_id in (select jsonb_array_elements_text(${accounts}::jsonb))
+            and cleared and not reconciled))) t
+  `.execute(db)
+  return (JSON.parse(rows[0]?.rows ?? '[]') as TransactionStored[]).map(transactionOfRow)
+}
+
+/**
+ * A budget's summary (domain/summary.ts: its state without the transactions) from the read models, which the
+ * write that changed them left at the stream's version. Reads ~categories × months rows and the assignment
+ * records, never the transactions (only their count). Undefined for an unknown budget; `format` tells which
+ * evolve wrote the rows.
+ */
+export const readSummary = async (
+  db: Db,
+  budgetId: string,
+): Promise<
+  { readonly version: number; readonly format: number; readonly state: BudgetState } | undefined
+> => {
   const budget = await db.selectFrom('budgets').selectAll().where('id', '=', budgetId).executeTakeFirst()
   if (budget === undefined) return undefined
-  const [groups, categories, accounts, targets, months] = await Promise.all([
+  const [groups, categories, accounts, targets, filters, json] = await Promise.all([
     listGroups(db, budgetId),
     listCategories(db, budgetId),
     listAccounts(db, budgetId),
     listTargets(db, budgetId),
-    // One JSON text instead of ~categories × months rows: PGlite's driver decodes each field on its own.
-    sql<{ months: string }>`
-      select coalesce(json_agg(json_build_array(category_id, period, assigned, activity)), '[]')::text as months
-      from category_months where budget_id = ${budgetId}
+    listFilters(db, budgetId),
+    // One JSON text per table instead of thousands of rows: PGlite's driver decodes each field on its own.
+    sql<{ categoryMonths: string; accountMonths: string; records: string; undo: string; count: string }>`
+      select
+        (select coalesce(json_agg(json_build_array(category_id, period, assigned, activity)), '[]')::text
+           from category_months where budget_id = ${budgetId}) as "categoryMonths",
+        (select coalesce(json_agg(json_build_array(bank_account_id, period, net)), '[]')::text
+           from account_months where budget_id = ${budgetId}) as "accountMonths",
+        (select coalesce(json_agg(json_build_array(id, command_id, period, at, by, source, from_category_id,
+                  to_category_id, amount) order by period, position), '[]')::text
+           from assignment_records where budget_id = ${budgetId}) as records,
+        (select coalesce(json_agg(json_build_array(command_id, period, changes) order by position), '[]')::text
+           from budget_undo where budget_id = ${budgetId}) as undo,
+        (select count(*) from transactions where budget_id = ${budgetId}) as count
     `.execute(db),
   ])
+  const row = json.rows[0]
+  if (row === undefined) return undefined
   const byCategory = new Map<string, [PeriodKey, MonthAggregate][]>()
-  const monthRows = JSON.parse(months.rows[0]?.months ?? '[]') as [string, PeriodKey, number, number][]
+  const monthRows = JSON.parse(row.categoryMonths) as [string, PeriodKey, number, number][]
   for (const [categoryId, period, assigned, activity] of monthRows) {
     const list = byCategory.get(categoryId) ?? []
     list.push([period, { assigned, activity }])
@@ -291,7 +321,53 @@ export const monthViewState = async (db: Db, budgetId: string): Promise<BudgetSt
   let categoryMonths: BudgetState['categoryMonths'] = HashMap.empty()
   for (const [categoryId, list] of byCategory)
     categoryMonths = HashMap.set(categoryMonths, categoryId as CategoryId, HashMap.fromIterable(list))
-  return {
+  const byAccount = new Map<string, [PeriodKey, number][]>()
+  for (const [accountId, period, net] of JSON.parse(row.accountMonths) as [string, PeriodKey, number][]) {
+    const list = byAccount.get(accountId) ?? []
+    list.push([period, net])
+    byAccount.set(accountId, list)
+  }
+  let accountMonths: BudgetState['accountMonths'] = HashMap.empty()
+  for (const [accountId, list] of byAccount)
+    accountMonths = HashMap.set(accountMonths, accountId as BankAccountId, HashMap.fromIterable(list))
+  const recordsByPeriod = new Map<PeriodKey, AssignmentRecord[]>()
+  type RecordRow = [string, string, PeriodKey, string, string, string, string | null, string | null, number]
+  for (const [id, commandId, periodKey, at, by, source, from, to, moved] of JSON.parse(
+    row.records,
+  ) as RecordRow[]) {
+    const list = recordsByPeriod.get(periodKey) ?? []
+    list.push({
+      id,
+      commandId,
+      periodKey,
+      at,
+      by,
+      source,
+      fromCategoryId: from,
+      toCategoryId: to,
+      amount: moved,
+    } as AssignmentRecord)
+    recordsByPeriod.set(periodKey, list)
+  }
+  let undoStack: UndoEntry | null = null
+  for (const [commandId, periodKey, changes] of JSON.parse(row.undo) as [
+    CommandId,
+    PeriodKey,
+    AssignmentChange[],
+  ][]) {
+    undoStack = {
+      commandId,
+      periodKey,
+      // jsonb keeps keys in its own order; the domain's is categoryId, periodKey, delta.
+      changes: changes.map(({ categoryId, periodKey: period, delta }) => ({
+        categoryId,
+        periodKey: period,
+        delta,
+      })),
+      next: undoStack,
+    }
+  }
+  const state: BudgetState = {
     ...initialState,
     budget: {
       id: budget.id,
@@ -310,15 +386,24 @@ export const monthViewState = async (db: Db, budgetId: string): Promise<BudgetSt
         account,
       ]),
     ),
-    targets: new Map(targets.map((target) => [target.categoryId, target])),
+    accountTotals: new Map(
+      accounts.map(({ id, cleared, uncleared }) => [id as BankAccountId, { cleared, uncleared }]),
+    ),
+    accountMonths,
     categoryMonths,
+    transactionCount: amount(row.count),
+    targets: new Map(targets.map((target) => [target.categoryId, target])),
+    filters: new Map(filters.map((filter) => [filter.id, filter])),
+    recordsByPeriod,
+    undoStack,
   }
+  return { version: amount(budget.version), format: budget.read_model_format, state }
 }
 
 /** Month views already computed from a state: a state never changes, so neither do its views. */
 const viewsOf = new WeakMap<BudgetState, Map<PeriodKey, MonthView>>()
 
-const memoMonthView = (state: BudgetState, period: PeriodKey): MonthView => {
+export const memoMonthView = (state: BudgetState, period: PeriodKey): MonthView => {
   const views = viewsOf.get(state) ?? new Map<PeriodKey, MonthView>()
   viewsOf.set(state, views)
   const known = views.get(period)
@@ -328,30 +413,4 @@ const memoMonthView = (state: BudgetState, period: PeriodKey): MonthView => {
   if (views.size >= 24) views.clear()
   views.set(period, view)
   return view
-}
-
-/** The month view at `version`: from the cached state when it is that version, else from the read models. */
-export const monthViewAt = async (
-  ledger: Ledger,
-  budgetId: string,
-  version: number,
-  period: PeriodKey,
-): Promise<MonthView> => {
-  const cached = ledger.cache.get(budgetId)
-  if (cached !== undefined && cached.version === version) return memoMonthView(cached.state, period)
-  const state = await ledger.db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const row = await trx
-        .selectFrom('budgets')
-        .select('version')
-        .where('id', '=', budgetId)
-        .executeTakeFirst()
-      const state = await monthViewState(trx, budgetId)
-      return row && state ? { version: amount(row.version), state } : undefined
-    })
-  if (state === undefined) throw new Error(`budget ${budgetId} vanished while reading`)
-  ledger.cache.put(budgetId, { version: state.version, state: state.state, complete: false })
-  return memoMonthView(state.state, period)
 }

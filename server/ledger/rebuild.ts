@@ -1,7 +1,31 @@
 import { replay } from '../../domain/evolve.ts'
-import { writeWholeState } from './projection.ts'
+import type { BudgetState } from '../../domain/state.ts'
+import { READ_MODEL_FORMAT, writeWholeState } from './projection.ts'
 import { readEvents } from './store.ts'
 import { amount, type LedgerDb } from './tables.ts'
+
+/**
+ * Replays a budget's events and writes its read models whole, in the caller's transaction, which holds the stream
+ * lock at `version`. Answers the replayed state.
+ */
+export const rebuildWithin = async (
+  trx: LedgerDb,
+  budgetId: string,
+  version: number,
+): Promise<BudgetState> => {
+  const events = await readEvents(trx, budgetId, 0)
+  if (events.length !== version) {
+    throw new Error(`budget ${budgetId}: version ${version} but ${events.length} events`)
+  }
+  const state = replay(events.map((stored) => stored.event))
+  await writeWholeState(trx, budgetId, state)
+  await trx
+    .updateTable('budgets')
+    .set({ read_model_format: READ_MODEL_FORMAT })
+    .where('id', '=', budgetId)
+    .execute()
+  return state
+}
 
 /**
  * Rebuilds one budget's read models from its events, under the stream lock (writers wait), in one transaction:
@@ -15,15 +39,9 @@ export const rebuildBudget = async (db: LedgerDb, budgetId: string): Promise<{ e
       .where('id', '=', budgetId)
       .forUpdate()
       .executeTakeFirstOrThrow()
-    const events = await readEvents(trx, budgetId, 0)
-    if (events.length !== amount(head.version)) {
-      throw new Error(`budget ${budgetId}: version ${head.version} but ${events.length} events`)
-    }
-    await writeWholeState(trx, budgetId, replay(events.map((stored) => stored.event)))
-    // A stored state is derived data too: the next write after the rebuild stores a fresh one.
-    await trx.deleteFrom('budget_snapshot_parts').where('budget_id', '=', budgetId).execute()
-    await trx.deleteFrom('budget_snapshots').where('budget_id', '=', budgetId).execute()
-    return { events: events.length }
+    const version = amount(head.version)
+    await rebuildWithin(trx, budgetId, version)
+    return { events: version }
   })
 
 /** Rebuilds every budget (or the listed ones); reports each as it finishes. */

@@ -15,7 +15,8 @@ import {
 import { IsoDate } from '../../schemas/money.ts'
 import { defineRoute, respond as reply } from '../http/route.ts'
 import { callerId, commandKeyOf, found, readableHead, readReply, runCommand } from './http.ts'
-import { listBudgets, monthViewAt } from './read.ts'
+import { listBudgets } from './read.ts'
+import { monthViewAt } from './service.ts'
 
 const tags = ['budgets']
 

@@ -1,7 +1,7 @@
-import * as HashMap from 'effect/HashMap'
 import type { FastifyRequest } from 'fastify'
 import { firstDayOfPeriod, lastDayOfPeriod } from '../../domain/period.ts'
 import { toSnapshot } from '../../domain/snapshot.ts'
+import { transferLinksOf } from '../../domain/summary.ts'
 import { BudgetStateAnswer, StateQuery } from '../../schemas/budget-snapshot.ts'
 import {
   AssignmentRecordList,
@@ -22,6 +22,7 @@ import {
 } from '../../schemas/ledger-api.ts'
 import { type AnyRoute, type ContractSchema, defineRoute } from '../http/route.ts'
 import { readableHead, readReply } from './http.ts'
+import { budgetNotFound } from './problems.ts'
 import {
   listAccounts,
   listCategories,
@@ -31,8 +32,9 @@ import {
   listRecords,
   listTargets,
   listTransactions,
+  readAllTransactions,
 } from './read.ts'
-import { completeStateAt } from './service.ts'
+import { readAtOneVersion } from './service.ts'
 import { eventView, readEvents } from './store.ts'
 import type { LedgerDb } from './tables.ts'
 
@@ -155,15 +157,25 @@ export const readRoutes: readonly AnyRoute[] = [
       200: { description: 'The state and its version.', schema: BudgetStateAnswer, encodesAsIs: true },
     },
     handler: async ({ params, query, request }) => {
-      const head = await readableHead(request, params.budgetId)
-      const { ledger } = request.server
-      const state = await completeStateAt(ledger, ledger.db, params.budgetId, head.version)
-      ledger.cache.put(params.budgetId, { version: head.version, state, complete: true })
-      const shown =
-        query.part === 'summary'
-          ? { ...state, transactions: HashMap.empty(), transfers: HashMap.empty() }
-          : state
-      return readReply({ version: head.version, state: toSnapshot(shown) }, head.version)
+      await readableHead(request, params.budgetId)
+      const whole = query.part !== 'summary'
+      // The summary and the stored transactions at one version.
+      const read = await readAtOneVersion(request.server.ledger, params.budgetId, (trx) =>
+        whole ? readAllTransactions(trx, params.budgetId) : Promise.resolve([]),
+      )
+      if (read === undefined) throw budgetNotFound()
+      const summary = toSnapshot(read.state)
+      const state = whole
+        ? {
+            ...summary,
+            transactions: read.alongside,
+            transfers: [...transferLinksOf(read.alongside)].map(([transferId, link]) => ({
+              transferId,
+              ...link,
+            })),
+          }
+        : summary
+      return readReply({ version: read.version, state }, read.version)
     },
   }),
   defineRoute({

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely'
-import type { AccountTotals, MonthAggregate } from '../../domain/state.ts'
+import type { AccountTotals, MonthAggregate, UndoEntry } from '../../domain/state.ts'
 import type {
   AssignmentRecord,
   BankAccount,
@@ -13,6 +13,7 @@ import type {
   AccountMonthsRow,
   AssignmentRecordsRow,
   BankAccountsRow,
+  BudgetUndoRow,
   CategoriesRow,
   CategoryGroupsRow,
   CategoryMonthsRow,
@@ -20,6 +21,7 @@ import type {
   TargetsRow,
   TransactionsRow,
 } from './tables.ts'
+import { amount } from './tables.ts'
 
 // Domain values → read-model rows (what the insert side of each table takes). Pure; shared by the inline
 // projection and the rebuild, so both write exactly the same rows.
@@ -33,6 +35,7 @@ export type AccountMonthInsert = Insertable<AccountMonthsRow>
 export type RecordInsert = Insertable<AssignmentRecordsRow>
 export type TargetInsert = Insertable<TargetsRow>
 export type FilterInsert = Insertable<FiltersRow>
+export type UndoInsert = Insertable<BudgetUndoRow>
 
 export const groupRow = (budgetId: string, group: CategoryGroup): GroupInsert => ({
   budget_id: budgetId,
@@ -87,6 +90,35 @@ export const transactionRow = (budgetId: string, transaction: Transaction): Tran
   transfer_id: transaction.transferId,
 })
 
+/** A stored transaction row (as selected, or as `json_agg` gives it). */
+export type TransactionStored = Omit<TransactionsRow, 'budget_id' | 'value' | 'splits'> & {
+  readonly value: string | number
+  readonly splits: unknown
+}
+
+const splitsInDomainOrder = (stored: unknown): unknown =>
+  (stored as Transaction['splits']).map(({ categoryId, value }) => ({ categoryId, value }))
+
+/**
+ * The transaction a row holds, keys in the domain's order (decide compares transactions by their JSON) and splits
+ * as `{categoryId, value}` (jsonb keeps keys in its own order). The row was written from a typed transaction.
+ */
+export const transactionOfRow = (row: TransactionStored): Transaction =>
+  ({
+    id: row.id,
+    bankAccountId: row.bank_account_id,
+    date: row.date,
+    payee: row.payee,
+    memo: row.memo,
+    value: amount(row.value),
+    direction: row.direction,
+    kind: row.kind,
+    cleared: row.cleared,
+    reconciled: row.reconciled,
+    splits: splitsInDomainOrder(row.splits),
+    transferId: row.transfer_id,
+  }) as Transaction
+
 export const categoryMonthRow = (
   budgetId: string,
   categoryId: string,
@@ -137,3 +169,18 @@ export const filterRow = (budgetId: string, filter: SavedFilter): FilterInsert =
   name: filter.name,
   criteria: JSON.stringify(filter.criteria),
 })
+
+export const undoRow = (budgetId: string, entry: UndoEntry, position: number): UndoInsert => ({
+  budget_id: budgetId,
+  command_id: entry.commandId,
+  position,
+  period: entry.periodKey,
+  changes: JSON.stringify(entry.changes),
+})
+
+/** The undo entries of a stack, bottom first. */
+export const undoEntriesOf = (top: UndoEntry | null): UndoEntry[] => {
+  const entries: UndoEntry[] = []
+  for (let entry = top; entry !== null; entry = entry.next) entries.push(entry)
+  return entries.reverse()
+}

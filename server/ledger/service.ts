@@ -2,26 +2,28 @@ import { randomUUID } from 'node:crypto'
 import * as HashMap from 'effect/HashMap'
 import * as Result from 'effect/Result'
 import { decide } from '../../domain/decide.ts'
-import { evolve, replay } from '../../domain/evolve.ts'
+import { evolve } from '../../domain/evolve.ts'
 import { type BudgetState, initialState } from '../../domain/state.ts'
+import { foldsIntoSummary, summaryOf, transactionsNeeded, withTransactions } from '../../domain/summary.ts'
+import type { MonthView } from '../../schemas/budget.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import type { CommandId, UserId } from '../../schemas/ids.ts'
-import type { Instant } from '../../schemas/money.ts'
+import type { Instant, PeriodKey } from '../../schemas/money.ts'
 import type { StateCache } from './cache.ts'
 import type { Notifier } from './notifier.ts'
 import { budgetNotFound, domainRefusal, staleVersion } from './problems.ts'
-import { nothingTouched, projectChanges, touch } from './projection.ts'
-import { readSnapshot, type SnapshotKeeper } from './snapshots.ts'
+import { nothingTouched, projectChanges, READ_MODEL_FORMAT, touch } from './projection.ts'
+import { memoMonthView, readNeededTransactions, readSummary } from './read.ts'
+import { rebuildWithin } from './rebuild.ts'
 import { appendEvents, findAnswer, lockStream, type PendingEvent, readEvents, saveAnswer } from './store.ts'
-import type { LedgerDb } from './tables.ts'
+import { amount, type LedgerDb } from './tables.ts'
 
-/** What the ledger routes share: the database, the per-process state cache and the live-update notifier. */
+/** What the ledger routes share: the database, the per-process summary cache and the live-update notifier. */
 export interface Ledger {
   readonly db: LedgerDb
   readonly cache: StateCache
   readonly notifier: Notifier
-  readonly snapshots: SnapshotKeeper
 }
 
 export interface CommandMeta {
@@ -80,31 +82,109 @@ const metaFactory =
     userId: userId as UserId,
   })
 
-/** The complete state at `version`: the cached one, the cached one plus the missing events, or a full replay. */
-export const completeStateAt = async (
+/** Behind by more events than this (another instance wrote a lot), a summary is read again rather than folded. */
+const FOLD_AT_MOST = 500
+
+/**
+ * The cached summary brought forward to `version` with the events another instance appended, or undefined when
+ * one of them cannot fold into a summary (an edit of a transaction it does not hold) or there are too many.
+ */
+const foldForward = async (ledger: Ledger, db: LedgerDb, budgetId: string, version: number) => {
+  const cached = ledger.cache.get(budgetId)
+  if (cached === undefined || cached.version > version) return undefined
+  if (cached.version === version) return cached.state
+  if (version - cached.version > FOLD_AT_MOST) return undefined
+  const events = await readEvents(db, budgetId, cached.version, version - cached.version)
+  if (cached.version + events.length !== version) return undefined
+  let state = cached.state
+  for (const { event } of events) {
+    if (!foldsIntoSummary(state, event)) return undefined
+    state = evolve(state, event)
+  }
+  return summaryOf(state)
+}
+
+/**
+ * The budget's summary at `version`, the stream version read under the write lock (in `trx`): cached, folded
+ * forward, or read from the read models, which that lock keeps at `version`. Read models of another
+ * READ_MODEL_FORMAT are rebuilt from the events first.
+ */
+const summaryAt = async (
   ledger: Ledger,
-  db: LedgerDb,
+  trx: LedgerDb,
   budgetId: string,
   version: number,
 ): Promise<BudgetState> => {
-  const cached = ledger.cache.get(budgetId)
-  if (cached?.complete && cached.version === version) return cached.state
-  const base =
-    cached?.complete && cached.version < version
-      ? cached
-      : ((await readSnapshot(db, budgetId, version)) ?? { version: 0, state: initialState })
-  if (base.version === version) return base.state
-  // Bounded: a reader outside the write lock may see events appended after `version`.
-  const events = await readEvents(db, budgetId, base.version, version - base.version)
-  if (base.version + events.length !== version) {
-    throw new Error(
-      `budget ${budgetId}: expected events up to ${version}, found ${base.version + events.length}`,
-    )
+  if (version === 0) return initialState
+  const known = await foldForward(ledger, trx, budgetId, version)
+  if (known !== undefined) return known
+  const read = await readSummary(trx, budgetId)
+  if (read === undefined) throw new Error(`budget ${budgetId} vanished under its lock`)
+  if (read.format !== READ_MODEL_FORMAT) return summaryOf(await rebuildWithin(trx, budgetId, version))
+  if (read.version !== version)
+    throw new Error(`budget ${budgetId}: read models at ${read.version}, not ${version}`)
+  return read.state
+}
+
+/**
+ * For reads outside the write lock: the budget's summary and whatever `alongside` reads, at one version (one
+ * repeatable-read snapshot; the cached summary when it is that version). Rebuilds read models of another format
+ * first. Undefined for an unknown budget.
+ */
+export const readAtOneVersion = async <T>(
+  ledger: Ledger,
+  budgetId: string,
+  alongside: (trx: LedgerDb) => Promise<T>,
+): Promise<{ readonly version: number; readonly state: BudgetState; readonly alongside: T } | undefined> => {
+  for (;;) {
+    const read = await ledger.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const head = await trx
+          .selectFrom('budgets')
+          .select(['version', 'read_model_format'])
+          .where('id', '=', budgetId)
+          .executeTakeFirst()
+        if (head === undefined) return undefined
+        const version = amount(head.version)
+        if (head.read_model_format !== READ_MODEL_FORMAT) return { version, stale: true as const }
+        const cached = ledger.cache.get(budgetId)
+        const state = cached?.version === version ? cached.state : (await readSummary(trx, budgetId))?.state
+        if (state === undefined) return undefined
+        return { version, state, alongside: await alongside(trx) }
+      })
+    if (read === undefined) return undefined
+    if (!('stale' in read)) {
+      ledger.cache.put(budgetId, { version: read.version, state: read.state })
+      return read
+    }
+    await ledger.db.transaction().execute(async (trx) => {
+      // Under the stream lock, so a concurrent writer cannot interleave with the rebuild.
+      const head = await trx
+        .selectFrom('budgets')
+        .select(['version', 'read_model_format'])
+        .where('id', '=', budgetId)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
+      if (head.read_model_format !== READ_MODEL_FORMAT)
+        await rebuildWithin(trx, budgetId, amount(head.version))
+    })
   }
-  return replay(
-    events.map((stored) => stored.event),
-    base.state,
-  )
+}
+
+/** The month view: from the cached summary when it is at `version`, else from the read models. */
+export const monthViewAt = async (
+  ledger: Ledger,
+  budgetId: string,
+  version: number,
+  period: PeriodKey,
+): Promise<MonthView> => {
+  const cached = ledger.cache.get(budgetId)
+  if (cached !== undefined && cached.version === version) return memoMonthView(cached.state, period)
+  const read = await readAtOneVersion(ledger, budgetId, async () => undefined)
+  if (read === undefined) throw new Error(`budget ${budgetId} vanished while reading`)
+  return memoMonthView(read.state, period)
 }
 
 /**
@@ -161,9 +241,14 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     }
     if (head.deleted) throw budgetNotFound()
     if (request.ifMatch !== undefined && request.ifMatch !== head.version) throw staleVersion(head.version)
-    const before = await completeStateAt(ledger, trx, budgetId, head.version)
+    const summary = await summaryAt(ledger, trx, budgetId, head.version)
     const batch = request.batch === true
     const resolved = request.commands(metaFactory(userId, request.commandId, batch))
+    // The summary decides like the whole state once it holds the transactions these commands read.
+    const before = withTransactions(
+      summary,
+      await readNeededTransactions(trx, budgetId, transactionsNeeded(resolved)),
+    )
     const touched = nothingTouched()
     const pending: PendingEvent[] = []
     let state = transient(before)
@@ -197,8 +282,8 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     return { version, status: request.status, body, state, changed: pending.length > 0 }
   })
   if (outcome.state !== undefined) {
-    ledger.cache.put(budgetId, { version: outcome.version, state: outcome.state, complete: true })
-    ledger.snapshots.consider(budgetId, outcome.version, outcome.state)
+    // Only the summary stays: a budget's memory does not grow with its transactions.
+    ledger.cache.put(budgetId, { version: outcome.version, state: summaryOf(outcome.state) })
     if ('changed' in outcome && outcome.changed) ledger.notifier.committed(budgetId, outcome.version)
   }
   return { status: outcome.status, body: outcome.body, version: outcome.version }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Kysely } from 'kysely'
+import type { ColumnType, Kysely } from 'kysely'
 import type { Tables } from '../db/tables.ts'
 
 // Row shapes of migration 0003_ledger. bigint columns come back from the pg driver as strings (precision);
@@ -16,6 +16,8 @@ export interface BudgetsRow {
   created_by: string
   version: Bigint
   deleted: ColumnType<boolean, boolean | undefined, boolean>
+  /** Which evolve wrote the budget's read models (READ_MODEL_FORMAT); another one is rebuilt on first use. */
+  read_model_format: ColumnType<number, number | undefined, number>
 }
 
 export interface BudgetMembersRow {
@@ -137,20 +139,13 @@ export interface FiltersRow {
   criteria: Json<unknown>
 }
 
-export interface BudgetSnapshotsRow {
+/** One undoable assignment command of the budget's undo stack (migration 0006); the highest position is on top. */
+export interface BudgetUndoRow {
   budget_id: string
-  version: Bigint
-  format: number
-  data: string
-  saved_at: Generated<Date>
-}
-
-/** The transactions of a stored state, in parts of bounded size (migration 0005). */
-export interface BudgetSnapshotPartsRow {
-  budget_id: string
-  part: number
-  version: Bigint
-  data: string
+  command_id: string
+  position: Bigint
+  period: string
+  changes: Json<unknown>
 }
 
 export interface LedgerTables {
@@ -167,8 +162,7 @@ export interface LedgerTables {
   assignment_records: AssignmentRecordsRow
   targets: TargetsRow
   filters: FiltersRow
-  budget_snapshots: BudgetSnapshotsRow
-  budget_snapshot_parts: BudgetSnapshotPartsRow
+  budget_undo: BudgetUndoRow
 }
 
 export type LedgerDb = Kysely<LedgerTables>
@@ -192,4 +186,5 @@ export const readModelTables = [
   'assignment_records',
   'targets',
   'filters',
+  'budget_undo',
 ] as const

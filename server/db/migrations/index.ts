@@ -5,6 +5,7 @@ import * as analyticsEvents from './0001_analytics_events.ts'
 import * as ledger from './0003_ledger.ts'
 import * as budgetSnapshots from './0004_budget_snapshots.ts'
 import * as budgetSnapshotParts from './0005_budget_snapshot_parts.ts'
+import * as summaryReadModels from './0006_summary_read_models.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -13,6 +14,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0003_ledger': ledger,
   '0004_budget_snapshots': budgetSnapshots,
   '0005_budget_snapshot_parts': budgetSnapshotParts,
+  '0006_summary_read_models': summaryReadModels,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

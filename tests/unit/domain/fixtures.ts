@@ -56,11 +56,13 @@ export const refusalOf = (state: BudgetState, cmd: BudgetCommand): BudgetError =
 /** A small command runner: applies each command's events, remembering every event. */
 export const ledger = (state: BudgetState = initialState) => {
   const log: BudgetEvent[] = []
+  const commands: BudgetCommand[] = []
   let current = state
   const run = (cmd: BudgetCommand) => {
     const events = eventsOf(current, cmd)
     for (const e of events) current = evolve(current, e)
     log.push(...events)
+    commands.push(cmd)
     return events
   }
   return {
@@ -70,6 +72,8 @@ export const ledger = (state: BudgetState = initialState) => {
       return current
     },
     events: log,
+    /** The commands run, in order. */
+    commands,
   }
 }
 
