@@ -254,22 +254,29 @@ export const readNeededTransactions = async (
   needed: TransactionsNeeded,
 ): Promise<Transaction[]> => {
   if (needsNothing(needed)) return []
-  const ids = JSON.stringify([...needed.ids])
-  const accounts = JSON.stringify([...needed.clearedOf])
+  const columns = sql`id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits,
+    transfer_id`
+  // Each part on its own index: the primary key, (budget, transfer) and (budget, account, …).
+  const named =
+    needed.ids.size === 0
+      ? sql`select ${columns} from transactions where false`
+      : sql`select ${columns} from transactions
+          where budget_id = ${budgetId} and id = any(${[...needed.ids]}::text[])`
+  const cleared =
+    needed.clearedOf.size === 0
+      ? sql``
+      : sql`union select ${columns} from transactions
+          where budget_id = ${budgetId} and bank_account_id = any(${[...needed.clearedOf]}::text[])
+            and cleared and not reconciled`
   const { rows } = await sql<{ rows: string }>`
-    with named as (
-      select * from transactions
-      where budget_id = ${budgetId} and id in (select jsonb_array_elements_text(${ids}::jsonb)))
+    with named as (${named})
     select coalesce(json_agg(t), '[]')::text as rows from (
-      select id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits, transfer_id
-      from named
+      select * from named
       union
-      select id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits, transfer_id
-      from transactions
+      select ${columns} from transactions
       where budget_id = ${budgetId}
-        and (transfer_id in (select transfer_id from named where transfer_id is not null)
-          or (bank_account_id in (select jsonb_array_elements_text(${accounts}::jsonb))
-            and cleared and not reconciled))) t
+        and transfer_id = any(array(select transfer_id from named where transfer_id is not null))
+      ${cleared}) t
   `.execute(db)
   return (JSON.parse(rows[0]?.rows ?? '[]') as TransactionStored[]).map(transactionOfRow)
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { up as createSnapshots } from './0004_budget_snapshots.ts'
 import { up as createSnapshotParts } from './0005_budget_snapshot_parts.ts'
 
@@ -21,6 +21,13 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .createIndex('budget_undo_position')
     .on('budget_undo')
     .columns(['budget_id', 'position'])
+    .execute()
+  // A transfer side's counterpart, which the server loads with it before deciding an edit or a delete.
+  await db.schema
+    .createIndex('transactions_transfer')
+    .on('transactions')
+    .columns(['budget_id', 'transfer_id'])
+    .where(sql.ref('transfer_id'), 'is not', null)
     .execute()
   // Which evolve wrote a budget's read models: 0 (every budget before this migration, which has no undo rows) or
   // an older format is rebuilt from the events on first use.
