@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { prefersHtml } from './negotiation.ts'
-import { type AnyRoute, decodeRequestPart, encodeResponse, respond, responseContentType } from './route.ts'
+import {
+  type AnyRoute,
+  decodeRequestPart,
+  encodeResponse,
+  respond,
+  responseContentType,
+  textOfJson,
+} from './route.ts'
 
 /** Mounts a declared route: decode every request part, run the handler, encode its declared answer. */
 export const registerRoute = (app: FastifyInstance, route: AnyRoute): void => {
@@ -26,7 +33,8 @@ export const registerRoute = (app: FastifyInstance, route: AnyRoute): void => {
       reply.code(result.status)
       if (result.headers !== undefined) reply.headers(result.headers)
       if (spec !== undefined) reply.type(responseContentType(spec))
-      return encoded
+      // A string with a JSON content type goes out unchanged.
+      return textOfJson(encoded) ?? encoded
     },
   })
 }

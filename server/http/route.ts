@@ -144,6 +144,22 @@ export const encodeResponse = (route: AnyRoute, status: number, body: unknown): 
   return spec.encodesAsIs === true ? body : Schema.encodeUnknownSync(spec.schema)(body)
 }
 
+const jsonTextTag: unique symbol = Symbol('jsonText')
+
+/** An answer already serialized as JSON (assembled from text the database built): sent as it is. */
+export interface JsonText {
+  readonly [jsonTextTag]: string
+}
+
+/** For `encodesAsIs` answers too large to hold as objects: the route's schema still documents the shape. */
+export const jsonText = (text: string): JsonText => ({ [jsonTextTag]: text })
+
+/** The text of a pre-serialized answer, else undefined. */
+export const textOfJson = (body: unknown): string | undefined =>
+  typeof body === 'object' && body !== null && jsonTextTag in body
+    ? (body as JsonText)[jsonTextTag]
+    : undefined
+
 export const respond = (
   status: number,
   body: unknown,

@@ -233,15 +233,31 @@ export const listTransactions = async (db: Db, budgetId: string, query: Transact
   return { items, nextCursor: rows.length > query.limit && last ? `${last.date}|${last.id}` : null }
 }
 
-/** Every stored transaction of a budget (the summary's complement), as one JSON text: PGlite's driver decodes each
- * field of each row on its own. */
-export const readAllTransactions = async (db: Db, budgetId: string): Promise<Transaction[]> => {
-  const { rows } = await sql<{ rows: string }>`
-    select coalesce(json_agg(t), '[]')::text as rows from (
-      select id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits, transfer_id
-      from transactions where budget_id = ${budgetId}) t
+/**
+ * Every stored transaction of a budget (the summary's complement) and the links of its transfers, as JSON text in
+ * the wire shape of schemas/budget-snapshot.ts, built by the database: a big budget's transactions never become
+ * objects on the server.
+ */
+export const allTransactionsJson = async (
+  db: Db,
+  budgetId: string,
+): Promise<{ readonly transactions: string; readonly transfers: string }> => {
+  const { rows } = await sql<{ transactions: string; transfers: string }>`
+    select
+      (select coalesce(json_agg(json_build_object('id', id, 'bankAccountId', bank_account_id, 'date', date,
+                'payee', payee, 'memo', memo, 'value', value, 'direction', direction, 'kind', kind,
+                'cleared', cleared, 'reconciled', reconciled, 'splits', splits, 'transferId', transfer_id)), '[]')::text
+         from transactions where budget_id = ${budgetId}) as transactions,
+      -- A transfer's outflow side carries the negative amount (domain/summary.ts#transferLinksOf).
+      (select coalesce(json_agg(json_build_object('transferId', transfer_id, 'outflowTransactionId', outflow,
+                'inflowTransactionId', inflow)), '[]')::text
+         from (select transfer_id, max(id) filter (where value < 0) as outflow,
+                      max(id) filter (where value >= 0) as inflow
+               from transactions where budget_id = ${budgetId} and transfer_id is not null
+               group by transfer_id) links
+         where outflow is not null and inflow is not null) as transfers
   `.execute(db)
-  return (JSON.parse(rows[0]?.rows ?? '[]') as TransactionStored[]).map(transactionOfRow)
+  return { transactions: rows[0]?.transactions ?? '[]', transfers: rows[0]?.transfers ?? '[]' }
 }
 
 /**

@@ -86,6 +86,7 @@ describe.each(databases().filter((target) => target.kind === 'pglite'))(
         if (existsSync(`/proc/${running.child.pid}/cmdline`)) {
           const argv = readFileSync(`/proc/${running.child.pid}/cmdline`, 'utf8').split('\0')
           expect(argv).toContain('--max-semi-space-size=8')
+          expect(argv).toContain('--heap-growing-percent=50')
           expect(argv.at(-2)).toBe(mainScript)
         }
 
