@@ -1,3 +1,4 @@
+import { type LedgerDb, readModelTables } from '../../../server/ledger/tables.ts'
 import { type Call, expectStatus } from './harness.ts'
 
 export interface SmallBudget {
@@ -46,4 +47,14 @@ export const smallBudget = async (api: Call, name = 'Test'): Promise<SmallBudget
 export const versionOf = async (api: Call, base: string): Promise<number> => {
   const answer = await api('GET', `${base}/categories`)
   return Number(String(answer.headers.etag).replaceAll('"', ''))
+}
+
+/** Every read-model row of a budget, as sorted JSON lines per table (for comparing a rebuild with the inline rows). */
+export const readModelRows = async (db: LedgerDb, budgetId: string): Promise<Record<string, string[]>> => {
+  const tables: Record<string, string[]> = {}
+  for (const table of readModelTables) {
+    const rows = await db.selectFrom(table).selectAll().where('budget_id', '=', budgetId).execute()
+    tables[table] = rows.map((row) => JSON.stringify(row)).sort()
+  }
+  return tables
 }

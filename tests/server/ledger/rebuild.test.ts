@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rebuildBudget } from '../../../server/ledger/rebuild.ts'
-import { ledgerDb, readModelTables } from '../../../server/ledger/tables.ts'
+import { ledgerDb } from '../../../server/ledger/tables.ts'
 import { databases } from '../support/databases.ts'
-import { type SmallBudget, smallBudget } from './fixtures.ts'
+import { readModelRows, type SmallBudget, smallBudget } from './fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
 
 describe.each(databases())('projection rebuild on $kind', (target) => {
@@ -17,14 +17,10 @@ describe.each(databases())('projection rebuild on $kind', (target) => {
   }, 120_000)
   afterAll(async () => harness?.close())
 
-  /** Every read-model row of the budget, as sorted JSON lines per table. */
+  /** Every read-model row of the budget, and its stream row. */
   const snapshot = async () => {
     const db = ledgerDb(harness.app.database.db)
-    const tables: Record<string, string[]> = {}
-    for (const table of readModelTables) {
-      const rows = await db.selectFrom(table).selectAll().where('budget_id', '=', budget.id).execute()
-      tables[table] = rows.map((row) => JSON.stringify(row)).sort()
-    }
+    const tables = await readModelRows(db, budget.id)
     const head = await db
       .selectFrom('budgets')
       .selectAll()

@@ -16,15 +16,21 @@ import { createLocalUser } from '../../../server/identity/users.ts'
 import { readSummary } from '../../../server/ledger/read.ts'
 import { rebuildBudget } from '../../../server/ledger/rebuild.ts'
 import { type AppendedEvent, write } from '../../../server/ledger/service.ts'
-import { readModelTables } from '../../../server/ledger/tables.ts'
 import { propertyBudget, sequences, snapshot, toCommand } from '../../unit/domain/sequences.ts'
 import { databases } from '../support/databases.ts'
+import { readModelRows } from './fixtures.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // The server keeps only budget summaries and loads the transactions a command reads (domain/summary.ts). Random
 // command sequences through its real write path, with its memory dropped at random steps (a restart, another
 // instance), must append exactly the events the pure domain decides on the whole state, and leave read models
 // that give back the same state.
+
+/** The property tests' starter budget, as commands, under a budget id of its own (ids are unique per server). */
+const setupCommands = (budgetId: string): BudgetCommand[] =>
+  propertyBudget().commands.map((command) =>
+    command._tag === 'CreateBudget' ? { ...command, budgetId: budgetId as BudgetId } : command,
+  )
 
 type Outcome = { readonly events: readonly unknown[] } | { readonly refusal: string }
 
@@ -89,16 +95,6 @@ describe.each(databases())('budget summaries on $kind', (target) => {
     return { state: next, outcome: { events: decision.success } }
   }
 
-  const rows = async (budgetId: string) => {
-    const db = harness.app.ledger.db
-    const tables: Record<string, string[]> = {}
-    for (const table of readModelTables) {
-      const found = await db.selectFrom(table).selectAll().where('budget_id', '=', budgetId).execute()
-      tables[table] = found.map((row) => JSON.stringify(row)).sort()
-    }
-    return tables
-  }
-
   const same = (actual: unknown, expected: unknown) => {
     // Stringified first: deep equality on every step is slow; on a difference toEqual shows where.
     if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual).toEqual(expected)
@@ -111,9 +107,7 @@ describe.each(databases())('budget summaries on $kind', (target) => {
         fc.array(fc.boolean(), { minLength: 30, maxLength: 30 }),
         async (actions, forget) => {
           const budgetId = randomUUID()
-          const setup = propertyBudget().commands.map((command) =>
-            command._tag === 'CreateBudget' ? { ...command, budgetId: budgetId as BudgetId } : command,
-          )
+          const setup = setupCommands(budgetId)
           let state = initialState
           for (const command of setup) {
             const expected = domainRun(state, command)
@@ -144,9 +138,9 @@ describe.each(databases())('budget summaries on $kind', (target) => {
           const wire = Schema.decodeUnknownSync(BudgetStateAnswer)(JSON.parse(answer.body))
           same(snapshot(fromSnapshot(wire.state)), snapshot(state))
           // A rebuild from the events writes the rows the inline projection wrote.
-          const inline = await rows(budgetId)
+          const inline = await readModelRows(harness.app.ledger.db, budgetId)
           await rebuildBudget(db, budgetId)
-          same(await rows(budgetId), inline)
+          same(await readModelRows(harness.app.ledger.db, budgetId), inline)
         },
       ),
       { numRuns: 50 },
@@ -156,9 +150,7 @@ describe.each(databases())('budget summaries on $kind', (target) => {
   it('rebuilds read models of an older format (or from before undo rows were kept) on first use', async () => {
     const budgetId = randomUUID()
     let state = initialState
-    for (const command of propertyBudget().commands.map((command) =>
-      command._tag === 'CreateBudget' ? { ...command, budgetId: budgetId as BudgetId } : command,
-    )) {
+    for (const command of setupCommands(budgetId)) {
       state = domainRun(state, command).state
       await serverRun(budgetId, command)
     }
@@ -182,10 +174,7 @@ describe.each(databases())('budget summaries on $kind', (target) => {
 
   it('keeps no transactions in memory after writes', async () => {
     const budgetId = randomUUID()
-    for (const command of propertyBudget().commands.map((command) =>
-      command._tag === 'CreateBudget' ? { ...command, budgetId: budgetId as BudgetId } : command,
-    ))
-      await serverRun(budgetId, command)
+    for (const command of setupCommands(budgetId)) await serverRun(budgetId, command)
     const add = toCommand(
       {
         kind: 'add',
