@@ -17,6 +17,19 @@ export async function snap(page: Page, info: TestInfo, name: string): Promise<vo
 
 /** Fails on any serious or critical axe violation, naming each rule and its first target. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Contrast is judged on settled UI: an entrance still fading in (a toast's 300 ms) reads as faint text. Long
+  // animations (a toast's 5 s progress bar) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const end = animation.effect?.getComputedTiming().endTime
+          return typeof end === 'number' && end <= 1_000
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
