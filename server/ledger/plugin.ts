@@ -11,6 +11,7 @@ import { commandRoutes } from './routes-commands.ts'
 import { moneyRoutes } from './routes-money.ts'
 import { readRoutes } from './routes-reads.ts'
 import { structureRoutes } from './routes-structure.ts'
+import { createStatisticsKeeper } from './statistics.ts'
 import { type LedgerDb, ledgerDb } from './tables.ts'
 
 /** Every documented budget route (the SSE stream is mounted beside them). */
@@ -33,13 +34,17 @@ export const ledgerPlugin = fp(
         : createLocalNotifier()
     const cache = createStateCache()
     const db = ledgerDb(app.database.db)
-    app.decorate('ledger', { db, cache, notifier })
+    const statistics = createStatisticsKeeper(db, (error) =>
+      app.log.warn({ err: error }, 'refreshing planner statistics failed (queries may plan worse)'),
+    )
+    app.decorate('ledger', { db, cache, notifier, statistics })
     // Deleting an account takes the budgets it keeps alone along, in the same transaction.
     app.identity.onAccountDeletion((trx, userId) =>
       // The identity transaction seen with the ledger's tables, as ledgerDb does for the pool.
       forgetAccountBudgets(trx as unknown as LedgerDb, cache, userId),
     )
     app.addHook('onClose', async () => {
+      await statistics.settle()
       await notifier.close()
     })
     for (const route of ledgerApiRoutes) registerRoute(app, route)

@@ -450,6 +450,7 @@ const writeBudgetRow = async (db: Db, budgetId: string, state: BudgetState, vers
       version,
       deleted: state.deleted,
       read_model_format: READ_MODEL_FORMAT,
+      transaction_count: state.transactionCount,
       ...(state.budget
         ? {
             name: state.budget.name,

@@ -21,7 +21,7 @@ export const rebuildWithin = async (
   await writeWholeState(trx, budgetId, state)
   await trx
     .updateTable('budgets')
-    .set({ read_model_format: READ_MODEL_FORMAT })
+    .set({ read_model_format: READ_MODEL_FORMAT, transaction_count: state.transactionCount })
     .where('id', '=', budgetId)
     .execute()
   return state

@@ -16,6 +16,7 @@ import { budgetNotFound, domainRefusal, staleVersion } from './problems.ts'
 import { nothingTouched, projectChanges, READ_MODEL_FORMAT, touch } from './projection.ts'
 import { memoMonthView, readNeededTransactions, readSummary } from './read.ts'
 import { rebuildWithin } from './rebuild.ts'
+import type { StatisticsKeeper } from './statistics.ts'
 import { appendEvents, findAnswer, lockStream, type PendingEvent, readEvents, saveAnswer } from './store.ts'
 import { amount, type LedgerDb } from './tables.ts'
 
@@ -24,6 +25,7 @@ export interface Ledger {
   readonly db: LedgerDb
   readonly cache: StateCache
   readonly notifier: Notifier
+  readonly statistics: StatisticsKeeper
 }
 
 export interface CommandMeta {
@@ -279,12 +281,20 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     if (request.commandId !== undefined) {
       await saveAnswer(trx, budgetId, request.commandId, { version, status: request.status, body })
     }
-    return { version, status: request.status, body, state, changed: pending.length > 0 }
+    return {
+      version,
+      status: request.status,
+      body,
+      state,
+      changed: pending.length > 0,
+      grewFrom: before.transactionCount,
+    }
   })
   if (outcome.state !== undefined) {
     // Only the summary stays: a budget's memory does not grow with its transactions.
     ledger.cache.put(budgetId, { version: outcome.version, state: summaryOf(outcome.state) })
     if ('changed' in outcome && outcome.changed) ledger.notifier.committed(budgetId, outcome.version)
+    if ('grewFrom' in outcome) ledger.statistics.grew(outcome.grewFrom, outcome.state.transactionCount)
   }
   return { status: outcome.status, body: outcome.body, version: outcome.version }
 }

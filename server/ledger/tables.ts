@@ -18,6 +18,8 @@ export interface BudgetsRow {
   deleted: ColumnType<boolean, boolean | undefined, boolean>
   /** Which evolve wrote the budget's read models (READ_MODEL_FORMAT); another one is rebuilt on first use. */
   read_model_format: ColumnType<number, number | undefined, number>
+  /** The budget's number of transactions (its summary's `transactionCount`). */
+  transaction_count: ColumnType<string | number, number | undefined, number>
 }
 
 export interface BudgetMembersRow {

@@ -29,6 +29,12 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .columns(['budget_id', 'transfer_id'])
     .where(sql.ref('transfer_id'), 'is not', null)
     .execute()
+  // How many transactions the budget holds (part of its summary), kept by the projection: counting them would read
+  // every row of a big budget.
+  await db.schema
+    .alterTable('budgets')
+    .addColumn('transaction_count', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute()
   // Which evolve wrote a budget's read models: 0 (every budget before this migration, which has no undo rows) or
   // an older format is rebuilt from the events on first use.
   await db.schema
@@ -43,6 +49,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
 export const down = async (db: Kysely<unknown>): Promise<void> => {
   await db.schema.dropTable('budget_undo').execute()
   await db.schema.alterTable('budgets').dropColumn('read_model_format').execute()
+  await db.schema.alterTable('budgets').dropColumn('transaction_count').execute()
   await createSnapshots(db)
   await createSnapshotParts(db)
 }
