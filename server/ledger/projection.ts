@@ -18,8 +18,8 @@ import {
   recordRow,
   targetRow,
   transactionRow,
-  undoEntriesOf,
   undoRow,
+  undoRows,
 } from './rows.ts'
 import { type LedgerTables, readModelTables } from './tables.ts'
 
@@ -403,11 +403,7 @@ const writeUndo = async (
   }
   if (!found) {
     await db.deleteFrom('budget_undo').where('budget_id', '=', budgetId).execute()
-    await insertChunks(
-      db,
-      'budget_undo',
-      undoEntriesOf(after).map((entry, index) => undoRow(budgetId, entry, index + 1)),
-    )
+    await insertChunks(db, 'budget_undo', undoRows(budgetId, after))
     return
   }
   const pushed: UndoEntry[] = []
@@ -592,9 +588,5 @@ export const writeWholeState = async (db: Db, budgetId: string, state: BudgetSta
     'filters',
     [...state.filters.values()].map((filter) => filterRow(budgetId, filter)),
   )
-  await insertChunks(
-    db,
-    'budget_undo',
-    undoEntriesOf(state.undoStack).map((entry, index) => undoRow(budgetId, entry, index + 1)),
-  )
+  await insertChunks(db, 'budget_undo', undoRows(budgetId, state.undoStack))
 }

@@ -1,7 +1,7 @@
-import * as HashMap from 'effect/HashMap'
 import { type Kysely, sql } from 'kysely'
 import { monthView } from '../../domain/month-view.ts'
-import { type BudgetState, initialState, type MonthAggregate, type UndoEntry } from '../../domain/state.ts'
+import { fromSnapshot } from '../../domain/snapshot.ts'
+import type { BudgetState } from '../../domain/state.ts'
 import { needsNothing, type TransactionsNeeded } from '../../domain/summary.ts'
 import type {
   AssignmentRecord,
@@ -13,8 +13,8 @@ import type {
   Target,
   Transaction,
 } from '../../schemas/budget.ts'
-import type { AssignmentChange } from '../../schemas/budget-events.ts'
-import type { BankAccountId, CategoryGroupId, CategoryId, CommandId } from '../../schemas/ids.ts'
+import type { BudgetStateSnapshot } from '../../schemas/budget-snapshot.ts'
+import type { CategoryGroupId } from '../../schemas/ids.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
 import { type TransactionStored, transactionOfRow } from './rows.ts'
 import { amount, type LedgerTables } from './tables.ts'
@@ -226,9 +226,8 @@ export const listTransactions = async (db: Db, budgetId: string, query: Transact
     )
     .select(sql<string>`coalesce(json_agg(t order by t.date desc, t.id desc), '[]')::text`.as('rows'))
     .executeTakeFirstOrThrow()
-  // Rows the projection wrote from typed transactions.
-  const rows = JSON.parse(page.rows) as TransactionStored[]
-  const items = rows.slice(0, query.limit).map(transactionOfRow)
+  const rows = storedTransactions([page])
+  const items = rows.slice(0, query.limit)
   const last = items.at(-1)
   return { items, nextCursor: rows.length > query.limit && last ? `${last.date}|${last.id}` : null }
 }
@@ -260,10 +259,14 @@ export const allTransactionsJson = async (
   return { transactions: rows[0]?.transactions ?? '[]', transfers: rows[0]?.transfers ?? '[]' }
 }
 
-/**
- * The transactions a summary needs loaded to decide some commands (domain/summary.ts): the ones named, the other
- * sides of the transfers among them, and every cleared, unreconciled one of the named accounts.
- */
+/** A stored transaction's columns, as `transactionOfRow` reads them. */
+const storedColumns = sql`id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits,
+  transfer_id`
+
+/** Transactions from the one JSON text a query aggregated them into (PGlite decodes each field on its own). */
+const storedTransactions = (rows: readonly { readonly rows: string }[]): Transaction[] =>
+  (JSON.parse(rows[0]?.rows ?? '[]') as TransactionStored[]).map(transactionOfRow)
+
 /**
  * The budget's transactions whose `column` is one of `keys`, one index probe per key (a lateral equality on both
  * key columns of an index): with `= any(…)`, a planner whose statistics predate a bulk import scanned the budget's
@@ -280,12 +283,31 @@ const transactionsBy = async (
     select coalesce(json_agg(found), '[]')::text as rows
     from unnest(${keys}::text[]) as wanted(key)
     cross join lateral (
-      select id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits, transfer_id
-      from transactions where budget_id = ${budgetId} and ${sql.ref(column)} = wanted.key) as found
+      select ${storedColumns} from transactions where budget_id = ${budgetId} and ${sql.ref(column)} = wanted.key
+    ) as found
   `.execute(db)
-  return (JSON.parse(rows[0]?.rows ?? '[]') as TransactionStored[]).map(transactionOfRow)
+  return storedTransactions(rows)
 }
 
+/** Every cleared, unreconciled transaction of these accounts (what a reconciliation flags). */
+const clearedTransactions = async (
+  db: Db,
+  budgetId: string,
+  accounts: readonly string[],
+): Promise<Transaction[]> => {
+  if (accounts.length === 0) return []
+  const { rows } = await sql<{ rows: string }>`
+    select coalesce(json_agg(t), '[]')::text as rows from (
+      select ${storedColumns} from transactions
+      where budget_id = ${budgetId} and bank_account_id = any(${accounts}::text[]) and cleared and not reconciled) t
+  `.execute(db)
+  return storedTransactions(rows)
+}
+
+/**
+ * The transactions a summary needs loaded to decide some commands (domain/summary.ts): the ones named, the other
+ * sides of the transfers among them, and every cleared, unreconciled one of the named accounts.
+ */
 export const readNeededTransactions = async (
   db: Db,
   budgetId: string,
@@ -296,23 +318,7 @@ export const readNeededTransactions = async (
   // Only an edit or a delete names a transfer side; new ids find nothing.
   const transferIds = [...new Set(named.flatMap((transaction) => transaction.transferId ?? []))]
   const counterparts = await transactionsBy(db, budgetId, 'transfer_id', transferIds)
-  const cleared =
-    needed.clearedOf.size === 0
-      ? []
-      : (
-          JSON.parse(
-            (
-              await sql<{ rows: string }>`
-                select coalesce(json_agg(t), '[]')::text as rows from (
-                  select id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits,
-                         transfer_id
-                  from transactions
-                  where budget_id = ${budgetId} and bank_account_id = any(${[...needed.clearedOf]}::text[])
-                    and cleared and not reconciled) t
-              `.execute(db)
-            ).rows[0]?.rows ?? '[]',
-          ) as TransactionStored[]
-        ).map(transactionOfRow)
+  const cleared = await clearedTransactions(db, budgetId, [...needed.clearedOf])
   const byId = new Map<string, Transaction>()
   for (const transaction of [...named, ...counterparts, ...cleared]) byId.set(transaction.id, transaction)
   return [...byId.values()]
@@ -320,9 +326,10 @@ export const readNeededTransactions = async (
 
 /**
  * A budget's summary (domain/summary.ts: its state without the transactions) from the read models, which the
- * write that changed them left at the stream's version. Reads ~categories × months rows and the assignment
- * records, never the transactions (their count is on the budget row). Undefined for an unknown budget; `format` tells which
- * evolve wrote the rows.
+ * write that changed them left at the stream's version: the read models give the snapshot's shape
+ * (schemas/budget-snapshot.ts) and `fromSnapshot` makes the state. Reads ~categories × months rows and the
+ * assignment records, never the transactions (their count is on the budget row). Undefined for an unknown budget;
+ * `format` tells which evolve wrote the rows.
  */
 export const readSummary = async (
   db: Db,
@@ -338,80 +345,32 @@ export const readSummary = async (
     listAccounts(db, budgetId),
     listTargets(db, budgetId),
     listFilters(db, budgetId),
-    // One JSON text per table instead of thousands of rows: PGlite's driver decodes each field on its own.
+    // One JSON text per part instead of thousands of rows (PGlite's driver decodes each field on its own), in the
+    // snapshot's shapes; objects keep the domain's key order (decide compares some values by their JSON).
     sql<{ categoryMonths: string; accountMonths: string; records: string; undo: string }>`
       select
-        (select coalesce(json_agg(json_build_array(category_id, period, assigned, activity)), '[]')::text
-           from category_months where budget_id = ${budgetId}) as "categoryMonths",
+        (select coalesce(json_agg(json_build_array(category_id, periods, assigned, activity)), '[]')::text
+           from (select category_id, json_agg(period order by period) as periods,
+                        json_agg(assigned order by period) as assigned, json_agg(activity order by period) as activity
+                 from category_months where budget_id = ${budgetId} group by category_id) columns) as "categoryMonths",
         (select coalesce(json_agg(json_build_array(bank_account_id, period, net)), '[]')::text
            from account_months where budget_id = ${budgetId}) as "accountMonths",
-        (select coalesce(json_agg(json_build_array(id, command_id, period, at, by, source, from_category_id,
-                  to_category_id, amount) order by period, position), '[]')::text
+        (select coalesce(json_agg(json_build_object('id', id, 'commandId', command_id, 'at', at, 'by', by,
+                  'source', source, 'periodKey', period, 'fromCategoryId', from_category_id,
+                  'toCategoryId', to_category_id, 'amount', amount) order by period, position), '[]')::text
            from assignment_records where budget_id = ${budgetId}) as records,
-        (select coalesce(json_agg(json_build_array(command_id, period, changes) order by position), '[]')::text
+        (select coalesce(json_agg(json_build_object('commandId', command_id, 'periodKey', period, 'changes',
+                  (select json_agg(json_build_object('categoryId', change->'categoryId',
+                            'periodKey', change->'periodKey', 'delta', change->'delta') order by n)
+                   from jsonb_array_elements(changes) with ordinality as c(change, n)))
+                  order by position desc), '[]')::text
            from budget_undo where budget_id = ${budgetId}) as undo
     `.execute(db),
   ])
   const row = json.rows[0]
   if (row === undefined) return undefined
-  const byCategory = new Map<string, [PeriodKey, MonthAggregate][]>()
-  const monthRows = JSON.parse(row.categoryMonths) as [string, PeriodKey, number, number][]
-  for (const [categoryId, period, assigned, activity] of monthRows) {
-    const list = byCategory.get(categoryId) ?? []
-    list.push([period, { assigned, activity }])
-    byCategory.set(categoryId, list)
-  }
-  let categoryMonths: BudgetState['categoryMonths'] = HashMap.empty()
-  for (const [categoryId, list] of byCategory)
-    categoryMonths = HashMap.set(categoryMonths, categoryId as CategoryId, HashMap.fromIterable(list))
-  const byAccount = new Map<string, [PeriodKey, number][]>()
-  for (const [accountId, period, net] of JSON.parse(row.accountMonths) as [string, PeriodKey, number][]) {
-    const list = byAccount.get(accountId) ?? []
-    list.push([period, net])
-    byAccount.set(accountId, list)
-  }
-  let accountMonths: BudgetState['accountMonths'] = HashMap.empty()
-  for (const [accountId, list] of byAccount)
-    accountMonths = HashMap.set(accountMonths, accountId as BankAccountId, HashMap.fromIterable(list))
-  const recordsByPeriod = new Map<PeriodKey, AssignmentRecord[]>()
-  type RecordRow = [string, string, PeriodKey, string, string, string, string | null, string | null, number]
-  for (const [id, commandId, periodKey, at, by, source, from, to, moved] of JSON.parse(
-    row.records,
-  ) as RecordRow[]) {
-    const list = recordsByPeriod.get(periodKey) ?? []
-    list.push({
-      id,
-      commandId,
-      periodKey,
-      at,
-      by,
-      source,
-      fromCategoryId: from,
-      toCategoryId: to,
-      amount: moved,
-    } as AssignmentRecord)
-    recordsByPeriod.set(periodKey, list)
-  }
-  let undoStack: UndoEntry | null = null
-  for (const [commandId, periodKey, changes] of JSON.parse(row.undo) as [
-    CommandId,
-    PeriodKey,
-    AssignmentChange[],
-  ][]) {
-    undoStack = {
-      commandId,
-      periodKey,
-      // jsonb keeps keys in its own order; the domain's is categoryId, periodKey, delta.
-      changes: changes.map(({ categoryId, periodKey: period, delta }) => ({
-        categoryId,
-        periodKey: period,
-        delta,
-      })),
-      next: undoStack,
-    }
-  }
-  const state: BudgetState = {
-    ...initialState,
+  // Rows the projection wrote from typed domain values.
+  const snapshot = {
     budget: {
       id: budget.id,
       name: budget.name,
@@ -419,28 +378,27 @@ export const readSummary = async (
       uncategorizedCategoryId: budget.uncategorized_category_id,
       createdAt: budget.created_at,
       createdBy: budget.created_by,
-    } as BudgetState['budget'],
+    } as BudgetStateSnapshot['budget'],
     deleted: budget.deleted,
-    groups: new Map(groups.map((group) => [group.id, group])),
-    categories: new Map(categories.map((category) => [category.id, category])),
-    accounts: new Map(
-      accounts.map(({ balance: _b, cleared: _c, uncleared: _u, ...account }) => [
-        account.id as BankAccountId,
-        account,
-      ]),
-    ),
-    accountTotals: new Map(
-      accounts.map(({ id, cleared, uncleared }) => [id as BankAccountId, { cleared, uncleared }]),
-    ),
-    accountMonths,
-    categoryMonths,
+    groups,
+    categories,
+    accounts: accounts.map(({ balance: _b, cleared: _c, uncleared: _u, ...account }) => account),
+    accountTotals: accounts.map(({ id, cleared, uncleared }) => ({ bankAccountId: id, cleared, uncleared })),
+    accountMonths: JSON.parse(row.accountMonths),
+    categoryMonths: JSON.parse(row.categoryMonths),
+    transactions: [],
     transactionCount: amount(budget.transaction_count),
-    targets: new Map(targets.map((target) => [target.categoryId, target])),
-    filters: new Map(filters.map((filter) => [filter.id, filter])),
-    recordsByPeriod,
-    undoStack,
+    transfers: [],
+    targets,
+    filters,
+    records: JSON.parse(row.records),
+    undo: JSON.parse(row.undo),
+  } satisfies BudgetStateSnapshot
+  return {
+    version: amount(budget.version),
+    format: budget.read_model_format,
+    state: fromSnapshot(snapshot),
   }
-  return { version: amount(budget.version), format: budget.read_model_format, state }
 }
 
 /** Month views already computed from a state: a state never changes, so neither do its views. */

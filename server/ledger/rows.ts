@@ -178,9 +178,9 @@ export const undoRow = (budgetId: string, entry: UndoEntry, position: number): U
   changes: JSON.stringify(entry.changes),
 })
 
-/** The undo entries of a stack, bottom first. */
-export const undoEntriesOf = (top: UndoEntry | null): UndoEntry[] => {
+/** The rows of a whole undo stack, positions 1 (the bottom) up. */
+export const undoRows = (budgetId: string, top: UndoEntry | null): UndoInsert[] => {
   const entries: UndoEntry[] = []
   for (let entry = top; entry !== null; entry = entry.next) entries.push(entry)
-  return entries.reverse()
+  return entries.reverse().map((entry, index) => undoRow(budgetId, entry, index + 1))
 }

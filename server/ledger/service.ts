@@ -151,8 +151,8 @@ export const readAtOneVersion = async <T>(
         if (head === undefined) return undefined
         const version = amount(head.version)
         if (head.read_model_format !== READ_MODEL_FORMAT) return { version, stale: true as const }
-        const cached = ledger.cache.get(budgetId)
-        const state = cached?.version === version ? cached.state : (await readSummary(trx, budgetId))?.state
+        const state =
+          (await foldForward(ledger, trx, budgetId, version)) ?? (await readSummary(trx, budgetId))?.state
         if (state === undefined) return undefined
         return { version, state, alongside: await alongside(trx) }
       })
