@@ -7,6 +7,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test'
 
 /** Saves a full-page screenshot under test-results/screenshots (and docs/screenshots when SCREENSHOTS_DIR is set). */
 export async function snap(page: Page, info: TestInfo, name: string): Promise<void> {
+  await settle(page)
   const file = `${info.project.name}-${name}.png`
   const dirs = ['test-results/screenshots', process.env.SCREENSHOTS_DIR].filter((dir) => dir !== undefined)
   for (const dir of dirs) {
@@ -15,10 +16,21 @@ export async function snap(page: Page, info: TestInfo, name: string): Promise<vo
   }
 }
 
-/** Fails on any serious or critical axe violation, naming each rule and its first target. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  // Contrast is judged on settled UI: an entrance still fading in (a toast's 300 ms) reads as faint text. Long
-  // animations (a toast's 5 s progress bar) are left running.
+/**
+ * Waits until what is on screen is what a person sees. On a touch screen react-aria keeps a sheet with an
+ * auto-focused field hidden until the on-screen keyboard has opened, or for 600 ms when none opens (as under
+ * Playwright's touch emulation); entrances shorter than a second (a toast's 300 ms fade) are let finish, longer ones
+ * (a toast's 5 s progress bar) are left running.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('.modal-overlay, .modal')].every(
+        (element) => element.style.opacity !== '0',
+      ),
+    undefined,
+    { timeout: 2_000 },
+  )
   await page.evaluate(() =>
     Promise.all(
       document
@@ -30,6 +42,12 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
+}
+
+/** Fails on any serious or critical axe violation, naming each rule and its first target. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Contrast is judged on settled UI: text still fading in reads as faint.
+  await settle(page)
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
