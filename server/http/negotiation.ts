@@ -33,3 +33,23 @@ export const prefersHtml = (accept: string | undefined): boolean => {
   const html = qualityOf(ranges, 'text', 'html')
   return html > 0 && html > qualityOf(ranges, 'application', 'json')
 }
+
+/**
+ * The coding to compress an answer with (RFC 9110 §12.5.3): the first of `codings` the client accepts, by name or
+ * through `*`, with a quality above zero; undefined when it accepts none of them (or sent no Accept-Encoding).
+ */
+export const preferredCoding = <Coding extends string>(
+  acceptEncoding: string | undefined,
+  codings: readonly Coding[],
+): Coding | undefined => {
+  if (acceptEncoding === undefined) return undefined
+  const qualities = new Map(
+    acceptEncoding.split(',').map((part) => {
+      const [name = '', ...parameters] = part.trim().toLowerCase().split(';')
+      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      const quality = q === undefined ? 1 : Number.parseFloat(q.slice(2))
+      return [name.trim(), Number.isFinite(quality) ? quality : 0] as const
+    }),
+  )
+  return codings.find((coding) => (qualities.get(coding) ?? qualities.get('*') ?? 0) > 0)
+}

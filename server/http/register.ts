@@ -1,13 +1,34 @@
-import type { FastifyInstance } from 'fastify'
-import { prefersHtml } from './negotiation.ts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { compressionThreshold, compressWhole, contentCodings } from '../plugins/compression.ts'
+import { preferredCoding, prefersHtml } from './negotiation.ts'
 import {
   type AnyRoute,
   decodeRequestPart,
   encodeResponse,
+  partsOfSettled,
   respond,
   responseContentType,
   textOfJson,
 } from './route.ts'
+
+/**
+ * A settled answer in the coding the client prefers, compressed on its first request and kept with the answer;
+ * the compression plugin passes an answer that already has a Content-Encoding through.
+ */
+const sendSettled = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { text, compressed }: NonNullable<ReturnType<typeof partsOfSettled>>,
+): string | Buffer => {
+  const coding = preferredCoding(request.headers['accept-encoding'], contentCodings)
+  if (coding === undefined || text.length < compressionThreshold) return text
+  const bytes = compressed.get(coding) ?? compressWhole(text, coding)
+  compressed.set(coding, bytes)
+  const vary = reply.getHeader('vary')
+  reply.header('vary', vary === undefined ? 'accept-encoding' : `${String(vary)}, accept-encoding`)
+  reply.header('content-encoding', coding)
+  return bytes
+}
 
 /** Mounts a declared route: decode every request part, run the handler, encode its declared answer. */
 export const registerRoute = (app: FastifyInstance, route: AnyRoute): void => {
@@ -33,6 +54,8 @@ export const registerRoute = (app: FastifyInstance, route: AnyRoute): void => {
       reply.code(result.status)
       if (result.headers !== undefined) reply.headers(result.headers)
       if (spec !== undefined) reply.type(responseContentType(spec))
+      const settled = partsOfSettled(encoded)
+      if (settled !== undefined) return sendSettled(request, reply, settled)
       // A string with a JSON content type goes out unchanged.
       return textOfJson(encoded) ?? encoded
     },

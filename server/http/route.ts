@@ -160,6 +160,34 @@ export const textOfJson = (body: unknown): string | undefined =>
     ? (body as JsonText)[jsonTextTag]
     : undefined
 
+const settledTag: unique symbol = Symbol('settledAnswer')
+
+/**
+ * An answer that never changes once made (a month view at one budget version): serialized once and compressed once
+ * per coding, however often it is asked for. On a warm read, compressing the month view again cost more than the
+ * rest of the request.
+ */
+export interface SettledAnswer {
+  readonly [settledTag]: { readonly text: string; readonly compressed: Map<string, Buffer> }
+}
+
+const settledAnswers = new WeakMap<object, SettledAnswer>()
+
+/** The settled answer for `value`, which must never change (memoized per object). */
+export const settledAnswer = (value: object): SettledAnswer => {
+  const known = settledAnswers.get(value)
+  if (known !== undefined) return known
+  const answer: SettledAnswer = { [settledTag]: { text: JSON.stringify(value), compressed: new Map() } }
+  settledAnswers.set(value, answer)
+  return answer
+}
+
+/** The parts of a settled answer, else undefined. */
+export const partsOfSettled = (body: unknown): SettledAnswer[typeof settledTag] | undefined =>
+  typeof body === 'object' && body !== null && settledTag in body
+    ? (body as SettledAnswer)[settledTag]
+    : undefined
+
 export const respond = (
   status: number,
   body: unknown,

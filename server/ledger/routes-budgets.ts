@@ -13,7 +13,7 @@ import {
   UpdateBudgetBody,
 } from '../../schemas/ledger-api.ts'
 import { IsoDate } from '../../schemas/money.ts'
-import { defineRoute, respond as reply } from '../http/route.ts'
+import { defineRoute, respond as reply, settledAnswer } from '../http/route.ts'
 import { callerId, commandKeyOf, found, readableHead, readReply, runCommand } from './http.ts'
 import { listBudgets } from './read.ts'
 import { monthViewAt } from './service.ts'
@@ -147,8 +147,11 @@ export const budgetRoutes = [
     responses: { 200: { description: 'The month.', schema: MonthViewResponse, encodesAsIs: true } },
     handler: async ({ params, request }) => {
       const head = await readableHead(request, params.budgetId)
+      // A version's month view never changes: it is serialized and compressed once.
       return readReply(
-        await monthViewAt(request.server.ledger, params.budgetId, head.version, params.periodKey),
+        settledAnswer(
+          await monthViewAt(request.server.ledger, params.budgetId, head.version, params.periodKey),
+        ),
         head.version,
       )
     },

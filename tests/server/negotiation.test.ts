@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prefersHtml } from '../../server/http/negotiation.ts'
+import { preferredCoding, prefersHtml } from '../../server/http/negotiation.ts'
 import { browserAccept } from './support/app.ts'
 
 describe('prefersHtml', () => {
@@ -15,5 +15,22 @@ describe('prefersHtml', () => {
     ['a text/* wildcard', 'text/*', true],
   ])('%s → %s', (_name, accept, expected) => {
     expect(prefersHtml(accept)).toBe(expected)
+  })
+})
+
+describe('preferredCoding', () => {
+  const codings = ['br', 'gzip'] as const
+  it.each([
+    ['fetch and browsers', 'gzip, deflate, br, zstd', 'br'],
+    ['gzip only', 'gzip', 'gzip'],
+    ['brotli refused', 'br;q=0, gzip;q=0.5', 'gzip'],
+    ['any coding', '*', 'br'],
+    ['any but brotli', 'br;q=0, *', 'gzip'],
+    ['identity only', 'identity', undefined],
+    ['everything refused', '*;q=0', undefined],
+    ['upper case and spaces', ' GZIP ; Q=1 ', 'gzip'],
+    ['no header', undefined, undefined],
+  ])('%s → %s', (_name, header, expected) => {
+    expect(preferredCoding(header, codings)).toBe(expected)
   })
 })

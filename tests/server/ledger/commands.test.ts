@@ -148,6 +148,50 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
     }
   })
 
+  it('sends a month view in the coding the client prefers, compressed once per version and never stale', async () => {
+    // Enough categories for an answer worth compressing (1 KB and more).
+    for (const name of ['Fuel', 'Phone', 'Gifts', 'Books', 'Cinema'])
+      await api('POST', `${budget.base}/categories`, {
+        categoryGroupId: budget.groupId,
+        name,
+        type: 'Expense',
+      })
+    const authorization = await harness.authorization('commander')
+    const monthView = (acceptEncoding: string) =>
+      harness.app.inject({
+        method: 'GET',
+        url: `${budget.base}/period/202503`,
+        headers: { authorization, 'accept-encoding': acceptEncoding },
+      })
+    const read = (response: Awaited<ReturnType<typeof monthView>>) => {
+      const coding = response.headers['content-encoding']
+      const bytes =
+        coding === 'br'
+          ? brotliDecompressSync(response.rawPayload)
+          : coding === 'gzip'
+            ? gunzipSync(response.rawPayload)
+            : response.rawPayload
+      return JSON.parse(bytes.toString('utf8'))
+    }
+    const plain = await monthView('identity')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.rawPayload.length).toBeGreaterThan(1024)
+    const brotli = await monthView('gzip, deflate, br')
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers.vary).toContain('accept-encoding')
+    expect(read(brotli)).toEqual(read(plain))
+    expect((await monthView('br')).rawPayload).toEqual(brotli.rawPayload)
+    const gzip = await monthView('br;q=0, *')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(read(gzip)).toEqual(read(plain))
+
+    await api('POST', `${budget.base}/commands`, setAssigned(43_210))
+    const after = await monthView('br')
+    expect(after.headers.etag).not.toBe(brotli.headers.etag)
+    const rent = read(after).categories.find((category: { id: string }) => category.id === budget.rentId)
+    expect(rent.assigned).toBe(43_210)
+  })
+
   it('GET …/state?part=summary answers all but the transactions, at the same version', async () => {
     await api('POST', `${budget.base}/transactions`, {
       bankAccountId: budget.checkingId,
