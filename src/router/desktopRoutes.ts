@@ -7,7 +7,14 @@ import {
   requireSignedInApp,
   requireValidPeriodKey,
 } from './guards.ts'
-import { budgetsView, budgetView, notAvailableView, prepareBudgetView, tokensView } from './lazyViews.ts'
+import {
+  budgetsView,
+  budgetView,
+  notAvailableView,
+  prepareBudgetView,
+  prepareBudgetViewAt,
+  tokensView,
+} from './lazyViews.ts'
 import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
 import { createSharedRoutes } from './sharedRoutes.ts'
@@ -21,7 +28,7 @@ const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   staticData: layoutMeta('app'),
-  beforeLoad: (args) => requireSignedInApp(args),
+  beforeLoad: (args) => requireSignedInApp(args, () => prepareBudgetViewAt(args.location.pathname)),
 })
 
 const homeRoute = createRoute({

@@ -61,9 +61,16 @@ export const requireEnabledUser = async ({ context }: GuardArgs): Promise<void> 
   if (verdict === 'failed') await failUnlessSigningInAgain(context, 'the user profile could not be loaded')
 }
 
-/** SPEC §2, §4: both session guards of the app layout, in SPEC order. */
-export const requireSignedInApp = async (args: LocatedArgs): Promise<void> => {
+/**
+ * SPEC §2, §4: both session guards of the app layout, in SPEC order. `whileCheckingUser` starts work that needs
+ * only a session (a read the route will want) alongside the profile check instead of after it.
+ */
+export const requireSignedInApp = async (
+  args: LocatedArgs,
+  whileCheckingUser: () => void = () => undefined,
+): Promise<void> => {
   await requireAuthentication(args)
+  whileCheckingUser()
   await requireEnabledUser(args)
 }
 

@@ -82,3 +82,15 @@ export const prepareBudgetView = (budgetId: string): void => {
     // Only a head start: without it the view reads the budget itself and reports what fails.
     .catch(() => undefined)
 }
+
+const budgetPeriodPath = /^\/budget\/([^/]+)\/period\//u
+
+/**
+ * Opening a month (or a dialog over it) by address: its summary is read as soon as there is a session, alongside
+ * the profile and subscription checks rather than after them (a round trip sooner on a cold start). A refused
+ * check throws the answer away.
+ */
+export const prepareBudgetViewAt = (pathname: string): void => {
+  const budgetId = budgetPeriodPath.exec(pathname)?.[1]
+  if (budgetId !== undefined) prepareBudgetView(decodeURIComponent(budgetId))
+}

@@ -15,6 +15,7 @@ import {
   notAvailableDialog,
   notAvailableView,
   prepareBudgetView,
+  prepareBudgetViewAt,
   tokensView,
   transactionsView,
 } from './lazyViews.ts'
@@ -45,7 +46,7 @@ const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   staticData: layoutMeta('app'),
-  beforeLoad: (args) => requireSignedInApp(args),
+  beforeLoad: (args) => requireSignedInApp(args, () => prepareBudgetViewAt(args.location.pathname)),
 })
 
 const homeRoute = createRoute({

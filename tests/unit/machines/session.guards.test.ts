@@ -8,6 +8,7 @@ import {
   requireActiveSubscription,
   requireAuthentication,
   requireEnabledUser,
+  requireSignedInApp,
   SignInDidNotStartError,
 } from '../../../src/router/guards.ts'
 
@@ -98,5 +99,33 @@ describe('gate guards (SPEC §4)', () => {
     const { context } = fakeAccess({ session: 'signedIn', verdict: 'pass' })
     expect(await outcome(() => requireEnabledUser({ context }))).toBe('continued')
     expect(await outcome(() => requireActiveSubscription({ context }))).toBe('continued')
+  })
+})
+
+describe('requireSignedInApp', () => {
+  it('starts session-only work once signed in, before the profile check has answered', async () => {
+    const steps: string[] = []
+    const { context } = fakeAccess({ session: 'signedIn' })
+    const checked: RouterContext = {
+      ...context,
+      auth: {
+        ...context.auth,
+        verdict: async (scope) => {
+          steps.push(`verdict ${scope}`)
+          return 'pass'
+        },
+      },
+    }
+    await requireSignedInApp({ context: checked, location }, () => steps.push('read ahead'))
+    expect(steps).toEqual(['read ahead', 'verdict app'])
+  })
+
+  it('starts nothing for a signed-out visitor', async () => {
+    const steps: string[] = []
+    const { context } = fakeAccess({ session: 'signedOut', isNative: true })
+    expect(
+      await outcome(() => requireSignedInApp({ context, location }, () => steps.push('read ahead'))),
+    ).toBe('/login')
+    expect(steps).toEqual([])
   })
 })
