@@ -97,7 +97,7 @@ const measure = async (
     )
     return view.categories.find((category) => category.id === budget.reserve)?.available
   }
-  const oldestChange = await timed(20, async (index) => {
+  const oldestChange = await timed(100, async (index) => {
     const value = (index + 1) * 100
     await api.call('PUT', `${budget.base}/period/${oldest}/categories/${budget.reserve}/assigned`, { value })
     if ((await reserveToday()) !== value)
