@@ -2,6 +2,7 @@ import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
 import * as Result from 'effect/Result'
 import type { SnapshotFrom } from 'xstate'
+import { reconciliationPayee } from '../../../domain/decide-money.ts'
 import { parseAmount } from '../../../domain/money.ts'
 import type {
   Category,
@@ -52,8 +53,24 @@ export const categoryCell = (transaction: Transaction, lookups: TransactionLooku
   if (transaction.splits.length > 1) return { kind: 'split', count: transaction.splits.length }
   const [split] = transaction.splits
   const category = split === undefined ? undefined : lookups.categories.get(split.categoryId)
-  return category === undefined ? { kind: 'none' } : { kind: 'category', name: category.name }
+  // The system category's stored name is a key, not a name to show.
+  return category === undefined || category.origin === 'Uncategorized'
+    ? { kind: 'none' }
+    : { kind: 'category', name: category.name }
 }
+
+/** What the payee column says: the payee, nothing, or the adjustment a reconciliation added (named by the app). */
+export type PayeeCell =
+  | { readonly kind: 'payee'; readonly name: string }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'reconciliation' }
+
+export const payeeCell = (transaction: Transaction): PayeeCell =>
+  transaction.payee === ''
+    ? { kind: 'none' }
+    : transaction.payee === reconciliationPayee
+      ? { kind: 'reconciliation' }
+      : { kind: 'payee', name: transaction.payee }
 
 export type ClearedState = 'reconciled' | 'cleared' | 'uncleared'
 

@@ -13,6 +13,7 @@ import type { Minor, PeriodKey } from '../../../schemas/money.ts'
 import { useBudget, useBudgetRef, useNeedTransactions } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { payeeText } from '../transactions/payee.ts'
 import { TransactionEditorDialog } from '../transactions/TransactionEditorDialog.tsx'
 import {
   AssignDialog,
@@ -217,7 +218,7 @@ export function CategoryPanel({
             {transactions.slice(0, RECENT_TRANSACTIONS).map(({ transaction, amount }) => (
               <li key={transaction.id} className="category-list__item">
                 <span className="category-list__main">
-                  <span>{transaction.payee === '' ? t('category.noPayee') : transaction.payee}</span>
+                  <span>{payeeText(t, transaction, t('category.noPayee'))}</span>
                   <span className="category-list__meta">
                     {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
                       new Date(`${transaction.date}T00:00:00Z`),

@@ -24,6 +24,7 @@ import type { Transaction } from '../../../schemas/budget.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { toneOf } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { payeeText } from './payee.ts'
 
 /** Fixed row heights (px): the virtualizer never measures, so 100 000 rows scroll at a steady cost. */
 export const ROW_HEIGHT = { wide: 48, compact: 60 } as const
@@ -106,7 +107,7 @@ const Row = memo(function Row({
         {lookups.accountNames.get(transaction.bankAccountId) ?? ''}
       </td>
       <td aria-colindex={3} className="tx-cell tx-cell--payee">
-        {transaction.payee === '' ? t('transactions.row.noPayee') : transaction.payee}
+        {payeeText(t, transaction, t('transactions.row.noPayee'))}
         {transaction.kind === 'Draft' ? (
           <span className="tx-badge">{t('transactions.kind.Draft')}</span>
         ) : null}

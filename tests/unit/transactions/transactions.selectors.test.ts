@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { reconciliationPayee } from '../../../domain/decide-money.ts'
 import { matchesFilter } from '../../../domain/filters.ts'
 import {
   barFromCriteria,
@@ -6,6 +7,7 @@ import {
   clearedState,
   criteriaFromBar,
   EMPTY_FILTER_BAR,
+  payeeCell,
   periodDates,
   type TransactionLookups,
 } from '../../../machines/budget/selectors/transactions.ts'
@@ -31,6 +33,7 @@ const lookups: TransactionLookups = {
   categories: new Map([
     ['c1', category('c1', 'Czynsz')],
     ['c2', category('c2', 'Jedzenie')],
+    ['c0', { ...category('c0', 'uncategorized'), origin: 'Uncategorized' } as Category],
   ]),
 }
 
@@ -69,6 +72,15 @@ describe('row facts', () => {
       kind: 'transfer',
     })
     expect(categoryCell(transaction({ splits: [] }), lookups)).toEqual({ kind: 'none' })
+    // The system category's stored name is a key: the row says 'Uncategorized' in the user's language instead.
+    const intoUncategorized = [{ categoryId: 'c0', value: -12_345 }] as unknown as Transaction['splits']
+    expect(categoryCell(transaction({ splits: intoUncategorized }), lookups)).toEqual({ kind: 'none' })
+  })
+
+  it('names the payee, says when there is none, and names a reconciliation adjustment', () => {
+    expect(payeeCell(transaction())).toEqual({ kind: 'payee', name: 'Biedronka' })
+    expect(payeeCell(transaction({ payee: '' }))).toEqual({ kind: 'none' })
+    expect(payeeCell(transaction({ payee: reconciliationPayee }))).toEqual({ kind: 'reconciliation' })
   })
 
   it('tells reconciled from cleared from uncleared', () => {
