@@ -22,8 +22,11 @@ const sendSettled = (
 ): string | Buffer => {
   const coding = preferredCoding(request.headers['accept-encoding'], contentCodings)
   if (coding === undefined || text.length < compressionThreshold) return text
-  const bytes = compressed.get(coding) ?? compressWhole(text, coding)
-  compressed.set(coding, bytes)
+  let bytes = compressed.get(coding)
+  if (bytes === undefined) {
+    bytes = compressWhole(text, coding)
+    compressed.set(coding, bytes)
+  }
   const vary = reply.getHeader('vary')
   reply.header('vary', vary === undefined ? 'accept-encoding' : `${String(vary)}, accept-encoding`)
   reply.header('content-encoding', coding)

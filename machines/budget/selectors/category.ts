@@ -2,15 +2,15 @@ import type { SnapshotFrom } from 'xstate'
 import { proposedAssigned } from '../../../domain/decide-assignments.ts'
 import { periodOfDate } from '../../../domain/period.ts'
 import { type BudgetState, monthOf } from '../../../domain/state.ts'
-import type {
-  AssignmentRecord,
+import {
+  type AssignmentRecord,
   AutoAssignOption,
-  Category,
-  CategoryGroup,
-  CategoryMonth,
-  MonthView,
-  Target,
-  Transaction,
+  type Category,
+  type CategoryGroup,
+  type CategoryMonth,
+  type MonthView,
+  type Target,
+  type Transaction,
 } from '../../../schemas/budget.ts'
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
@@ -22,15 +22,8 @@ type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
 
 // The category inspector and its dialogs (issue 5). Pure functions of the state, memoised per state object.
 
-export const AUTO_ASSIGN_OPTIONS: ReadonlyArray<AutoAssignOption> = [
-  'underfunded',
-  'assignedLastMonth',
-  'spentLastMonth',
-  'averageAssigned',
-  'averageSpent',
-  'resetAvailable',
-  'resetAssigned',
-]
+/** Every auto-assign option, in the schema's order (the order the dialog lists them). */
+export const AUTO_ASSIGN_OPTIONS: ReadonlyArray<AutoAssignOption> = AutoAssignOption.literals
 
 export type CategoryInspector = {
   readonly category: Category

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next'
-import { type PayeeCell, payeeCell } from '../../../machines/budget/selectors/transactions.ts'
+import { payeeCell } from '../../../machines/budget/selectors/transactions.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 
 /** The payee as a list shows it; `noPayee` is the list's own words for a transaction without one. */
 export const payeeText = (t: TFunction, transaction: Transaction, noPayee: string): string => {
-  const cell: PayeeCell = payeeCell(transaction)
+  const cell = payeeCell(transaction)
   switch (cell.kind) {
     case 'payee':
       return cell.name

@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import { decide } from '../../../domain/decide.ts'
 import { evolve } from '../../../domain/evolve.ts'
 import type { BudgetState } from '../../../domain/state.ts'
+import { AutoAssignOption } from '../../../schemas/budget.ts'
 import type { BudgetEvent } from '../../../schemas/budget-events.ts'
 import { command, starterBudget } from './fixtures.ts'
 
@@ -107,15 +108,7 @@ export const action = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('auto' as const),
       periodKey,
-      option: fc.constantFrom(
-        'underfunded',
-        'assignedLastMonth',
-        'spentLastMonth',
-        'averageAssigned',
-        'averageSpent',
-        'resetAvailable',
-        'resetAssigned' as const,
-      ),
+      option: fc.constantFrom(...AutoAssignOption.literals),
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'undo' as const }) },
