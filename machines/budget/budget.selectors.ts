@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
+import { reconciliationPayee } from '../../domain/decide-money.ts'
 import { matchesFilter } from '../../domain/filters.ts'
 import { accountBalance, assignmentRecords, monthView } from '../../domain/month-view.ts'
 import type { BudgetState } from '../../domain/state.ts'
@@ -121,11 +122,19 @@ const groupsWithCategories = memoByState(
 /** Groups in order with their categories in order (hidden ones included; views decide to show them). */
 export const selectGroups = (snapshot: BudgetSnapshot) => groupsWithCategories(snapshot.context.state)
 
-/** Distinct payees of past transactions, most used first: the transaction editor's suggestions. */
+/**
+ * Distinct payees of past transactions, most used first: the transaction editor's suggestions. Transfers and
+ * reconciliation adjustments are named by the app, not payees a user would pick.
+ */
 const payeesByUse = memoByState((state): ReadonlyArray<string> => {
   const counts = new Map<string, number>()
   for (const [, transaction] of state.transactions) {
-    if (transaction.payee === '' || transaction.transferId !== null) continue
+    if (
+      transaction.payee === '' ||
+      transaction.payee === reconciliationPayee ||
+      transaction.transferId !== null
+    )
+      continue
     counts.set(transaction.payee, (counts.get(transaction.payee) ?? 0) + 1)
   }
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([payee]) => payee)

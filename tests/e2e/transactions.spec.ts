@@ -193,13 +193,21 @@ test('transactions: a reconciled one refuses edits and deletion, a transfer show
   })
   await api(request, 'POST', `/api/budget/${budget.id}/bank-accounts/${budget.checkingId}/reconcile`, {
     date: isoDay(1),
-    balance: 480_000,
+    // The bank shows 10 zł less: the difference becomes an adjustment.
+    balance: 479_000,
   })
   await signInThrough(page, entry(budget.id, mobile))
-  const row = page.getByRole('table', { name: 'Transakcje' }).getByRole('row', { name: /Orlen/ })
+  const list = page.getByRole('table', { name: 'Transakcje' })
+  const edit = page.getByRole('dialog', { name: 'Edytuj transakcję' })
+  // The adjustment reads in the user's language in the list and in the editor, and has no category.
+  const adjustment = list.getByRole('row', { name: /Korekta uzgodnienia/ })
+  await expect(adjustment).toContainText('Bez kategorii')
+  await adjustment.click()
+  await expect(edit.getByRole('combobox', { name: 'Odbiorca' })).toHaveValue('Korekta uzgodnienia')
+  await edit.getByRole('button', { name: 'Anuluj' }).click()
+  const row = list.getByRole('row', { name: /Orlen/ })
   await expect(row).toContainText('Uzgodniona')
   await row.click()
-  const edit = page.getByRole('dialog', { name: 'Edytuj transakcję' })
   await expect(edit).toContainText('Ta transakcja jest uzgodniona.')
   await edit.getByRole('textbox', { name: 'Notatka' }).fill('Paliwo')
   await edit.getByRole('button', { name: 'Zapisz' }).click()
@@ -247,6 +255,15 @@ test('transactions: a reconciled one refuses edits and deletion, a transfer show
     const narrowed = page.getByRole('table', { name: 'Transakcje' })
     await expect(narrowed.getByRole('row', { name: /Orlen/ })).toBeVisible()
     await expect(narrowed.getByRole('row', { name: /Przelew/ })).toHaveCount(0)
+
+    // The adjustment's category, the system one, is named in the user's language in its panel too.
+    await page.goto(`/budget/${budget.id}/period/${periodKey}`)
+    await page.getByRole('button', { name: 'Bez kategorii', exact: true }).click()
+    const panel = page.getByRole('region', { name: 'Bez kategorii' })
+    await expect(panel.getByRole('heading', { name: 'Bez kategorii', level: 2 })).toBeVisible()
+    await expect(panel.getByRole('list', { name: 'Transakcje kategorii Bez kategorii' })).toContainText(
+      'Korekta uzgodnienia',
+    )
   }
 })
 

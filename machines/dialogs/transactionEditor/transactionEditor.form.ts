@@ -1,4 +1,5 @@
 import * as Result from 'effect/Result'
+import { reconciliationPayee } from '../../../domain/decide-money.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { SplitInput } from '../../../schemas/budget-commands.ts'
 import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
@@ -28,7 +29,13 @@ export type TransactionEditorProps =
       /** Payees from history, most used first (selectPayees of the budget). */
       readonly payees: ReadonlyArray<string>
     }
-  | { readonly mode: 'edit'; readonly transaction: Transaction; readonly payees: ReadonlyArray<string> }
+  | {
+      readonly mode: 'edit'
+      readonly transaction: Transaction
+      readonly payees: ReadonlyArray<string>
+      /** How the payee of a reconciliation's adjustment (stored as a key) reads in the user's language. */
+      readonly reconciliationLabel: string
+    }
 
 export type SplitField = { readonly categoryId: CategoryId | null; readonly amount: string }
 
@@ -90,7 +97,7 @@ export const initialTransactionFields = (props: TransactionEditorProps, env: For
     bankAccountId: transaction.bankAccountId,
     direction: transaction.value < 0 ? 'outflow' : 'inflow',
     date: transaction.date,
-    payee: transaction.payee,
+    payee: transaction.payee === reconciliationPayee ? props.reconciliationLabel : transaction.payee,
     memo: transaction.memo,
     amount: amountText(Math.abs(transaction.value), env),
     cleared: transaction.cleared,
@@ -165,10 +172,15 @@ export const buildTransaction = (
   props: TransactionEditorProps,
   newId: () => string,
 ): ReadonlyArray<CommandDraft> => {
+  // An adjustment's payee left as shown keeps its key, so the lists go on naming it in each user's language.
+  const keepsAdjustmentPayee =
+    props.mode === 'edit' &&
+    props.transaction.payee === reconciliationPayee &&
+    value.payee === props.reconciliationLabel
   const common = {
     bankAccountId: value.bankAccountId,
     date: value.date,
-    payee: value.payee,
+    payee: keepsAdjustmentPayee ? reconciliationPayee : value.payee,
     memo: value.memo,
     value: value.value,
     splits: value.splits,

@@ -13,6 +13,7 @@ import type { Minor, PeriodKey } from '../../../schemas/money.ts'
 import { useBudget, useBudgetRef, useNeedTransactions } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { useCategoryName } from '../budget/names.ts'
 import { payeeText } from '../transactions/payee.ts'
 import { TransactionEditorDialog } from '../transactions/TransactionEditorDialog.tsx'
 import {
@@ -65,6 +66,7 @@ export function CategoryPanel({
   readonly periodKey: PeriodKey
 }) {
   const { t, i18n } = useTranslation()
+  const nameOf = useCategoryName()
   const device = useDevice()
   const { budgetId } = useBudgetParams()
   const goTo = useGoTo()
@@ -100,7 +102,7 @@ export function CategoryPanel({
     <section className="category-panel" aria-labelledby={headingId}>
       <header className="category-panel__header">
         <h2 id={headingId} className="category-panel__title">
-          {category.name}
+          {nameOf(category)}
         </h2>
         {group === null ? null : (
           <p className="category-panel__group">{t('category.group', { name: group.name })}</p>
@@ -214,7 +216,10 @@ export function CategoryPanel({
         ) : transactions.length === 0 ? (
           <p className="category-empty">{t('category.noTransactions')}</p>
         ) : (
-          <ul className="category-list" aria-label={t('category.transactionsLabel', { name: category.name })}>
+          <ul
+            className="category-list"
+            aria-label={t('category.transactionsLabel', { name: nameOf(category) })}
+          >
             {transactions.slice(0, RECENT_TRANSACTIONS).map(({ transaction, amount }) => (
               <li key={transaction.id} className="category-list__item">
                 <span className="category-list__main">

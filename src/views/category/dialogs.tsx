@@ -25,6 +25,7 @@ import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../../../schemas/money.ts'
 import { useBudget, useDialogEnv, useNeedTransactions } from '../../budget/OpenBudget.tsx'
 import { DialogFrame, DialogTextField, FormDialog } from '../../components/dialog/FormDialog.tsx'
+import { useCategoryName } from '../budget/names.ts'
 import { RadioField, SelectField } from './fields.tsx'
 import { moneyChoices } from './format.ts'
 import { useAmountText } from './shared.ts'
@@ -83,6 +84,7 @@ function AssignPicker({
   onClosed,
 }: Closable & { readonly periodKey: PeriodKey; readonly onChosen: (id: CategoryId) => void }) {
   const { t } = useTranslation()
+  const nameOf = useCategoryName()
   const format = useAmountText()
   const categories = useBudget((snapshot) => selectMoneyCategories(snapshot, periodKey))
   return (
@@ -105,9 +107,9 @@ function AssignPicker({
             <ListBoxItem
               className="select-list__item category-picker__item"
               id={category.id}
-              textValue={category.name}
+              textValue={nameOf(category)}
             >
-              <span>{category.name}</span>
+              <span>{nameOf(category)}</span>
               <span className={category.available < 0 ? 'money money--negative' : 'money'}>
                 {format(category.available)}
               </span>
@@ -125,6 +127,7 @@ function AssignForm({
   onClosed,
 }: Closable & { readonly periodKey: PeriodKey; readonly categoryId: CategoryId }) {
   const { t } = useTranslation()
+  const nameOf = useCategoryName()
   const format = useAmountText()
   const inspector = useBudget((snapshot) => selectCategoryInspector(snapshot, categoryId, periodKey))
   const ready = useBudget((snapshot) => selectMonthView(snapshot, periodKey).readyToAssign)
@@ -135,7 +138,7 @@ function AssignForm({
   return (
     <FormDialog
       actor={actor}
-      title={t('category.assignDialog.title', { name: inspector?.category.name ?? '' })}
+      title={t('category.assignDialog.title', { name: nameOf(inspector?.category) })}
       submitLabel={t('category.assignDialog.submit')}
       onClosed={onClosed}
     >
@@ -257,6 +260,7 @@ export function CoverDialog({
   onClosed,
 }: Closable & { readonly periodKey: PeriodKey; readonly categoryId: CategoryId }) {
   const { t } = useTranslation()
+  const nameOf = useCategoryName()
   const format = useAmountText()
   const inspector = useBudget((snapshot) => selectCategoryInspector(snapshot, categoryId, periodKey))
   const categories = useBudget((snapshot) => selectMoneyCategories(snapshot, periodKey))
@@ -282,7 +286,7 @@ export function CoverDialog({
   return (
     <FormDialog
       actor={actor}
-      title={t('category.coverDialog.title', { name: inspector?.category.name ?? '' })}
+      title={t('category.coverDialog.title', { name: nameOf(inspector?.category) })}
       submitLabel={t('category.coverDialog.submit')}
       onClosed={onClosed}
     >
@@ -305,6 +309,7 @@ export function TargetDialog({
   onClosed,
 }: Closable & { readonly periodKey: PeriodKey; readonly categoryId: CategoryId }) {
   const { t } = useTranslation()
+  const nameOf = useCategoryName()
   const inspector = useBudget((snapshot) => selectCategoryInspector(snapshot, categoryId, periodKey))
   const actor = useActorRef(targetMachine, {
     input: { ...useDialogEnv(), props: { categoryId, target: inspector?.target ?? null } },
@@ -315,7 +320,7 @@ export function TargetDialog({
   return (
     <FormDialog
       actor={actor}
-      title={t('category.targetDialog.title', { name: inspector?.category.name ?? '' })}
+      title={t('category.targetDialog.title', { name: nameOf(inspector?.category) })}
       submitLabel={t('category.targetDialog.submit')}
       onClosed={onClosed}
     >
@@ -409,10 +414,11 @@ export function MoveTransactionsDialog({
   onClosed,
 }: Closable & { readonly periodKey: PeriodKey; readonly categoryId: CategoryId }) {
   const { t } = useTranslation()
+  const nameOf = useCategoryName()
   const inspector = useBudget((snapshot) => selectCategoryInspector(snapshot, categoryId, periodKey))
   const loaded = useBudget(selectTransactionsLoaded)
   useNeedTransactions()
-  const title = t('category.moveTransactionsDialog.title', { name: inspector?.category.name ?? '' })
+  const title = t('category.moveTransactionsDialog.title', { name: nameOf(inspector?.category) })
   if (!loaded)
     return (
       <InfoDialog title={title} onClosed={onClosed}>
@@ -476,6 +482,7 @@ function MoveTransactionsForm({
   readonly title: string
 }) {
   const { t } = useTranslation()
+  const nameOf = useCategoryName()
   const categories = useBudget((snapshot) => selectMoneyCategories(snapshot, periodKey))
   const actor = useActorRef(moveTransactionsMachine, {
     input: { ...useDialogEnv(), props: { categoryId, transactions } },
@@ -483,7 +490,7 @@ function MoveTransactionsForm({
   const reconciled = transactions.filter((transaction) => transaction.reconciled).length
   const choices = categories
     .filter((category) => category.id !== categoryId)
-    .map((category) => ({ id: category.id, label: category.name }))
+    .map((category) => ({ id: category.id, label: nameOf(category) }))
   return (
     <FormDialog
       actor={actor}
@@ -515,13 +522,14 @@ export function AssignmentHistoryList({
   readonly categoryId: CategoryId | null
 }) {
   const { t, i18n } = useTranslation()
+  const categoryName = useCategoryName()
   const format = useAmountText()
   const records = useBudget((snapshot) => selectCategoryRecords(snapshot, categoryId, periodKey))
   const view = useBudget((snapshot) => selectMonthView(snapshot, periodKey))
   const userId = useBudget(selectUserId)
   if (records.length === 0) return <p className="category-empty">{t('category.noHistory')}</p>
-  const nameOf = (id: CategoryId | null) =>
-    id === null ? t('category.readyToAssign') : (view.categories.find((row) => row.id === id)?.name ?? '')
+  const endName = (id: CategoryId | null) =>
+    id === null ? t('category.readyToAssign') : categoryName(view.categories.find((row) => row.id === id))
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', {
     dateStyle: 'short',
     timeStyle: 'short',
@@ -541,8 +549,8 @@ export function AssignmentHistoryList({
             <span className="category-list__main">
               <span>
                 {t('category.recordLine', {
-                  from: nameOf(record.fromCategoryId),
-                  to: nameOf(record.toCategoryId),
+                  from: endName(record.fromCategoryId),
+                  to: endName(record.toCategoryId),
                 })}
               </span>
               <span className="category-list__meta">

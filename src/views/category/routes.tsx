@@ -8,6 +8,7 @@ import { selectLoadState } from '../../../machines/budget/index.ts'
 import { selectCategoryInspector } from '../../../machines/budget/selectors/category.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
+import { useCategoryName } from '../budget/names.ts'
 import { CategoryPanel } from './CategoryPanel.tsx'
 import {
   AssignDialog,
@@ -119,6 +120,7 @@ export function CategoryRoute() {
 /** The inspector as a full-height sheet; its actions go to the dialog routes beside it. */
 function CategorySheet() {
   const { t } = useTranslation()
+  const nameOf = useCategoryName()
   const goTo = useGoTo()
   const paths = useParentPaths()
   const inspector = useBudget((snapshot) =>
@@ -137,7 +139,7 @@ function CategorySheet() {
       <Modal className="modal modal--sheet">
         <Dialog
           className="dialog"
-          aria-label={t('category.panelLabel', { name: inspector?.category.name ?? '' })}
+          aria-label={t('category.panelLabel', { name: nameOf(inspector?.category) })}
         >
           <Button className="button button--quiet category-sheet__close" onPress={close}>
             {t('category.close')}

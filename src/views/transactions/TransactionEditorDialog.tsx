@@ -68,6 +68,7 @@ import { useBudget, useDialogEnv, useNeedTransactions } from '../../budget/OpenB
 import { DialogFrame, FormDialog, SelectBody } from '../../components/dialog/FormDialog.tsx'
 import { ChevronDownIcon } from '../../components/icons.tsx'
 import { Money } from '../../components/money/Money.tsx'
+import { useCategoryName } from '../budget/names.ts'
 
 type EditorRef = ActorRefFrom<typeof transactionEditorMachine>
 type Choice = { readonly id: string; readonly label: string }
@@ -367,6 +368,7 @@ function EditorForm({
   readonly onClosed: () => void
 }) {
   const { t } = useTranslation()
+  const nameOf = useCategoryName()
   const env = useDialogEnv()
   const actor = useActorRef(transactionEditorMachine, { input: { ...env, props } })
   const accounts = useBudget(selectAccounts)
@@ -397,7 +399,7 @@ function EditorForm({
   const categoryChoices = groups.flatMap(({ categories }) =>
     categories
       .filter((category) => !category.hidden || used.has(category.id))
-      .map((category) => ({ id: category.id, label: category.name })),
+      .map((category) => ({ id: category.id, label: nameOf(category) })),
   )
   const cancel = () => actor.send({ type: 'dialog.cancel' })
   const adding = props.mode === 'add'
@@ -579,8 +581,9 @@ export function TransactionEditorDialog({
         ...(account === undefined ? {} : { bankAccountId: account }),
         ...(categoryId === undefined ? {} : { categoryId }),
       })
-    } else if (transaction !== null) setProps({ mode: 'edit', transaction, payees })
-  }, [props, loadState, transactionId, transaction, payees, accounts, bankAccountId, categoryId])
+    } else if (transaction !== null)
+      setProps({ mode: 'edit', transaction, payees, reconciliationLabel: t('budget.reconciliationPayee') })
+  }, [props, loadState, transactionId, transaction, payees, accounts, bankAccountId, categoryId, t])
 
   // Deleted (here or by someone else) while open: the editor closes.
   const gone = props?.mode === 'edit' && transaction === null

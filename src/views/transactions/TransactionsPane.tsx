@@ -37,6 +37,7 @@ import type { BankAccountId, CategoryId, FilterId, TransactionId } from '../../.
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { useBudget, useBudgetRef, useNeedTransactions } from '../../budget/OpenBudget.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { useCategoryName } from '../budget/names.ts'
 import { BarSelect, FilterBarFields } from './FilterBar.tsx'
 import { TransactionEditorDialog } from './TransactionEditorDialog.tsx'
 import { TransactionGrid } from './TransactionGrid.tsx'
@@ -113,6 +114,7 @@ export function TransactionsPane({
   readonly periodKey?: string
 }) {
   const { t, i18n } = useTranslation()
+  const nameOf = useCategoryName()
   const budgetRef = useBudgetRef()
   const loadState = useBudget(selectTransactionsLoadState)
   useNeedTransactions()
@@ -161,7 +163,7 @@ export function TransactionsPane({
   const categoryChoices = groups.flatMap(({ categories }) =>
     categories
       .filter((category) => !category.hidden)
-      .map((category) => ({ id: category.id, label: category.name })),
+      .map((category) => ({ id: category.id, label: nameOf(category) })),
   )
 
   const change = (field: FilterBarField, value: string) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, createMachine, setup, waitFor } from 'xstate'
+import { reconciliationPayee } from '../../../domain/decide-money.ts'
 import { getToastsRef, TOASTS_SYSTEM_ID } from '../../../machines/app/index.ts'
 import {
   budgetMachine,
@@ -328,11 +329,13 @@ describe('open-budget actor', () => {
     add('t1', 'Lidl')
     add('t2', 'Biedronka')
     add('t3', 'Biedronka')
+    // A reconciliation's adjustment is named by the app: no payee to suggest.
+    add('t4', reconciliationPayee)
     const { budget } = startBudget(ledger)
     await waitFor(budget, (s) => s.matches('ready'))
     expect(selectPayees(budget.getSnapshot())).toEqual(['Biedronka', 'Lidl'])
     const listed = selectTransactions(budget.getSnapshot())
-    expect(listed.map((transaction) => transaction.id)).toEqual(['t3', 't2', 't1'])
+    expect(listed.map((transaction) => transaction.id)).toEqual(['t4', 't3', 't2', 't1'])
     expect(selectTransactions(budget.getSnapshot(), { payeeText: 'lid' }).map((t) => t.id)).toEqual(['t1'])
     // An assignment leaves the transactions alone, so the sorted list is the same object.
     budget.send({ type: 'budget.command', commands: [assign(1)] })
@@ -342,7 +345,7 @@ describe('open-budget actor', () => {
     ])
     const rebuilt = stateFromEvents(ledger.log)
     expect(rebuilt.version).toBe(ledger.log.length)
-    expect(rebuilt.state.transactionCount).toBe(3)
+    expect(rebuilt.state.transactionCount).toBe(4)
   })
 
   it('without a toasts ref, toasts go to the system’s toasts actor (the budget running inside the app)', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type AnyActorRef, createActor, waitFor } from 'xstate'
+import { reconciliationPayee } from '../../../../domain/decide-money.ts'
 import { selectAccounts } from '../../../../machines/budget/index.ts'
 import {
   buildTransaction,
@@ -141,7 +142,12 @@ describe('transaction editor rules', () => {
       splits: [{ categoryId: ids.groceries, value: pln(-25_050) }],
       transferId: null,
     }
-    const props = { mode: 'edit' as const, transaction, payees: [] }
+    const props = {
+      mode: 'edit' as const,
+      transaction,
+      payees: [],
+      reconciliationLabel: 'Korekta uzgodnienia',
+    }
     const fields = initialTransactionFields(props, PL)
     expect(fields).toEqual({
       bankAccountId: ids.checking,
@@ -167,6 +173,38 @@ describe('transaction editor rules', () => {
         cleared: false,
       },
     ])
+  })
+
+  it("shows a reconciliation adjustment's payee in the user's words and keeps its key unless it is changed", () => {
+    const adjustment: Transaction = {
+      id: TransactionId.make('t-adj'),
+      bankAccountId: ids.checking,
+      date: IsoDate.make('2026-11-05'),
+      payee: reconciliationPayee,
+      memo: '',
+      value: pln(-1_200),
+      direction: 'Outflow',
+      kind: 'Regular',
+      cleared: true,
+      reconciled: true,
+      splits: [],
+      transferId: null,
+    }
+    const props = {
+      mode: 'edit' as const,
+      transaction: adjustment,
+      payees: [],
+      reconciliationLabel: 'Korekta uzgodnienia',
+    }
+    const fields = initialTransactionFields(props, PL)
+    expect(fields.payee).toBe('Korekta uzgodnienia')
+    const payeeSent = (payee: string) => {
+      const checked = checkTransaction({ ...fields, payee }, PL)
+      const [command] = checked.ok ? buildTransaction(checked.value, props, sequentialIds()) : []
+      return command !== undefined && 'payee' in command ? command.payee : undefined
+    }
+    expect(payeeSent('Korekta uzgodnienia')).toBe(reconciliationPayee)
+    expect(payeeSent('Opłata bankowa')).toBe('Opłata bankowa')
   })
 
   it('suggests payees from history containing the typed text, case-insensitively', () => {
