@@ -3,7 +3,8 @@ import type { AssignmentRecord } from '../schemas/budget.ts'
 import type { BudgetStateSnapshot } from '../schemas/budget-snapshot.ts'
 import type { BankAccountId, TransactionId, TransferId } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
-import type { BudgetState, MonthAggregate, TransferLink, UndoEntry } from './state.ts'
+import { byPeriod, inPeriodOrder, type MonthEntry, rememberOrderedMonths } from './month-view.ts'
+import type { BudgetState, TransferLink, UndoEntry } from './state.ts'
 
 const nestedFrom = <K1, K2, V>(rows: Iterable<readonly [K1, K2, V]>) => {
   const outer = new Map<K1, Array<readonly [K2, V]>>()
@@ -31,11 +32,12 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
     accountMonths: [...state.accountMonths].flatMap(([account, months]) =>
       [...months].map(([period, net]) => [account, period, net] as const),
     ),
+    // In period order: the month view walks them so (see fromSnapshot).
     categoryMonths: [...state.categoryMonths].map(([category, months]) => {
       const periods: PeriodKey[] = []
       const assigned: number[] = []
       const activity: number[] = []
-      for (const [period, month] of months) {
+      for (const [period, month] of [...months].sort(byPeriod)) {
         periods.push(period)
         assigned.push(month.assigned)
         activity.push(month.activity)
@@ -76,21 +78,18 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
     ),
     accountMonths: nestedFrom<BankAccountId, PeriodKey, number>(snapshot.accountMonths),
     categoryMonths: HashMap.fromIterable(
-      snapshot.categoryMonths.map(
-        ([category, periods, assigned, activity]) =>
-          [
-            category,
-            HashMap.fromIterable(
-              periods.map(
-                // The schema checks the three columns are of one length.
-                (period, index): readonly [PeriodKey, MonthAggregate] => [
-                  period,
-                  { assigned: assigned[index] ?? 0, activity: activity[index] ?? 0 },
-                ],
-              ),
-            ),
-          ] as const,
-      ),
+      snapshot.categoryMonths.map(([category, periods, assigned, activity]) => {
+        const entries = periods.map(
+          // The schema checks the three columns are of one length.
+          (period, index): MonthEntry => [
+            period,
+            { assigned: assigned[index] ?? 0, activity: activity[index] ?? 0 },
+          ],
+        )
+        const months = HashMap.fromIterable(entries)
+        rememberOrderedMonths(months, inPeriodOrder(entries) ? entries : entries.sort(byPeriod))
+        return [category, months] as const
+      }),
     ),
     transactions: HashMap.fromIterable(
       snapshot.transactions.map((transaction) => [transaction.id as TransactionId, transaction] as const),

@@ -28,6 +28,10 @@ export const PeriodKey = Schema.String.pipe(
 )
 export type PeriodKey = typeof PeriodKey.Type
 
+/** The PeriodKey schema's rules as one guard, for columns checked whole (schemas/budget-snapshot.ts). */
+export const isPeriodKey = (value: unknown): value is PeriodKey =>
+  typeof value === 'string' && /^\d{6}$/.test(value) && isValidPeriodKey(value)
+
 const isRealCalendarDate = (text: string): boolean => {
   const [year, month, day] = text.split('-').map(Number)
   if (year === undefined || month === undefined || day === undefined) return false

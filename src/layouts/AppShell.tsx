@@ -7,6 +7,7 @@ import { selectHelpOpen, selectIsMobile } from '../../machines/app/index.ts'
 import { useAppActor } from '../app/AppActor.tsx'
 import { HelpLauncher } from '../components/HelpLauncher.tsx'
 import { Toasts } from '../components/Toasts.tsx'
+import { SharedTranslationProvider } from '../i18n/SharedTranslation.tsx'
 import { AppHeader } from './AppHeader.tsx'
 import { SidePanel } from './SidePanel.tsx'
 import { useCurrentPage } from './useCurrentPage.ts'
@@ -36,26 +37,28 @@ export const AppShell = () => {
     <AriaRouterProvider navigate={(href) => router.history.push(href)}>
       {/* Dates, numbers and calendars in react-aria follow the app's language, not the browser's. */}
       <I18nProvider locale={ariaLocales[i18n.resolvedLanguage ?? 'pl'] ?? 'pl-PL'}>
-        <div className="app-shell" data-layout={page.layout} data-mobile={isMobile}>
-          <a className="skip-link" href="#main">
-            {t('app.skipToContent')}
-          </a>
-          <AppHeader />
-          <div className="app-shell__body">
-            {showSidePanel ? <SidePanel /> : null}
-            <main id="main" className="app-shell__main" tabIndex={-1}>
-              <h1 className="page-title">{header}</h1>
-              <Outlet />
-            </main>
+        <SharedTranslationProvider>
+          <div className="app-shell" data-layout={page.layout} data-mobile={isMobile}>
+            <a className="skip-link" href="#main">
+              {t('app.skipToContent')}
+            </a>
+            <AppHeader />
+            <div className="app-shell__body">
+              {showSidePanel ? <SidePanel /> : null}
+              <main id="main" className="app-shell__main" tabIndex={-1}>
+                <h1 className="page-title">{header}</h1>
+                <Outlet />
+              </main>
+            </div>
+            <Toasts />
+            <HelpLauncher />
+            {helpOpen ? (
+              <Suspense fallback={null}>
+                <HelpDialog />
+              </Suspense>
+            ) : null}
           </div>
-          <Toasts />
-          <HelpLauncher />
-          {helpOpen ? (
-            <Suspense fallback={null}>
-              <HelpDialog />
-            </Suspense>
-          ) : null}
-        </div>
+        </SharedTranslationProvider>
       </I18nProvider>
     </AriaRouterProvider>
   )

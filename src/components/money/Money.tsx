@@ -1,7 +1,7 @@
 import '../dialog/form.css'
-import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../domain/money.ts'
 import type { CurrencyCode, Minor } from '../../../schemas/money.ts'
+import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
 
 export type AmountTone = 'negative' | 'zero' | 'positive'
 
@@ -10,8 +10,7 @@ export const toneOf = (amount: number): AmountTone =>
 
 /** Formats in the budget's currency and the user's locale ('1 234,50 zł'); the sign is in the text, colour is extra. */
 export const useFormatAmount = (currency: CurrencyCode) => {
-  const { i18n } = useTranslation()
-  const locale = i18n.resolvedLanguage ?? 'pl'
+  const { locale } = useSharedTranslation()
   return (amount: Minor) => formatAmount(amount, currency, locale)
 }
 

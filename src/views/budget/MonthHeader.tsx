@@ -11,12 +11,22 @@ import { currentPeriodKey } from '../../router/periodKey.ts'
 import { periodHref } from './actions.tsx'
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, WarningIcon } from './icons.tsx'
 
+const monthFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** Intl formatters are costly to build: one per locale. */
+const monthFormat = (locale: string) => {
+  let format = monthFormats.get(locale)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    monthFormats.set(locale, format)
+  }
+  return format
+}
+
 /** 'listopad 2026' in Polish, 'November 2026' in English: the month's name in the user's locale, capitalised. */
 export const monthName = (periodKey: string, locale: string): string => {
   const date = Date.UTC(Number(periodKey.slice(0, 4)), Number(periodKey.slice(4)) - 1, 1)
-  const text = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  )
+  const text = monthFormat(locale).format(date)
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1)
 }
 

@@ -1,9 +1,9 @@
 import { memo } from 'react'
-import { Link } from 'react-aria-components'
-import { useTranslation } from 'react-i18next'
 import type { MonthGroup, MonthModel, MonthRow } from '../../../machines/budget/selectors/month.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
+import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
+import { useListNavigation } from '../../router/listNavigation.ts'
 import { periodHref, useMonthActions } from './actions.tsx'
 import { useCategoryName } from './names.ts'
 import { AddFirstCategory, AvailableAmount, CategoryMenu, GroupMenu, HiddenBadge } from './parts.tsx'
@@ -16,14 +16,14 @@ const CategoryItem = memo(function CategoryItem({
   readonly row: MonthRow
   readonly currency: CurrencyCode
 }) {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   const { budgetId, periodKey } = useMonthActions()
   const nameOf = useCategoryName()
   const name = nameOf(row)
   const income = row.type === 'Income'
   return (
     <li className="month-item" data-hidden={row.hidden || undefined}>
-      <Link
+      <a
         className="month-item__link"
         href={`${periodHref(budgetId, periodKey)}/categories/${encodeURIComponent(row.id)}`}
       >
@@ -41,7 +41,7 @@ const CategoryItem = memo(function CategoryItem({
             <AvailableAmount row={row} currency={currency} />
           </span>
         )}
-      </Link>
+      </a>
       {row.system ? null : <CategoryMenu row={row} name={name} />}
     </li>
   )
@@ -54,7 +54,7 @@ const GroupSection = memo(function GroupSection({
   readonly group: MonthGroup
   readonly currency: CurrencyCode
 }) {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   const name = group.system ? t('budgetView.uncategorized') : group.name
   return (
     <section className="month-list__group" aria-label={name} data-hidden={group.hidden || undefined}>
@@ -89,8 +89,10 @@ export function MonthList({
   readonly model: MonthModel
   readonly currency: CurrencyCode
 }) {
+  // The categories are plain links; the list follows them without reloading the page.
+  const followLinks = useListNavigation()
   return (
-    <div className="month-list">
+    <div className="month-list" ref={followLinks}>
       {model.groups.map((group) => (
         <GroupSection key={group.id} group={group} currency={currency} />
       ))}

@@ -1,10 +1,10 @@
 import { memo } from 'react'
 import { Button } from 'react-aria-components'
-import { useTranslation } from 'react-i18next'
 import type { MonthGroup, MonthModel, MonthRow } from '../../../machines/budget/selectors/month.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
+import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
 import { useMonthActions } from './actions.tsx'
 import { useCategoryName } from './names.ts'
 import {
@@ -26,7 +26,7 @@ const CategoryRow = memo(function CategoryRow({
   readonly currency: CurrencyCode
   readonly selected: boolean
 }) {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   const { select } = useMonthActions()
   const nameOf = useCategoryName()
   const name = nameOf(row)
@@ -70,7 +70,7 @@ const GroupRows = memo(function GroupRows({
   /** Only when the selection is in this group, so choosing a category re-renders two groups at most. */
   readonly selectedId: CategoryId | null
 }) {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   const name = group.system ? t('budgetView.uncategorized') : group.name
   return (
     <tbody className="month-group" data-hidden={group.hidden || undefined}>
@@ -120,7 +120,7 @@ export function MonthTable({
   readonly monthName: string
   readonly selectedId: CategoryId | null
 }) {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   return (
     <div className="month-table-wrap">
       <table className="month-table">

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
 
 type Named = { readonly name: string; readonly system?: boolean; readonly origin?: string }
 
@@ -8,7 +8,7 @@ type Named = { readonly name: string; readonly system?: boolean; readonly origin
  * category still loading, none).
  */
 export const useCategoryName = () => {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   return useCallback(
     (category: Named | undefined): string =>
       category === undefined

@@ -1,7 +1,6 @@
 import * as Result from 'effect/Result'
 import { memo, useId, useState } from 'react'
 import { Button, type Key, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
-import { useTranslation } from 'react-i18next'
 import type { AvailableStatus, MonthGroup, MonthRow } from '../../../machines/budget/selectors/month.ts'
 import {
   amountText,
@@ -11,6 +10,7 @@ import {
 import type { CategoryGroupId } from '../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money, useFormatAmount } from '../../components/money/Money.tsx'
+import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
 import { useMonthActions } from './actions.tsx'
 import { CheckIcon, EmptyIcon, HalfIcon, MoreIcon, PlusIcon, WarningIcon } from './icons.tsx'
 
@@ -29,7 +29,7 @@ export const AvailableAmount = memo(function AvailableAmount({
   readonly row: MonthRow
   readonly currency: CurrencyCode
 }) {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   const format = useFormatAmount(currency)
   const StatusIcon = STATUS_ICONS[row.status]
   return (
@@ -56,9 +56,9 @@ export function AssignedField({
   readonly name: string
   readonly currency: CurrencyCode
 }) {
-  const { t, i18n } = useTranslation()
+  const { t, locale } = useSharedTranslation()
   const { send, periodKey } = useMonthActions()
-  const env = { currency, locale: i18n.resolvedLanguage ?? 'pl' }
+  const env = { currency, locale }
   const [draft, setDraft] = useState<string | null>(null)
   const [problem, setProblem] = useState<Problem | null>(null)
   const restore = () => {
@@ -120,7 +120,8 @@ function RowMenu({
   onAction,
 }: {
   readonly label: string
-  readonly actions: ReadonlyArray<RowAction>
+  /** The items, made when the menu first opens: a month's hundred rows need only their labels until then. */
+  readonly actions: () => ReadonlyArray<RowAction>
   readonly disabledKeys: ReadonlyArray<Key>
   readonly onAction: (key: Key) => void
 }) {
@@ -148,7 +149,7 @@ function RowMenu({
       </Button>
       <Popover className="popover" placement="bottom end">
         <Menu className="menu" onAction={onAction} disabledKeys={disabledKeys}>
-          {actions.map((action) => (
+          {actions().map((action) => (
             <MenuItem className="menu__item" id={action.id} key={action.id}>
               {action.text}
             </MenuItem>
@@ -167,7 +168,7 @@ export const CategoryMenu = memo(function CategoryMenu({
   readonly row: MonthRow
   readonly name: string
 }) {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   const { open, send, moveCategory } = useMonthActions()
   const disabled: Key[] = []
   if (row.isFirst) disabled.push('moveUp')
@@ -196,7 +197,7 @@ export const CategoryMenu = memo(function CategoryMenu({
       label={t('budgetView.actions.category', { name })}
       disabledKeys={disabled}
       onAction={act}
-      actions={[
+      actions={() => [
         { id: 'rename', text: t('budgetView.actions.rename') },
         { id: 'hide', text: t(row.hidden ? 'budgetView.actions.unhide' : 'budgetView.actions.hide') },
         { id: 'moveUp', text: t('budgetView.actions.moveUp') },
@@ -209,7 +210,7 @@ export const CategoryMenu = memo(function CategoryMenu({
 
 /** Add a category, rename, hide or unhide, move up or down, delete: what a group header offers. */
 export const GroupMenu = memo(function GroupMenu({ group }: { readonly group: MonthGroup }) {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   const { open, send, moveGroup } = useMonthActions()
   const disabled: Key[] = []
   if (group.isFirst) disabled.push('moveUp')
@@ -241,7 +242,7 @@ export const GroupMenu = memo(function GroupMenu({ group }: { readonly group: Mo
       label={t('budgetView.actions.group', { name: group.name })}
       disabledKeys={disabled}
       onAction={act}
-      actions={[
+      actions={() => [
         { id: 'addCategory', text: t('budgetView.actions.addCategory') },
         { id: 'rename', text: t('budgetView.actions.rename') },
         { id: 'hide', text: t(group.hidden ? 'budgetView.actions.unhide' : 'budgetView.actions.hide') },
@@ -254,13 +255,13 @@ export const GroupMenu = memo(function GroupMenu({ group }: { readonly group: Mo
 })
 
 export function HiddenBadge() {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   return <span className="badge">{t('budgetView.table.hiddenBadge')}</span>
 }
 
 /** A group without categories says so and offers to add the first (list and table alike). */
 export function AddFirstCategory({ groupId }: { readonly groupId: CategoryGroupId }) {
-  const { t } = useTranslation()
+  const { t } = useSharedTranslation()
   const { open } = useMonthActions()
   return (
     <>

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { monthView } from '../../../domain/month-view.ts'
+import { fromSnapshot, toSnapshot } from '../../../domain/snapshot.ts'
+import { period, starterBudget } from './fixtures.ts'
+
+const months = ['202501', '202502', '202503', '202504']
+
+/** Food overspent in February (reset in March), rent assigned across months, one assignment in the future. */
+const history = () => {
+  const book = starterBudget()
+  for (const [index, key] of months.entries())
+    book.do('SetAssigned', { periodKey: key, categoryId: 'rent', value: 100_00 * (index + 1) })
+  book.do('SetAssigned', { periodKey: '202501', categoryId: 'food', value: 50_00 })
+  book.do('SetAssigned', { periodKey: '202503', categoryId: 'food', value: 30_00 })
+  book.do('AddTransaction', {
+    transactionId: 't-1',
+    bankAccountId: 'checking',
+    date: '2025-02-10',
+    payee: 'Biedronka',
+    value: -75_00,
+    splits: [{ categoryId: 'food', value: -75_00 }],
+  })
+  return book.state
+}
+
+describe('the state snapshot', () => {
+  it('lists each category’s months in period order', () => {
+    const rent = toSnapshot(history()).categoryMonths.find(([id]) => id === 'rent')
+    expect(rent?.[1]).toEqual(months)
+  })
+
+  it('gives the same month views whether its columns come in period order or not', () => {
+    const state = history()
+    const wire = toSnapshot(state)
+    const shuffled = {
+      ...wire,
+      categoryMonths: wire.categoryMonths.map(
+        ([id, periods, assigned, activity]) =>
+          [id, [...periods].reverse(), [...assigned].reverse(), [...activity].reverse()] as const,
+      ),
+    }
+    for (const key of months) {
+      const expected = monthView(state, period(key))
+      expect(monthView(fromSnapshot(wire), period(key))).toEqual(expected)
+      expect(monthView(fromSnapshot(shuffled), period(key))).toEqual(expected)
+    }
+  })
+})
