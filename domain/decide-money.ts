@@ -75,9 +75,26 @@ export const normalizeSplits = (
   })
 }
 
-const sameTransaction = (a: Transaction, b: Transaction) => JSON.stringify(a) === JSON.stringify(b)
+const sameSplits = (a: Transaction['splits'], b: Transaction['splits']) =>
+  a.length === b.length &&
+  a.every((split, index) => split.categoryId === b[index]?.categoryId && split.value === b[index]?.value)
 
-/** Builds a transaction with one fixed key order, so two equal ones stringify equal. */
+/** Field by field: a loaded transaction keeps the key order its source wrote (a snapshot's JSON, say). */
+const sameTransaction = (a: Transaction, b: Transaction) =>
+  a.id === b.id &&
+  a.bankAccountId === b.bankAccountId &&
+  a.date === b.date &&
+  a.payee === b.payee &&
+  a.memo === b.memo &&
+  a.value === b.value &&
+  a.direction === b.direction &&
+  a.kind === b.kind &&
+  a.cleared === b.cleared &&
+  a.reconciled === b.reconciled &&
+  a.transferId === b.transferId &&
+  sameSplits(a.splits, b.splits)
+
+/** Builds a transaction with one fixed key order (events and read models list fields alike). */
 const transaction = (fields: Transaction): Transaction => ({
   id: fields.id,
   bankAccountId: fields.bankAccountId,

@@ -6,6 +6,7 @@ import {
   Budget,
   Category,
   CategoryGroup,
+  isTransaction,
   SavedFilter,
   Target,
   Transaction,
@@ -63,7 +64,7 @@ export const BudgetStateSnapshot = Schema.Struct({
    * category and month with money, and columns keep the category's id (and the decoding) once per category.
    */
   categoryMonths: Schema.Array(CategoryMonthColumns),
-  transactions: Schema.Array(Transaction),
+  transactions: column(Transaction, isTransaction, 'transactions'),
   transactionCount: Schema.Int,
   transfers: Schema.Array(
     Schema.Struct({

@@ -52,6 +52,11 @@ export const IsoDate = Schema.String.pipe(
 )
 export type IsoDate = typeof IsoDate.Type
 
+/** IsoDate's and Minor's rules as guards (for schemas checked by one guard, like `isTransaction`). */
+export const isIsoDate = (value: unknown): boolean =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && isRealCalendarDate(value)
+export const isMinor = (value: unknown): boolean => Number.isSafeInteger(value)
+
 /** An instant as ISO 8601 text; the command carries it, the domain never reads a clock. */
 export const Instant = Schema.String.pipe(Schema.check(Schema.isNonEmpty()), Schema.brand('Instant'))
 export type Instant = typeof Instant.Type
