@@ -109,8 +109,27 @@ export const rememberOrderedMonths = (
 export const inPeriodOrder = (entries: readonly MonthEntry[]): boolean =>
   entries.every((entry, index) => index === 0 || byPeriod(entries[index - 1] ?? entry, entry) < 0)
 
-export const ledgerOf = (state: BudgetState, categoryId: CategoryId, period: PeriodKey): CategoryLedger =>
-  ledgerOfOrdered(orderedMonths(state, categoryId), period)
+/**
+ * Ledgers per (immutable) months map and period: an assignment changes one category's months, so the month view
+ * after it walks that category's months again and reuses the other categories' ledgers.
+ */
+const ledgersOf = new WeakMap<object, Map<PeriodKey, CategoryLedger>>()
+
+export const ledgerOf = (state: BudgetState, categoryId: CategoryId, period: PeriodKey): CategoryLedger => {
+  const months = Option.getOrUndefined(HashMap.get(state.categoryMonths, categoryId))
+  if (months === undefined) return ledgerOfOrdered([], period)
+  let byPeriod = ledgersOf.get(months)
+  if (byPeriod === undefined) {
+    byPeriod = new Map()
+    ledgersOf.set(months, byPeriod)
+  }
+  let ledger = byPeriod.get(period)
+  if (ledger === undefined) {
+    ledger = ledgerOfOrdered(orderedMonths(state, categoryId), period)
+    byPeriod.set(period, ledger)
+  }
+  return ledger
+}
 
 /** Income up to and including the month: Income-category activity (refunds of income lower it) and opening balances. */
 export const incomeUpTo = (state: BudgetState, period: PeriodKey): number => {
