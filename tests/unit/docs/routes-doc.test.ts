@@ -8,7 +8,10 @@ type Row = { readonly name: string; readonly path: string; readonly status: 'bui
 
 /** Every route with a view under `route`, its full path joined from its parents' (pathless layouts add none). */
 const routesOf = (route: AnyRoute, parentPath = ''): Row[] => {
-  const own: string | undefined = route.options?.path
+  // Pathless layout routes declare an id instead of a path.
+  const options = route.options
+  const own =
+    options !== undefined && 'path' in options && typeof options.path === 'string' ? options.path : undefined
   const path = own === undefined ? parentPath : `${parentPath.replace(/\/$/u, '')}/${own.replace(/^\//u, '')}`
   const children: AnyRoute[] = Object.values(route.children ?? {})
   const meta = route.options?.staticData
