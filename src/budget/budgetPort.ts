@@ -2,10 +2,13 @@ import * as Schema from 'effect/Schema'
 import { createParser } from 'eventsource-parser'
 import { HTTPError, TimeoutError } from 'ky'
 import { fromSnapshot } from '../../domain/snapshot.ts'
+import type { CategoryMonthOutcome } from '../../machines/budget/categoryMonth.machine.ts'
 import type { BudgetPort, LoadOutcome, SendOutcome, SequencedEvent } from '../../machines/budget/index.ts'
 import { BudgetEvent } from '../../schemas/budget-events.ts'
 import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
-import { type BudgetId, CommandId } from '../../schemas/ids.ts'
+import { type BudgetId, type CategoryId, CommandId } from '../../schemas/ids.ts'
+import { TransactionPage } from '../../schemas/ledger-api.ts'
+import type { PeriodKey } from '../../schemas/money.ts'
 import { apiErrorOf, getJson, openStream, postJson } from '../api/client.ts'
 import { apiSession } from '../auth/apiSession.ts'
 import { domainRefusalOf } from './refusal.ts'
@@ -46,6 +49,25 @@ const readState = async (
     return part === 'summary'
       ? { ok: true, state, version: answer.version, partial: true }
       : { ok: true, state, version: answer.version }
+  } catch (error) {
+    return { ok: false, error: apiErrorOf(error) }
+  }
+}
+
+/**
+ * One category's transactions in one month from the server's page (newest first; a category with more than
+ * 1 000 transactions in a month lists its newest 1 000), for an inspector while the budget holds only its summary.
+ */
+export const readCategoryMonth = async (
+  budgetId: BudgetId,
+  categoryId: CategoryId,
+  periodKey: PeriodKey,
+  signal: AbortSignal,
+): Promise<CategoryMonthOutcome> => {
+  const query = new URLSearchParams({ categoryId, period: periodKey, limit: '1000' })
+  try {
+    const page = await getJson(`${base(budgetId)}/transactions?${query}`, TransactionPage, { signal })
+    return { ok: true, transactions: page.items }
   } catch (error) {
     return { ok: false, error: apiErrorOf(error) }
   }

@@ -39,6 +39,17 @@ async function choose(page: Page, label: RegExp, option: RegExp) {
   await page.getByRole('option', { name: option }).click()
 }
 
+/** The reads of a budget's whole state (`GET …/state` without `?part=summary`) the page makes from now on. */
+const wholeStateReadsOf = (page: Page): string[] => {
+  const reads: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.endsWith('/state') && url.searchParams.get('part') !== 'summary')
+      reads.push(url.pathname)
+  })
+  return reads
+}
+
 test('category inspector: cover, assign, move money, target, auto-assign, history (mobile routes)', async ({
   page,
   request,
@@ -47,6 +58,7 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
   test.setTimeout(120_000)
   const budget = await arrange(request, 'Kategorie mobilnie')
   const categoryUrl = `/budget/${budget.id}/period/${period}/categories/${budget.foodId}`
+  const wholeStateReads = wholeStateReadsOf(page)
   await signInThrough(page, categoryUrl)
 
   // The inspector: figures, the overspending, the month's transactions and history.
@@ -57,6 +69,8 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
   await expect(figure(page, 'Dostępne')).toHaveText('-50,00 zł')
   await expect(sheet.getByText(/Przekroczono o 50,00\szł/u)).toBeVisible()
   await expect(sheet.getByRole('list', { name: 'Transakcje kategorii Jedzenie' })).toContainText('Biedronka')
+  // The sheet read the category's month from the server's page, not the whole budget.
+  expect(wholeStateReads).toEqual([])
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'category-panel')
 
@@ -176,6 +190,7 @@ test('category inspector in the desktop month view', async ({ page, request }, i
   const budget = await arrange(request, 'Kategorie na komputerze')
   await api(request, 'POST', `/api/budget/${budget.id}/category-groups`, { name: 'Oszczędności' })
   const monthUrl = `/budget/${budget.id}/period/${period}`
+  const wholeStateReads = wholeStateReadsOf(page)
   await signInThrough(page, monthUrl)
   const category = page.getByRole('button', { name: 'Jedzenie', exact: true })
   const built = await category
@@ -187,6 +202,8 @@ test('category inspector in the desktop month view', async ({ page, request }, i
   const panel = page.getByRole('region', { name: 'Jedzenie' })
   await expect(panel.getByRole('heading', { name: 'Jedzenie', level: 2 })).toBeVisible()
   await expect(figure(page, 'Dostępne')).toHaveText('-50,00 zł')
+  await expect(panel.getByRole('list', { name: 'Transakcje kategorii Jedzenie' })).toContainText('Biedronka')
+  expect(wholeStateReads).toEqual([])
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'category-panel')
 

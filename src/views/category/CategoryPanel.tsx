@@ -1,16 +1,24 @@
 import './texts.ts'
 import './category.css'
-import { useState } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useState } from 'react'
 import { Button, Group } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectTransactionsLoaded } from '../../../machines/budget/index.ts'
 import {
+  categoryMonthMachine,
+  selectCategoryMonthFailed,
+  selectCategoryMonthRows,
+} from '../../../machines/budget/categoryMonth.machine.ts'
+import { selectTransactionsLoaded, selectVersion } from '../../../machines/budget/index.ts'
+import {
+  type CategoryTransaction,
   selectCategoryInspector,
   selectCategoryTransactions,
 } from '../../../machines/budget/selectors/category.ts'
-import type { CategoryId } from '../../../schemas/ids.ts'
+import { BudgetId, type CategoryId } from '../../../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../../../schemas/money.ts'
-import { useBudget, useBudgetRef, useNeedTransactions } from '../../budget/OpenBudget.tsx'
+import { readCategoryMonth } from '../../budget/budgetPort.ts'
+import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { useCategoryName } from '../budget/names.ts'
@@ -75,9 +83,12 @@ export function CategoryPanel({
   const format = useAmountText()
   const [open, setOpen] = useState<Action | null>(null)
   const inspector = useBudget((snapshot) => selectCategoryInspector(snapshot, categoryId, periodKey))
-  const transactions = useBudget((snapshot) => selectCategoryTransactions(snapshot, categoryId, periodKey))
+  // Before the budget holds its transactions, activity tells whether the month has any (a month whose
+  // transactions cancel out shows the button once they are loaded).
   const transactionsLoaded = useBudget(selectTransactionsLoaded)
-  useNeedTransactions()
+  const loadedCount = useBudget(
+    (snapshot) => selectCategoryTransactions(snapshot, categoryId, periodKey).length,
+  )
   if (inspector === null)
     return (
       <section className="category-panel">
@@ -93,6 +104,7 @@ export function CategoryPanel({
   const isIncome = category.type === 'Income'
   const assigned = month?.assigned ?? (0 as Minor)
   const activity = month?.activity ?? (0 as Minor)
+  const hasTransactions = transactionsLoaded ? loadedCount > 0 : activity !== 0
   const available = month?.available ?? (0 as Minor)
   const overspent = available < 0
   const locale = i18n.resolvedLanguage ?? 'pl'
@@ -154,7 +166,7 @@ export function CategoryPanel({
         <Button className="button button--quiet" onPress={() => act('move')}>
           {t('category.moveCategory')}
         </Button>
-        {transactions.length > 0 ? (
+        {hasTransactions ? (
           <Button className="button button--quiet" onPress={() => act('move-transactions')}>
             {t('category.moveTransactions')}
           </Button>
@@ -209,37 +221,7 @@ export function CategoryPanel({
         <h3 id={`${headingId}-transactions`} className="category-section__title">
           {t('category.transactionsTitle')}
         </h3>
-        {!transactionsLoaded ? (
-          <p className="category-empty" role="status">
-            {t('category.loadingTransactions')}
-          </p>
-        ) : transactions.length === 0 ? (
-          <p className="category-empty">{t('category.noTransactions')}</p>
-        ) : (
-          <ul
-            className="category-list"
-            aria-label={t('category.transactionsLabel', { name: nameOf(category) })}
-          >
-            {transactions.slice(0, RECENT_TRANSACTIONS).map(({ transaction, amount }) => (
-              <li key={transaction.id} className="category-list__item">
-                <span className="category-list__main">
-                  <span>{payeeText(t, transaction, t('category.noPayee'))}</span>
-                  <span className="category-list__meta">
-                    {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-                      new Date(`${transaction.date}T00:00:00Z`),
-                    )}
-                  </span>
-                </span>
-                <Money amount={amount as Minor} currency={currency} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {transactions.length > RECENT_TRANSACTIONS ? (
-          <p className="category-empty">
-            {t('category.moreTransactions', { count: transactions.length - RECENT_TRANSACTIONS })}
-          </p>
-        ) : null}
+        <MonthTransactions categoryId={categoryId} periodKey={periodKey} name={nameOf(category)} />
         <div className="category-actions">
           <Button className="button button--quiet" onPress={() => act('add-transaction')}>
             {t('category.addTransaction')}
@@ -282,5 +264,111 @@ export function CategoryPanel({
         <TransactionEditorDialog categoryId={categoryId} onClosed={close} />
       ) : null}
     </section>
+  )
+}
+
+/**
+ * The category's transactions this month: from the open budget once it holds its transactions (exact and
+ * optimistic), else from the server's page for this category and month, so opening a category never downloads
+ * the whole state of a big budget.
+ */
+function MonthTransactions(props: {
+  readonly categoryId: CategoryId
+  readonly periodKey: PeriodKey
+  readonly name: string
+}) {
+  const loaded = useBudget(selectTransactionsLoaded)
+  return loaded ? (
+    <LoadedMonthTransactions {...props} />
+  ) : (
+    <PagedMonthTransactions key={`${props.categoryId}\u0000${props.periodKey}`} {...props} />
+  )
+}
+
+function LoadedMonthTransactions({
+  categoryId,
+  periodKey,
+  name,
+}: {
+  readonly categoryId: CategoryId
+  readonly periodKey: PeriodKey
+  readonly name: string
+}) {
+  const rows = useBudget((snapshot) => selectCategoryTransactions(snapshot, categoryId, periodKey))
+  return <TransactionRows rows={rows} name={name} />
+}
+
+function PagedMonthTransactions({
+  categoryId,
+  periodKey,
+  name,
+}: {
+  readonly categoryId: CategoryId
+  readonly periodKey: PeriodKey
+  readonly name: string
+}) {
+  const { t } = useTranslation()
+  const { budgetId } = useBudgetParams()
+  const version = useBudget(selectVersion)
+  const actor = useActorRef(categoryMonthMachine, {
+    input: {
+      read: (signal) => readCategoryMonth(BudgetId.make(budgetId), categoryId, periodKey, signal),
+      categoryId,
+      periodKey,
+      version,
+    },
+  })
+  useEffect(() => actor.send({ type: 'budget.versionChanged', version }), [actor, version])
+  const rows = useSelector(actor, selectCategoryMonthRows)
+  const failed = useSelector(actor, selectCategoryMonthFailed)
+  if (failed)
+    return (
+      <p className="category-empty" role="alert">
+        {t('category.transactionsUnavailable')}
+      </p>
+    )
+  if (rows === null)
+    return (
+      <p className="category-empty" role="status">
+        {t('category.loadingTransactions')}
+      </p>
+    )
+  return <TransactionRows rows={rows} name={name} />
+}
+
+/** The newest few of the month's transactions and how many older ones there are. */
+function TransactionRows({
+  rows,
+  name,
+}: {
+  readonly rows: ReadonlyArray<CategoryTransaction>
+  readonly name: string
+}) {
+  const { t, i18n } = useTranslation()
+  const currency = useCurrency()
+  const locale = i18n.resolvedLanguage ?? 'pl'
+  if (rows.length === 0) return <p className="category-empty">{t('category.noTransactions')}</p>
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+  return (
+    <>
+      <ul className="category-list" aria-label={t('category.transactionsLabel', { name })}>
+        {rows.slice(0, RECENT_TRANSACTIONS).map(({ transaction, amount }) => (
+          <li key={transaction.id} className="category-list__item">
+            <span className="category-list__main">
+              <span>{payeeText(t, transaction, t('category.noPayee'))}</span>
+              <span className="category-list__meta">
+                {day.format(new Date(`${transaction.date}T00:00:00Z`))}
+              </span>
+            </span>
+            <Money amount={amount as Minor} currency={currency} />
+          </li>
+        ))}
+      </ul>
+      {rows.length > RECENT_TRANSACTIONS ? (
+        <p className="category-empty">
+          {t('category.moreTransactions', { count: rows.length - RECENT_TRANSACTIONS })}
+        </p>
+      ) : null}
+    </>
   )
 }
