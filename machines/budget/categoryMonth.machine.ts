@@ -59,6 +59,7 @@ export const categoryMonthMachine = setup({
   states: {
     reading: {
       invoke: {
+        id: 'readMonth',
         src: 'readMonth',
         input: ({ context }) => ({ read: context.read }),
         onDone: [
