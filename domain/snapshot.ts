@@ -6,6 +6,16 @@ import type { PeriodKey } from '../schemas/money.ts'
 import { byPeriod, inPeriodOrder, type MonthEntry, rememberOrderedMonths } from './month-view.ts'
 import type { BudgetState, TransferLink, UndoEntry } from './state.ts'
 
+/**
+ * A HashMap of many entries built in place: `HashMap.fromIterable` copies the trie's path for every entry, which
+ * made 100 000 transactions take 250 ms instead of 55 (Node, cold).
+ */
+const hashMapOf = <K, V>(entries: Iterable<readonly [K, V]>): HashMap.HashMap<K, V> => {
+  let map = HashMap.beginMutation(HashMap.empty<K, V>())
+  for (const [key, value] of entries) map = HashMap.set(map, key, value)
+  return HashMap.endMutation(map)
+}
+
 const nestedFrom = <K1, K2, V>(rows: Iterable<readonly [K1, K2, V]>) => {
   const outer = new Map<K1, Array<readonly [K2, V]>>()
   for (const [k1, k2, value] of rows) {
@@ -13,7 +23,7 @@ const nestedFrom = <K1, K2, V>(rows: Iterable<readonly [K1, K2, V]>) => {
     if (inner === undefined) outer.set(k1, [[k2, value]])
     else inner.push([k2, value])
   }
-  return HashMap.fromIterable([...outer].map(([k1, inner]) => [k1, HashMap.fromIterable(inner)] as const))
+  return hashMapOf([...outer].map(([k1, inner]) => [k1, hashMapOf(inner)] as const))
 }
 
 /** The state as its JSON snapshot (see schemas/budget-snapshot.ts). */
@@ -77,7 +87,7 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
       ]),
     ),
     accountMonths: nestedFrom<BankAccountId, PeriodKey, number>(snapshot.accountMonths),
-    categoryMonths: HashMap.fromIterable(
+    categoryMonths: hashMapOf(
       snapshot.categoryMonths.map(([category, periods, assigned, activity]) => {
         const entries = periods.map(
           // The schema checks the three columns are of one length.
@@ -86,15 +96,15 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
             { assigned: assigned[index] ?? 0, activity: activity[index] ?? 0 },
           ],
         )
-        const months = HashMap.fromIterable(entries)
+        const months = hashMapOf(entries)
         rememberOrderedMonths(months, inPeriodOrder(entries) ? entries : entries.sort(byPeriod))
         return [category, months] as const
       }),
     ),
-    transactions: HashMap.fromIterable(
+    transactions: hashMapOf(
       snapshot.transactions.map((transaction) => [transaction.id as TransactionId, transaction] as const),
     ),
-    transfers: HashMap.fromIterable(
+    transfers: hashMapOf(
       snapshot.transfers.map(
         ({ transferId, ...link }) => [transferId as TransferId, link satisfies TransferLink] as const,
       ),
