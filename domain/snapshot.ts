@@ -1,10 +1,11 @@
 import * as HashMap from 'effect/HashMap'
 import type { AssignmentRecord } from '../schemas/budget.ts'
 import type { BudgetStateSnapshot } from '../schemas/budget-snapshot.ts'
-import type { BankAccountId, TransactionId, TransferId } from '../schemas/ids.ts'
+import type { BankAccountId, TransferId } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
 import { byPeriod, inPeriodOrder, type MonthEntry, rememberOrderedMonths } from './month-view.ts'
 import type { BudgetState, TransferLink, UndoEntry } from './state.ts'
+import { rememberNewestFirst, transactionsNewestFirst } from './transaction-order.ts'
 
 /**
  * A HashMap of many entries built in place: `HashMap.fromIterable` copies the trie's path for every entry, which
@@ -54,7 +55,7 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
       }
       return [category, periods, assigned, activity] as const
     }),
-    transactions: [...HashMap.values(state.transactions)],
+    transactions: [...transactionsNewestFirst(state.transactions)],
     transactionCount: state.transactionCount,
     transfers: [...state.transfers].map(([transferId, link]) => ({ transferId, ...link })),
     targets: [...state.targets.values()],
@@ -74,6 +75,11 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
   }
   let undoStack: UndoEntry | null = null
   for (const entry of [...snapshot.undo].reverse()) undoStack = { ...entry, next: undoStack }
+  const transactions = hashMapOf(
+    snapshot.transactions.map((transaction) => [transaction.id, transaction] as const),
+  )
+  // Listed newest first (as the server and toSnapshot list them), they are the lists' order as they come.
+  rememberNewestFirst(transactions, snapshot.transactions)
   return {
     budget: snapshot.budget,
     deleted: snapshot.deleted,
@@ -101,9 +107,7 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
         return [category, months] as const
       }),
     ),
-    transactions: hashMapOf(
-      snapshot.transactions.map((transaction) => [transaction.id as TransactionId, transaction] as const),
-    ),
+    transactions,
     transfers: hashMapOf(
       snapshot.transfers.map(
         ({ transferId, ...link }) => [transferId as TransferId, link satisfies TransferLink] as const,

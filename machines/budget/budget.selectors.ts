@@ -3,6 +3,7 @@ import { reconciliationPayee } from '../../domain/decide-money.ts'
 import { matchesFilter } from '../../domain/filters.ts'
 import { accountBalance, assignmentRecords, monthView } from '../../domain/month-view.ts'
 import type { BudgetState } from '../../domain/state.ts'
+import { transactionsNewestFirst } from '../../domain/transaction-order.ts'
 import type {
   AccountBalance,
   AssignmentRecord,
@@ -145,24 +146,12 @@ export const selectPayees = (snapshot: BudgetSnapshot) => payeesByUse(snapshot.c
 export const selectCanUndoAssignment = (snapshot: BudgetSnapshot): boolean =>
   snapshot.context.state.undoStack !== null && !snapshot.matches('loading')
 
-/** Newest first (date, then id for a stable order). Keyed by the transaction map, so assignments never re-sort. */
-const sortedTransactions = new WeakMap<BudgetState['transactions'], ReadonlyArray<Transaction>>()
-const transactionsOf = (state: BudgetState): ReadonlyArray<Transaction> => {
-  const hit = sortedTransactions.get(state.transactions)
-  if (hit) return hit
-  const list = [...state.transactions]
-    .map(([, transaction]) => transaction)
-    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-  sortedTransactions.set(state.transactions, list)
-  return list
-}
-
 /** All transactions, newest first, optionally narrowed by filter criteria (a saved filter or the filter bar). */
 export const selectTransactions = (
   snapshot: BudgetSnapshot,
   criteria?: FilterCriteria,
 ): ReadonlyArray<Transaction> => {
-  const all = transactionsOf(snapshot.context.state)
+  const all = transactionsNewestFirst(snapshot.context.state.transactions)
   return criteria === undefined ? all : all.filter((transaction) => matchesFilter(criteria, transaction))
 }
 

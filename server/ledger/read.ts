@@ -245,7 +245,9 @@ export const allTransactionsJson = async (
     select
       (select coalesce(json_agg(json_build_object('id', id, 'bankAccountId', bank_account_id, 'date', date,
                 'payee', payee, 'memo', memo, 'value', value, 'direction', direction, 'kind', kind,
-                'cleared', cleared, 'reconciled', reconciled, 'splits', splits, 'transferId', transfer_id)), '[]')::text
+                'cleared', cleared, 'reconciled', reconciled, 'splits', splits, 'transferId', transfer_id)
+                -- Newest first, as the app lists them (domain/transaction-order.ts compares code units: "C").
+                order by date collate "C" desc, id collate "C" desc), '[]')::text
          from transactions where budget_id = ${budgetId}) as transactions,
       -- A transfer's outflow side carries the negative amount (domain/summary.ts#transferLinksOf).
       (select coalesce(json_agg(json_build_object('transferId', transfer_id, 'outflowTransactionId', outflow,

@@ -193,17 +193,31 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
   })
 
   it('GET …/state?part=summary answers all but the transactions, at the same version', async () => {
-    await api('POST', `${budget.base}/transactions`, {
-      bankAccountId: budget.checkingId,
-      date: '2025-03-05',
-      payee: 'Shop',
-      value: -1_000,
-      splits: [{ categoryId: budget.foodId, value: -1_000 }],
-    })
+    // Same-day transactions whose ids sort differently by code unit than by a natural-language collation.
+    for (const [id, date] of [
+      ['tx-b', '2025-03-05'],
+      ['tx-a', '2025-03-05'],
+      ['TX-c', '2025-03-05'],
+      ['tx-d', '2025-03-07'],
+    ])
+      await api('POST', `${budget.base}/transactions`, {
+        id,
+        bankAccountId: budget.checkingId,
+        date,
+        payee: 'Shop',
+        value: -1_000,
+        splits: [{ categoryId: budget.foodId, value: -1_000 }],
+      })
     const full = expectStatus(await api('GET', `${budget.base}/state`), 200)
     const summary = expectStatus(await api('GET', `${budget.base}/state?part=summary`), 200)
     expect(summary.version).toBe(full.version)
-    expect(full.state.transactions.length).toBeGreaterThan(0)
+    // Newest first, then by id in code-unit order, as the app lists them (domain/transaction-order.ts).
+    expect(full.state.transactions.map((transaction: { id: string }) => transaction.id)).toEqual([
+      'tx-d',
+      'tx-b',
+      'tx-a',
+      'TX-c',
+    ])
     expect(summary.state.transactions).toEqual([])
     expect(summary.state).toEqual({ ...full.state, transactions: [], transfers: [] })
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { monthView } from '../../../domain/month-view.ts'
 import { fromSnapshot, toSnapshot } from '../../../domain/snapshot.ts'
+import { transactionsNewestFirst } from '../../../domain/transaction-order.ts'
 import { period, starterBudget } from './fixtures.ts'
 
 const months = ['202501', '202502', '202503', '202504']
@@ -44,5 +45,30 @@ describe('the state snapshot', () => {
       expect(monthView(fromSnapshot(wire), period(key))).toEqual(expected)
       expect(monthView(fromSnapshot(shuffled), period(key))).toEqual(expected)
     }
+  })
+
+  it('lists transactions newest first, and a state made from it takes that list as its order', () => {
+    const book = starterBudget()
+    for (const [id, date] of [
+      ['t-b', '2025-02-10'],
+      ['t-a', '2025-02-10'],
+      ['t-c', '2025-03-01'],
+    ] as const)
+      book.do('AddTransaction', {
+        transactionId: id,
+        bankAccountId: 'checking',
+        date,
+        payee: 'Biedronka',
+        value: -1_00,
+        splits: [{ categoryId: 'food', value: -1_00 }],
+      })
+    const wire = toSnapshot(book.state)
+    expect(wire.transactions.map((transaction) => transaction.id)).toEqual(['t-c', 't-b', 't-a'])
+    const loaded = fromSnapshot(wire)
+    expect(transactionsNewestFirst(loaded.transactions)).toBe(wire.transactions)
+    // Out of order, the list is sorted instead of taken.
+    const shuffled = fromSnapshot({ ...wire, transactions: [...wire.transactions].reverse() })
+    const sorted = transactionsNewestFirst(shuffled.transactions)
+    expect(sorted.map((transaction) => transaction.id)).toEqual(['t-c', 't-b', 't-a'])
   })
 })
