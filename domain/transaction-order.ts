@@ -1,7 +1,7 @@
 import type { Transaction } from '../schemas/budget.ts'
 import type { BudgetState } from './state.ts'
 
-/** Newest first: by date, then by id (for a stable order), comparing code units as the server's "C" collation. */
+/** Newest first: by date, then by id (for a stable order), comparing code units. */
 export const newestFirst = (a: Transaction, b: Transaction): number =>
   a.date < b.date ? 1 : a.date > b.date ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0
 

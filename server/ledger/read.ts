@@ -246,8 +246,10 @@ export const allTransactionsJson = async (
       (select coalesce(json_agg(json_build_object('id', id, 'bankAccountId', bank_account_id, 'date', date,
                 'payee', payee, 'memo', memo, 'value', value, 'direction', direction, 'kind', kind,
                 'cleared', cleared, 'reconciled', reconciled, 'splits', splits, 'transferId', transfer_id)
-                -- Newest first, as the app lists them (domain/transaction-order.ts compares code units: "C").
-                order by date collate "C" desc, id collate "C" desc), '[]')::text
+                -- Newest first, as the app lists them (domain/transaction-order.ts), read backwards from the
+                -- (budget_id, date, id) index. The app compares code units: under another collation than C it
+                -- finds the list out of its order and sorts it itself.
+                order by date desc, id desc), '[]')::text
          from transactions where budget_id = ${budgetId}) as transactions,
       -- A transfer's outflow side carries the negative amount (domain/summary.ts#transferLinksOf).
       (select coalesce(json_agg(json_build_object('transferId', transfer_id, 'outflowTransactionId', outflow,
