@@ -272,11 +272,13 @@ export function CategoryPanel({
  * optimistic), else from the server's page for this category and month, so opening a category never downloads
  * the whole state of a big budget.
  */
-function MonthTransactions(props: {
+type MonthTransactionsProps = {
   readonly categoryId: CategoryId
   readonly periodKey: PeriodKey
   readonly name: string
-}) {
+}
+
+function MonthTransactions(props: MonthTransactionsProps) {
   const loaded = useBudget(selectTransactionsLoaded)
   return loaded ? (
     <LoadedMonthTransactions {...props} />
@@ -285,28 +287,12 @@ function MonthTransactions(props: {
   )
 }
 
-function LoadedMonthTransactions({
-  categoryId,
-  periodKey,
-  name,
-}: {
-  readonly categoryId: CategoryId
-  readonly periodKey: PeriodKey
-  readonly name: string
-}) {
+function LoadedMonthTransactions({ categoryId, periodKey, name }: MonthTransactionsProps) {
   const rows = useBudget((snapshot) => selectCategoryTransactions(snapshot, categoryId, periodKey))
   return <TransactionRows rows={rows} name={name} />
 }
 
-function PagedMonthTransactions({
-  categoryId,
-  periodKey,
-  name,
-}: {
-  readonly categoryId: CategoryId
-  readonly periodKey: PeriodKey
-  readonly name: string
-}) {
+function PagedMonthTransactions({ categoryId, periodKey, name }: MonthTransactionsProps) {
   const { t } = useTranslation()
   const { budgetId } = useBudgetParams()
   const version = useBudget(selectVersion)
