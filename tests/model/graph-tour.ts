@@ -78,3 +78,14 @@ export const tourEdges = <TSnapshot extends Snapshot<unknown>, TEvent extends Ev
   }
   return walks
 }
+
+/** A model's graph as a greedy tour from its initial state: the walks that take every edge, and its state count. */
+export const modelTour = <TSnapshot extends Snapshot<unknown>, TEvent extends EventObject>(
+  model: { getAdjacencyMap(): AdjacencyMap<TSnapshot, TEvent> },
+  serializeState: (snapshot: TSnapshot) => string,
+): { readonly walks: Array<Walk<TSnapshot, TEvent>>; readonly states: number } => {
+  const adjacency = model.getAdjacencyMap()
+  const [initial] = Object.keys(adjacency)
+  if (initial === undefined) throw new Error('empty graph')
+  return { walks: tourEdges(adjacency, initial, serializeState), states: Object.keys(adjacency).length }
+}

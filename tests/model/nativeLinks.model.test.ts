@@ -8,7 +8,7 @@ import {
   nativeLinksMachine,
 } from '../../machines/nativeLinks/index.ts'
 import { createTransitionRecorder } from './chart-coverage.ts'
-import { tourEdges, type Walk } from './graph-tour.ts'
+import { modelTour, type Walk } from './graph-tour.ts'
 
 type LinksSnapshot = SnapshotFrom<typeof nativeLinksMachine>
 type EventOf<K extends NativeLinksEvent['type']> = Extract<NativeLinksEvent, { type: K }>
@@ -108,10 +108,8 @@ describe('native links machine model', () => {
       ),
       serializeState,
     })
-    const adjacency = model.getAdjacencyMap()
-    const [initial] = Object.keys(adjacency)
-    if (initial === undefined) throw new Error('empty graph')
-    for (const walk of tourEdges(adjacency, initial, serializeState)) replay(walk)
+    const { walks } = modelTour(model, serializeState)
+    for (const walk of walks) replay(walk)
   })
 
   it('walked every transition of the chart at least once', () => {

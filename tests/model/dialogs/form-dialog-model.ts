@@ -11,7 +11,7 @@ import type {
 import { CommandId } from '../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { createTransitionRecorder } from '../chart-coverage.ts'
-import { tourEdges, type Walk } from '../graph-tour.ts'
+import { modelTour, type Walk } from '../graph-tour.ts'
 
 type DialogMachine<F extends object, P, V> = ReturnType<typeof createFormDialogMachine<F, P, V>>
 
@@ -130,10 +130,8 @@ export const describeFormDialogModel = <F extends object, P, V>(
         filterEvents: (snapshot, event) => (snapshot.value === 'submitting') === isReply(event.type),
         serializeState,
       })
-      const adjacency = model.getAdjacencyMap()
-      const [initial] = Object.keys(adjacency)
-      if (initial === undefined) throw new Error('empty graph')
-      for (const walk of tourEdges(adjacency, initial, serializeState)) replay(walk)
+      const { walks } = modelTour(model, serializeState)
+      for (const walk of walks) replay(walk)
     })
 
     it('walked every transition of the chart', () => {
