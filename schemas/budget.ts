@@ -65,7 +65,8 @@ export type AutoAssignOption = typeof AutoAssignOption.Type
 
 export const Name = Schema.String.pipe(Schema.check(Schema.isNonEmpty(), Schema.isMaxLength(200)))
 
-export const Text = Schema.String.pipe(Schema.check(Schema.isMaxLength(1000)))
+const TEXT_MAX_LENGTH = 1000
+export const Text = Schema.String.pipe(Schema.check(Schema.isMaxLength(TEXT_MAX_LENGTH)))
 
 export const Budget = Schema.Struct({
   id: BudgetId,
@@ -130,7 +131,7 @@ export type Transaction = typeof Transaction.Type
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-const isText = (value: unknown) => typeof value === 'string' && value.length <= 1000
+const isText = (value: unknown) => typeof value === 'string' && value.length <= TEXT_MAX_LENGTH
 const isSplit = (value: unknown) => isRecord(value) && isIdText(value.categoryId) && isMinor(value.value)
 const directions: ReadonlyArray<unknown> = TransactionDirection.literals
 const kinds: ReadonlyArray<unknown> = TransactionKind.literals

@@ -1,11 +1,12 @@
 import * as Schema from 'effect/Schema'
 
 // Ids are opaque non-empty strings chosen by the server (or the optimistic client); the brand keeps them apart.
-const IdText = Schema.String.pipe(Schema.check(Schema.isNonEmpty(), Schema.isMaxLength(128)))
+const ID_MAX_LENGTH = 128
+const IdText = Schema.String.pipe(Schema.check(Schema.isNonEmpty(), Schema.isMaxLength(ID_MAX_LENGTH)))
 
 /** IdText's rules as a guard (for schemas checked by one guard, like `isTransaction`). */
 export const isIdText = (value: unknown): boolean =>
-  typeof value === 'string' && value.length >= 1 && value.length <= 128
+  typeof value === 'string' && value.length >= 1 && value.length <= ID_MAX_LENGTH
 
 export const BudgetId = IdText.pipe(Schema.brand('BudgetId'))
 export type BudgetId = typeof BudgetId.Type

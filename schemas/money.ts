@@ -11,6 +11,9 @@ export const CurrencyCode = Schema.String.pipe(
 )
 export type CurrencyCode = typeof CurrencyCode.Type
 
+const PERIOD_KEY_PATTERN = /^\d{6}$/
+const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+
 const isValidPeriodKey = (key: string): boolean => {
   const month = Number(key.slice(4))
   return month >= 1 && month <= 12
@@ -19,7 +22,7 @@ const isValidPeriodKey = (key: string): boolean => {
 /** A budget month as YYYYMM (202501 … 202512). */
 export const PeriodKey = Schema.String.pipe(
   Schema.check(
-    Schema.isPattern(/^\d{6}$/),
+    Schema.isPattern(PERIOD_KEY_PATTERN),
     Schema.makeFilter((key: string) => isValidPeriodKey(key), {
       expected: 'a period key YYYYMM with month 01-12',
     }),
@@ -30,7 +33,7 @@ export type PeriodKey = typeof PeriodKey.Type
 
 /** The PeriodKey schema's rules as one guard, for columns checked whole (schemas/budget-snapshot.ts). */
 export const isPeriodKey = (value: unknown): value is PeriodKey =>
-  typeof value === 'string' && /^\d{6}$/.test(value) && isValidPeriodKey(value)
+  typeof value === 'string' && PERIOD_KEY_PATTERN.test(value) && isValidPeriodKey(value)
 
 const isRealCalendarDate = (text: string): boolean => {
   const [year, month, day] = text.split('-').map(Number)
@@ -43,7 +46,7 @@ const isRealCalendarDate = (text: string): boolean => {
 /** A calendar date YYYY-MM-DD that exists (2025-02-30 does not). */
 export const IsoDate = Schema.String.pipe(
   Schema.check(
-    Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/),
+    Schema.isPattern(ISO_DATE_PATTERN),
     Schema.makeFilter((text: string) => isRealCalendarDate(text), {
       expected: 'a real calendar date YYYY-MM-DD',
     }),
@@ -59,7 +62,7 @@ const realDays = new Set<string>()
 export const isIsoDate = (value: unknown): boolean => {
   if (typeof value !== 'string') return false
   if (realDays.has(value)) return true
-  const real = /^\d{4}-\d{2}-\d{2}$/.test(value) && isRealCalendarDate(value)
+  const real = ISO_DATE_PATTERN.test(value) && isRealCalendarDate(value)
   // Bounded: 100 000 days is 270 years of them.
   if (real && realDays.size < 100_000) realDays.add(value)
   return real
