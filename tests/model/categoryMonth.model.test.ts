@@ -9,10 +9,13 @@ import {
   selectCategoryMonthFailed,
   selectCategoryMonthRows,
 } from '../../machines/budget/categoryMonth.machine.ts'
-import type { Transaction } from '../../schemas/budget.ts'
-import { TransactionId } from '../../schemas/ids.ts'
-import { IsoDate, PeriodKey } from '../../schemas/money.ts'
-import { ids, pln } from '../unit/machines/budget.fakes.ts'
+import {
+  groceriesOutflow,
+  ids,
+  NOVEMBER,
+  type ScriptedRead,
+  scriptedMonthReads,
+} from '../unit/machines/budget.fakes.ts'
 import { createTransitionRecorder } from './chart-coverage.ts'
 import { modelTour, type Walk } from './graph-tour.ts'
 
@@ -25,14 +28,9 @@ type ModelEvent =
   | { type: 'xstate.error.actor.readMonth'; error: unknown }
 type EventOf<K extends ModelEvent['type']> = Extract<ModelEvent, { type: K }>
 
-type Read = {
-  readonly signal: AbortSignal
-  readonly settle: (outcome: CategoryMonthOutcome | Error) => void
-  settled: boolean
-}
 type Harness = {
   readonly actor: ReturnType<typeof createActor<typeof categoryMonthMachine>>
-  readonly reads: Read[]
+  readonly reads: ScriptedRead[]
 }
 type Fixtures = {
   [K in ModelEvent['type']]: {
@@ -41,21 +39,7 @@ type Fixtures = {
   }
 }
 
-const NOVEMBER = PeriodKey.make('202611')
-const BIEDRONKA: Transaction = {
-  id: TransactionId.make('t1'),
-  bankAccountId: ids.checking,
-  date: IsoDate.make('2026-11-03'),
-  payee: 'Biedronka',
-  memo: '',
-  value: pln(-1_000),
-  direction: 'Outflow',
-  kind: 'Regular',
-  cleared: false,
-  reconciled: false,
-  splits: [{ categoryId: ids.groceries, value: pln(-1_000) }],
-  transferId: null,
-}
+const BIEDRONKA = groceriesOutflow('t1', '2026-11-03', -1_000)
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -63,7 +47,6 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 const settleLatest = async ({ reads }: Harness, outcome: CategoryMonthOutcome | Error) => {
   const read = reads.at(-1)
   if (read === undefined || read.signal.aborted || read.settled) throw new Error('no read on the wire')
-  read.settled = true
   read.settle(outcome)
   await flush()
 }
@@ -113,15 +96,7 @@ const serializeState = (snapshot: MonthSnapshot) =>
 const recorder = createTransitionRecorder()
 
 const startHarness = (): Harness => {
-  const reads: Read[] = []
-  const read = (signal: AbortSignal) =>
-    new Promise<CategoryMonthOutcome>((resolve, reject) => {
-      reads.push({
-        signal,
-        settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
-        settled: false,
-      })
-    })
+  const { read, reads } = scriptedMonthReads()
   const input: CategoryMonthInput = { read, categoryId: ids.groceries, periodKey: NOVEMBER, version: 7 }
   return { actor: createActor(categoryMonthMachine, { input, inspect: recorder.inspect }).start(), reads }
 }

@@ -4,6 +4,7 @@ import { createActor } from 'xstate'
 import { decide } from '../../../domain/decide.ts'
 import { evolve } from '../../../domain/evolve.ts'
 import { type BudgetState, initialState } from '../../../domain/state.ts'
+import type { CategoryMonthOutcome } from '../../../machines/budget/categoryMonth.machine.ts'
 import {
   type BudgetPort,
   budgetMachine,
@@ -14,6 +15,7 @@ import {
   stamp,
 } from '../../../machines/budget/index.ts'
 import { toastsMachine } from '../../../machines/toasts/index.ts'
+import type { Transaction } from '../../../schemas/budget.ts'
 import type { BudgetCommand } from '../../../schemas/budget-commands.ts'
 import type { BudgetError } from '../../../schemas/budget-errors.ts'
 import {
@@ -281,4 +283,46 @@ export const startBudget = (ledger: FakeLedger, options: { machine?: typeof budg
 
 export const flush = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve()
+}
+
+/** A regular, uncleared groceries purchase from checking: `value` grosze (negative) on `date`. */
+export const groceriesOutflow = (id: string, date: string, value: number): Transaction => ({
+  id: TransactionId.make(id),
+  bankAccountId: ids.checking,
+  date: IsoDate.make(date),
+  payee: `Shop ${id}`,
+  memo: '',
+  value: pln(value),
+  direction: 'Outflow',
+  kind: 'Regular',
+  cleared: false,
+  reconciled: false,
+  splits: [{ categoryId: ids.groceries, value: pln(value) }],
+  transferId: null,
+})
+
+/** One read of a category's month, answered (or failed) by the test; `settled` once it has been. */
+export type ScriptedRead = {
+  readonly signal: AbortSignal
+  readonly settle: (outcome: CategoryMonthOutcome | Error) => void
+  settled: boolean
+}
+
+/** Category-month reads the test answers by hand, each with the abort signal the actor gave it. */
+export const scriptedMonthReads = () => {
+  const reads: ScriptedRead[] = []
+  const read = (signal: AbortSignal) =>
+    new Promise<CategoryMonthOutcome>((resolve, reject) => {
+      const entry: ScriptedRead = {
+        signal,
+        settle: (outcome) => {
+          entry.settled = true
+          if (outcome instanceof Error) reject(outcome)
+          else resolve(outcome)
+        },
+        settled: false,
+      }
+      reads.push(entry)
+    })
+  return { read, reads }
 }

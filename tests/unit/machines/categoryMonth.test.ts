@@ -6,40 +6,7 @@ import {
   selectCategoryMonthFailed,
   selectCategoryMonthRows,
 } from '../../../machines/budget/categoryMonth.machine.ts'
-import type { Transaction } from '../../../schemas/budget.ts'
-import { TransactionId } from '../../../schemas/ids.ts'
-import { IsoDate, PeriodKey } from '../../../schemas/money.ts'
-import { ids, pln } from './budget.fakes.ts'
-
-const NOVEMBER = PeriodKey.make('202611')
-
-const spent = (id: string, date: string, value: number): Transaction => ({
-  id: TransactionId.make(id),
-  bankAccountId: ids.checking,
-  date: IsoDate.make(date),
-  payee: `Shop ${id}`,
-  memo: '',
-  value: pln(value),
-  direction: 'Outflow',
-  kind: 'Regular',
-  cleared: false,
-  reconciled: false,
-  splits: [{ categoryId: ids.groceries, value: pln(value) }],
-  transferId: null,
-})
-
-/** A read the test answers by hand: each call waits for `answer` (or `fail`) and records its abort signal. */
-const scriptedReads = () => {
-  const calls: { signal: AbortSignal; settle: (outcome: CategoryMonthOutcome | Error) => void }[] = []
-  const read = (signal: AbortSignal) =>
-    new Promise<CategoryMonthOutcome>((resolve, reject) => {
-      calls.push({
-        signal,
-        settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
-      })
-    })
-  return { read, calls }
-}
+import { groceriesOutflow, ids, NOVEMBER, scriptedMonthReads } from './budget.fakes.ts'
 
 const start = (read: (signal: AbortSignal) => Promise<CategoryMonthOutcome>) =>
   createActor(categoryMonthMachine, {
@@ -48,15 +15,15 @@ const start = (read: (signal: AbortSignal) => Promise<CategoryMonthOutcome>) =>
 
 describe('the category month actor (an inspector while the budget holds only its summary)', () => {
   it('reads the month once, then lists the category’s transactions in it, newest first', async () => {
-    const { read, calls } = scriptedReads()
+    const { read, reads: calls } = scriptedMonthReads()
     const actor = start(read)
     expect(selectCategoryMonthRows(actor.getSnapshot())).toBeNull()
     calls[0]?.settle({
       ok: true,
       transactions: [
-        spent('t1', '2026-11-03', -1_000),
-        spent('t2', '2026-11-20', -2_500),
-        spent('t0', '2026-10-30', -300),
+        groceriesOutflow('t1', '2026-11-03', -1_000),
+        groceriesOutflow('t2', '2026-11-20', -2_500),
+        groceriesOutflow('t0', '2026-10-30', -300),
       ],
     })
     await waitFor(actor, (snapshot) => snapshot.matches('ready'))
@@ -70,9 +37,9 @@ describe('the category month actor (an inspector while the budget holds only its
   })
 
   it('reads again for a newer budget version only, keeping the last rows meanwhile and dropping a stale read', async () => {
-    const { read, calls } = scriptedReads()
+    const { read, reads: calls } = scriptedMonthReads()
     const actor = start(read)
-    calls[0]?.settle({ ok: true, transactions: [spent('t1', '2026-11-03', -1_000)] })
+    calls[0]?.settle({ ok: true, transactions: [groceriesOutflow('t1', '2026-11-03', -1_000)] })
     await waitFor(actor, (snapshot) => snapshot.matches('ready'))
     actor.send({ type: 'budget.versionChanged', version: 7 })
     actor.send({ type: 'budget.versionChanged', version: 6 })
@@ -84,14 +51,14 @@ describe('the category month actor (an inspector while the budget holds only its
     expect(selectCategoryMonthRows(actor.getSnapshot())).toHaveLength(1)
     calls[2]?.settle({
       ok: true,
-      transactions: [spent('t1', '2026-11-03', -1_000), spent('t3', '2026-11-04', -50)],
+      transactions: [groceriesOutflow('t1', '2026-11-03', -1_000), groceriesOutflow('t3', '2026-11-04', -50)],
     })
     await waitFor(actor, (snapshot) => snapshot.matches('ready'))
     expect(selectCategoryMonthRows(actor.getSnapshot())).toHaveLength(2)
   })
 
   it('says it failed when the first read fails, and reads again with the next version', async () => {
-    const { read, calls } = scriptedReads()
+    const { read, reads: calls } = scriptedMonthReads()
     const actor = start(read)
     calls[0]?.settle({ ok: false, error: { status: 503 } })
     await waitFor(actor, (snapshot) => snapshot.matches('failed'))
@@ -107,9 +74,9 @@ describe('the category month actor (an inspector while the budget holds only its
   })
 
   it('keeps showing what it read when a later read fails', async () => {
-    const { read, calls } = scriptedReads()
+    const { read, reads: calls } = scriptedMonthReads()
     const actor = start(read)
-    calls[0]?.settle({ ok: true, transactions: [spent('t1', '2026-11-03', -1_000)] })
+    calls[0]?.settle({ ok: true, transactions: [groceriesOutflow('t1', '2026-11-03', -1_000)] })
     await waitFor(actor, (snapshot) => snapshot.matches('ready'))
     actor.send({ type: 'budget.versionChanged', version: 8 })
     calls[1]?.settle(new Error('network'))
