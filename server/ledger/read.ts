@@ -176,25 +176,17 @@ export interface TransactionQuery {
   readonly after?: string | undefined
 }
 
-/** Newest first, keyset-paginated on (date, id); one account-month uses the (budget, account, date, id) index. */
-export const listTransactions = async (db: Db, budgetId: string, query: TransactionQuery) => {
-  let select = db
-    .selectFrom('transactions')
-    .select([
-      'id',
-      'bank_account_id',
-      'date',
-      'payee',
-      'memo',
-      'value',
-      'direction',
-      'kind',
-      'cleared',
-      'reconciled',
-      'splits',
-      'transfer_id',
-    ])
-    .where('budget_id', '=', budgetId)
+/** A stored transaction as the wire's object (schemas/budget.ts#Transaction), for JSON the database builds. */
+const transactionObject = sql`json_build_object('id', id, 'bankAccountId', bank_account_id, 'date', date,
+  'payee', payee, 'memo', memo, 'value', value, 'direction', direction, 'kind', kind, 'cleared', cleared,
+  'reconciled', reconciled, 'splits', splits, 'transferId', transfer_id)`
+
+/**
+ * The page's rows and the one after it (which tells whether another page follows), newest first, keyset-paginated
+ * on (date, id); one account-month uses the (budget, account, date, id) index.
+ */
+const pageAndNext = (db: Db, budgetId: string, query: TransactionQuery) => {
+  let select = db.selectFrom('transactions').selectAll().where('budget_id', '=', budgetId)
   if (query.accountId !== undefined) select = select.where('bank_account_id', '=', query.accountId)
   if (query.from !== undefined) select = select.where('date', '>=', query.from)
   if (query.to !== undefined) select = select.where('date', '<=', query.to)
@@ -209,21 +201,42 @@ export const listTransactions = async (db: Db, budgetId: string, query: Transact
     const cut = query.after.indexOf('|')
     const date = query.after.slice(0, cut)
     const id = query.after.slice(cut + 1)
-    // jsonb containment (`splits @> '[{"categoryId": …}]'`); Kysely types the right side as the column's JSON text.
     select = select.where((eb) =>
       eb.or([eb('date', '<', date), eb.and([eb('date', '=', date), eb('id', '<', id)])]),
     )
   }
+  return select
+    .select(sql<number>`row_number() over (order by date desc, id desc)`.as('position'))
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .as('t')
+}
+
+/**
+ * One page as the wire's JSON text (`{items, nextCursor}`, schemas/ledger-api.ts#TransactionPage), built by the
+ * database: the rows never become objects on the server, which kept one account-month's read from parsing,
+ * rebuilding and serializing a few hundred transactions (and from the collections of that garbage).
+ */
+export const transactionPageJson = async (db: Db, budgetId: string, query: TransactionQuery) => {
+  const page = await db
+    .selectFrom(pageAndNext(db, budgetId, query))
+    .select([
+      sql<string>`coalesce(json_agg(${transactionObject} order by date desc, id desc)
+        filter (where position <= ${query.limit}), '[]')::text`.as('items'),
+      sql<string | null>`case when count(*) > ${query.limit}
+        then max(date || '|' || id) filter (where position = ${query.limit}) end`.as('nextCursor'),
+    ])
+    .executeTakeFirstOrThrow()
+  return `{"items":${page.items},"nextCursor":${JSON.stringify(page.nextCursor)}}`
+}
+
+/** One page as transactions (for answers built from them, such as the page's splits). */
+export const listTransactions = async (db: Db, budgetId: string, query: TransactionQuery) => {
   // The page comes back as one JSON text: PGlite's driver decodes each field of each row on its own, which cost
   // more than the query itself for a few hundred rows.
   const page = await db
-    .selectFrom(
-      select
-        .orderBy('date', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit + 1)
-        .as('t'),
-    )
+    .selectFrom(pageAndNext(db, budgetId, query))
     .select(sql<string>`coalesce(json_agg(t order by t.date desc, t.id desc), '[]')::text`.as('rows'))
     .executeTakeFirstOrThrow()
   const rows = storedTransactions([page])
@@ -243,9 +256,7 @@ export const allTransactionsJson = async (
 ): Promise<{ readonly transactions: string; readonly transfers: string }> => {
   const { rows } = await sql<{ transactions: string; transfers: string }>`
     select
-      (select coalesce(json_agg(json_build_object('id', id, 'bankAccountId', bank_account_id, 'date', date,
-                'payee', payee, 'memo', memo, 'value', value, 'direction', direction, 'kind', kind,
-                'cleared', cleared, 'reconciled', reconciled, 'splits', splits, 'transferId', transfer_id)
+      (select coalesce(json_agg(${transactionObject}
                 -- Newest first, as the app lists them (domain/transaction-order.ts), read backwards from the
                 -- (budget_id, date, id) index. The app compares code units: under another collation than C it
                 -- finds the list out of its order and sorts it itself.

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import { firstDayOfPeriod, lastDayOfPeriod } from '../../domain/period.ts'
 import { toSnapshot } from '../../domain/snapshot.ts'
 import { BudgetStateAnswer, StateQuery } from '../../schemas/budget-snapshot.ts'
@@ -32,6 +31,7 @@ import {
   listRecords,
   listTargets,
   listTransactions,
+  transactionPageJson,
 } from './read.ts'
 import { readAtOneVersion } from './service.ts'
 import { eventView, readEvents } from './store.ts'
@@ -69,15 +69,6 @@ const transactionQuery = (query: typeof TransactionListQuery.Type) => ({
   after: query.after,
 })
 
-const pageOfTransactions = async (
-  request: FastifyRequest,
-  budgetId: string,
-  query: typeof TransactionListQuery.Type,
-) => {
-  const head = await readableHead(request, budgetId)
-  return { head, page: await listTransactions(request.server.ledger.db, budgetId, transactionQuery(query)) }
-}
-
 export const readRoutes: readonly AnyRoute[] = [
   listRoute('category-groups', 'listCategoryGroups', CategoryGroupList, listGroups),
   listRoute('categories', 'listCategories', CategoryList, listCategories),
@@ -103,11 +94,16 @@ export const readRoutes: readonly AnyRoute[] = [
     tags: ['transactions'],
     params: BudgetParams,
     query: TransactionListQuery,
-    // Rows written from typed transactions (read.ts#toTransaction rebuilds them field by field).
+    // The database writes the page's JSON from rows written from typed transactions (read.ts#transactionPageJson).
     responses: { 200: { description: 'One page.', schema: TransactionPage, encodesAsIs: true } },
     handler: async ({ params, query, request }) => {
-      const { head, page } = await pageOfTransactions(request, params.budgetId, query)
-      return readReply(page, head.version)
+      const head = await readableHead(request, params.budgetId)
+      const page = await transactionPageJson(
+        request.server.ledger.db,
+        params.budgetId,
+        transactionQuery(query),
+      )
+      return readReply(jsonText(page), head.version)
     },
   }),
   defineRoute({
@@ -120,7 +116,8 @@ export const readRoutes: readonly AnyRoute[] = [
     query: TransactionListQuery,
     responses: { 200: { description: 'One page.', schema: SplitPage } },
     handler: async ({ params, query, request }) => {
-      const { head, page } = await pageOfTransactions(request, params.budgetId, query)
+      const head = await readableHead(request, params.budgetId)
+      const page = await listTransactions(request.server.ledger.db, params.budgetId, transactionQuery(query))
       const items = page.items.flatMap((transaction) =>
         transaction.splits.map((split) => ({ transactionId: transaction.id, ...split })),
       )

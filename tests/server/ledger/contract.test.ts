@@ -1,4 +1,6 @@
+import { Schema } from 'effect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TransactionPage } from '../../../schemas/ledger-api.ts'
 import { databases } from '../support/databases.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
 
@@ -210,6 +212,8 @@ describe.each(databases())('ledger contract on $kind', (target) => {
         await api('GET', cursor === null ? url : `${url}&after=${encodeURIComponent(cursor)}`),
         200,
       )
+      // The database writes the page's JSON: it must still be the documented shape.
+      expect(() => Schema.decodeUnknownSync(TransactionPage)(page)).not.toThrow()
       pages.push(page.items.map((item: { payee: string }) => item.payee))
       cursor = page.nextCursor
     } while (cursor !== null)
