@@ -27,6 +27,19 @@ const nestedFrom = <K1, K2, V>(rows: Iterable<readonly [K1, K2, V]>) => {
   return hashMapOf([...outer].map(([k1, inner]) => [k1, hashMapOf(inner)] as const))
 }
 
+/** One category's months as the snapshot's three columns, in period order (the server stores them so too). */
+export const monthColumns = (months: Iterable<MonthEntry>) => {
+  const periods: PeriodKey[] = []
+  const assigned: number[] = []
+  const activity: number[] = []
+  for (const [period, month] of [...months].sort(byPeriod)) {
+    periods.push(period)
+    assigned.push(month.assigned)
+    activity.push(month.activity)
+  }
+  return { periods, assigned, activity }
+}
+
 /** The state as its JSON snapshot (see schemas/budget-snapshot.ts). */
 export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
   const undo: BudgetStateSnapshot['undo'][number][] = []
@@ -45,14 +58,7 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
     ),
     // In period order: the month view walks them so (see fromSnapshot).
     categoryMonths: [...state.categoryMonths].map(([category, months]) => {
-      const periods: PeriodKey[] = []
-      const assigned: number[] = []
-      const activity: number[] = []
-      for (const [period, month] of [...months].sort(byPeriod)) {
-        periods.push(period)
-        assigned.push(month.assigned)
-        activity.push(month.activity)
-      }
+      const { periods, assigned, activity } = monthColumns(months)
       return [category, periods, assigned, activity] as const
     }),
     transactions: [...transactionsNewestFirst(state.transactions)],

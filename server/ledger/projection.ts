@@ -10,7 +10,7 @@ import type { PeriodKey } from '../../schemas/money.ts'
 import {
   accountMonthRow,
   accountRow,
-  categoryMonthRow,
+  categoryMonthColumnsRow,
   categoryRow,
   filterRow,
   groupRow,
@@ -23,7 +23,7 @@ import {
 } from './rows.ts'
 import { type LedgerTables, readModelTables } from './tables.ts'
 
-// Inline projection. Events name the rows they touch (a transaction, a category-month, an account-month); the
+// Inline projection. Events name the rows they touch (a transaction, a category's months, an account-month); the
 // new row values come from the state after the command, so the inline result and a rebuild (which writes the
 // whole state) are the same rows by construction. Cost per command grows with what the command touched, never
 // with the budget's history. The state is a summary holding only the transactions the command loaded or added
@@ -43,7 +43,8 @@ const splitKey = (key: string): [string, string] => {
 
 export interface Touched {
   readonly transactions: Set<TransactionId>
-  readonly categoryMonths: Set<string>
+  /** Categories whose months changed: their row of month columns is written again. */
+  readonly categoryMonths: Set<CategoryId>
   readonly accountMonths: Set<string>
   /** Deleted categories and where their transactions went, in order. */
   readonly categoryMoves: { readonly from: CategoryId; readonly into: CategoryId }[]
@@ -69,11 +70,11 @@ const touchTransaction = (touched: Touched, transaction: Transaction | undefined
   const period = periodOfDate(transaction.date)
   touched.transactions.add(transaction.id)
   touched.accountMonths.add(pairKey(transaction.bankAccountId, period))
-  for (const split of transaction.splits) touched.categoryMonths.add(pairKey(split.categoryId, period))
+  for (const split of transaction.splits) touched.categoryMonths.add(split.categoryId)
 }
 
-const touchAssignment = (touched: Touched, categoryId: CategoryId | null, period: PeriodKey) => {
-  if (categoryId !== null) touched.categoryMonths.add(pairKey(categoryId, period))
+const touchAssignment = (touched: Touched, categoryId: CategoryId | null) => {
+  if (categoryId !== null) touched.categoryMonths.add(categoryId)
 }
 
 /** Records what `event` touches; `before` is the state the event applies to (edits need the old version). */
@@ -109,22 +110,20 @@ export const touch = (touched: Touched, before: BudgetState, event: BudgetEvent)
       touched.accountMonths.add(pairKey(event.bankAccountId, periodOfDate(event.openingDate)))
       break
     case 'AssignedSet':
-      touchAssignment(touched, event.categoryId, event.periodKey)
+      touchAssignment(touched, event.categoryId)
       break
     case 'MoneyMoved':
     case 'OverspendingCovered':
-      touchAssignment(touched, event.fromCategoryId, event.periodKey)
-      touchAssignment(touched, event.toCategoryId, event.periodKey)
+      touchAssignment(touched, event.fromCategoryId)
+      touchAssignment(touched, event.toCategoryId)
       break
     case 'AutoAssigned':
     case 'AssignmentUndone':
-      for (const change of event.changes) touchAssignment(touched, change.categoryId, change.periodKey)
+      for (const change of event.changes) touchAssignment(touched, change.categoryId)
       break
     case 'CategoryDeleted':
-      for (const [period] of entriesIn(before.categoryMonths, event.categoryId)) {
-        touched.categoryMonths.add(pairKey(event.categoryId, period))
-        touched.categoryMonths.add(pairKey(event.movedToCategoryId, period))
-      }
+      touched.categoryMonths.add(event.categoryId)
+      touched.categoryMonths.add(event.movedToCategoryId)
       touched.categoryMoves.push({ from: event.categoryId, into: event.movedToCategoryId })
       break
     case 'BudgetReset':
@@ -277,34 +276,36 @@ const writeTransactions = async (
 const pairsIn = (pairs: readonly [string, string][]) =>
   sql<boolean>`(${sql.join(pairs.map(([a, b]) => sql`(${a}, ${b})`))})`
 
-const writeCategoryMonths = async (db: Db, budgetId: string, state: BudgetState, keys: Set<string>) => {
+const writeCategoryMonths = async (
+  db: Db,
+  budgetId: string,
+  state: BudgetState,
+  categories: Set<CategoryId>,
+) => {
   const rows = []
-  const gone: [string, string][] = []
-  for (const key of keys) {
-    const [categoryId, period] = splitKey(key)
-    // The key was built by touch() from a branded category id and period.
-    const month = getIn(state.categoryMonths, categoryId as CategoryId, period as PeriodKey)
-    if (month === undefined) gone.push([categoryId, period])
-    else rows.push(categoryMonthRow(budgetId, categoryId, period, month))
+  const gone: CategoryId[] = []
+  for (const categoryId of categories) {
+    const months = [...entriesIn(state.categoryMonths, categoryId)]
+    if (months.length === 0) gone.push(categoryId)
+    else rows.push(categoryMonthColumnsRow(budgetId, categoryId, months))
   }
   if (rows.length > 0) {
-    // One JSON parameter of positional rows: a bulk import's hundreds of rows stay one small statement.
-    const values = JSON.stringify(
-      rows.map((row) => [row.category_id, row.period, row.assigned, row.activity]),
-    )
+    // One JSON parameter of positional rows: a bulk import's 150 categories stay one statement. `json` (not jsonb)
+    // keeps each column's text as written.
+    const values = `[${rows.map((row) => `[${JSON.stringify(row.category_id)},${row.periods},${row.assigned},${row.activity}]`).join(',')}]`
     await sql`
-      insert into category_months (budget_id, category_id, period, assigned, activity)
-      select ${budgetId}, r->>0, r->>1, (r->>2)::bigint, (r->>3)::bigint
-      from jsonb_array_elements(${values}::jsonb) as r
-      on conflict (budget_id, category_id, period) do update set
-        assigned = excluded.assigned, activity = excluded.activity
+      insert into category_month_columns (budget_id, category_id, periods, assigned, activity)
+      select ${budgetId}, r->>0, r->1, r->2, r->3
+      from json_array_elements(${values}::json) as r
+      on conflict (budget_id, category_id) do update set
+        periods = excluded.periods, assigned = excluded.assigned, activity = excluded.activity
     `.execute(db)
   }
   for (const chunk of chunked(gone)) {
     await db
-      .deleteFrom('category_months')
+      .deleteFrom('category_month_columns')
       .where('budget_id', '=', budgetId)
-      .where(sql<boolean>`(category_id, period) in ${pairsIn(chunk)}`)
+      .where('category_id', 'in', chunk)
       .execute()
   }
 }
@@ -562,11 +563,13 @@ export const writeWholeState = async (db: Db, budgetId: string, state: BudgetSta
     'transactions',
     [...HashMap.values(state.transactions)].map((transaction) => transactionRow(budgetId, transaction)),
   )
-  const categoryMonths = []
-  for (const [categoryId] of state.categoryMonths)
-    for (const [period, month] of entriesIn(state.categoryMonths, categoryId))
-      categoryMonths.push(categoryMonthRow(budgetId, categoryId, period, month))
-  await insertChunks(db, 'category_months', categoryMonths)
+  await insertChunks(
+    db,
+    'category_month_columns',
+    [...state.categoryMonths].map(([categoryId, months]) =>
+      categoryMonthColumnsRow(budgetId, categoryId, months),
+    ),
+  )
   const accountMonths = []
   for (const [accountId] of state.accountMonths)
     for (const [period, net] of entriesIn(state.accountMonths, accountId))

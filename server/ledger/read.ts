@@ -342,9 +342,9 @@ export const readNeededTransactions = async (
 /**
  * A budget's summary (domain/summary.ts: its state without the transactions) from the read models, which the
  * write that changed them left at the stream's version: the read models give the snapshot's shape
- * (schemas/budget-snapshot.ts) and `fromSnapshot` makes the state. Reads ~categories × months rows and the
- * assignment records, never the transactions (their count is on the budget row). Undefined for an unknown budget;
- * `format` tells which evolve wrote the rows.
+ * (schemas/budget-snapshot.ts) and `fromSnapshot` makes the state. Reads a row per category (its months as
+ * columns), a row per account-month and the assignment records, never the transactions (their count is on the
+ * budget row). Undefined for an unknown budget; `format` tells which evolve wrote the rows.
  */
 export const readSummary = async (
   db: Db,
@@ -365,9 +365,7 @@ export const readSummary = async (
     sql<{ categoryMonths: string; accountMonths: string; records: string; undo: string }>`
       select
         (select coalesce(json_agg(json_build_array(category_id, periods, assigned, activity)), '[]')::text
-           from (select category_id, json_agg(period order by period) as periods,
-                        json_agg(assigned order by period) as assigned, json_agg(activity order by period) as activity
-                 from category_months where budget_id = ${budgetId} group by category_id) columns) as "categoryMonths",
+           from category_month_columns where budget_id = ${budgetId}) as "categoryMonths",
         (select coalesce(json_agg(json_build_array(bank_account_id, period, net)), '[]')::text
            from account_months where budget_id = ${budgetId}) as "accountMonths",
         (select coalesce(json_agg(json_build_object('id', id, 'commandId', command_id, 'at', at, 'by', by,

@@ -1,5 +1,7 @@
 import type { Insertable } from 'kysely'
-import type { AccountTotals, MonthAggregate, UndoEntry } from '../../domain/state.ts'
+import type { MonthEntry } from '../../domain/month-view.ts'
+import { monthColumns } from '../../domain/snapshot.ts'
+import type { AccountTotals, UndoEntry } from '../../domain/state.ts'
 import type {
   AssignmentRecord,
   BankAccount,
@@ -16,7 +18,7 @@ import type {
   BudgetUndoRow,
   CategoriesRow,
   CategoryGroupsRow,
-  CategoryMonthsRow,
+  CategoryMonthColumnsRow,
   FiltersRow,
   TargetsRow,
   TransactionsRow,
@@ -30,7 +32,7 @@ export type GroupInsert = Insertable<CategoryGroupsRow>
 export type CategoryInsert = Insertable<CategoriesRow>
 export type AccountInsert = Insertable<BankAccountsRow>
 export type TransactionInsert = Insertable<TransactionsRow>
-export type CategoryMonthInsert = Insertable<CategoryMonthsRow>
+export type CategoryMonthColumnsInsert = Insertable<CategoryMonthColumnsRow>
 export type AccountMonthInsert = Insertable<AccountMonthsRow>
 export type RecordInsert = Insertable<AssignmentRecordsRow>
 export type TargetInsert = Insertable<TargetsRow>
@@ -119,18 +121,21 @@ export const transactionOfRow = (row: TransactionStored): Transaction =>
     transferId: row.transfer_id,
   }) as Transaction
 
-export const categoryMonthRow = (
+/** A category's months as the snapshot's columns (domain/snapshot.ts#monthColumns), each column's JSON text. */
+export const categoryMonthColumnsRow = (
   budgetId: string,
   categoryId: string,
-  period: string,
-  month: MonthAggregate,
-): CategoryMonthInsert => ({
-  budget_id: budgetId,
-  category_id: categoryId,
-  period,
-  assigned: month.assigned,
-  activity: month.activity,
-})
+  months: Iterable<MonthEntry>,
+): CategoryMonthColumnsInsert => {
+  const { periods, assigned, activity } = monthColumns(months)
+  return {
+    budget_id: budgetId,
+    category_id: categoryId,
+    periods: JSON.stringify(periods),
+    assigned: JSON.stringify(assigned),
+    activity: JSON.stringify(activity),
+  }
+}
 
 export const accountMonthRow = (
   budgetId: string,

@@ -95,12 +95,13 @@ export interface TransactionsRow {
   transfer_id: string | null
 }
 
-export interface CategoryMonthsRow {
+/** A category's months as columns in period order, each column a JSON array (migration 0007). */
+export interface CategoryMonthColumnsRow {
   budget_id: string
   category_id: string
-  period: string
-  assigned: Bigint
-  activity: Bigint
+  periods: Json<readonly string[]>
+  assigned: Json<readonly number[]>
+  activity: Json<readonly number[]>
 }
 
 export interface AccountMonthsRow {
@@ -159,7 +160,7 @@ export interface LedgerTables {
   categories: CategoriesRow
   bank_accounts: BankAccountsRow
   transactions: TransactionsRow
-  category_months: CategoryMonthsRow
+  category_month_columns: CategoryMonthColumnsRow
   account_months: AccountMonthsRow
   assignment_records: AssignmentRecordsRow
   targets: TargetsRow
@@ -183,7 +184,7 @@ export const readModelTables = [
   'categories',
   'bank_accounts',
   'transactions',
-  'category_months',
+  'category_month_columns',
   'account_months',
   'assignment_records',
   'targets',

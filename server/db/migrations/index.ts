@@ -6,6 +6,7 @@ import * as ledger from './0003_ledger.ts'
 import * as budgetSnapshots from './0004_budget_snapshots.ts'
 import * as budgetSnapshotParts from './0005_budget_snapshot_parts.ts'
 import * as summaryReadModels from './0006_summary_read_models.ts'
+import * as categoryMonthColumns from './0007_category_month_columns.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -15,6 +16,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004_budget_snapshots': budgetSnapshots,
   '0005_budget_snapshot_parts': budgetSnapshotParts,
   '0006_summary_read_models': summaryReadModels,
+  '0007_category_month_columns': categoryMonthColumns,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {
