@@ -39,10 +39,19 @@ export async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Resident set size of a process in MB, from /proc (Linux). */
-export function rssMb(pid: number): number {
+const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN)
   return kb / 1024
+}
+
+export function rssMb(pid: number): number {
+  return statusMb(pid, 'VmRSS')
+}
+
+/** The process's highest RSS so far (the kernel's high-water mark). */
+export function peakRssMb(pid: number): number {
+  return statusMb(pid, 'VmHWM')
 }
 
 export const median = (values: number[]): number => {
