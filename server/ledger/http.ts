@@ -60,6 +60,7 @@ export interface CommandRoute {
   readonly answer: WriteRequest['answer']
   readonly batch?: boolean
   readonly create?: WriteRequest['create']
+  readonly minted?: WriteRequest['minted']
 }
 
 /** Runs a write for the caller and answers with the new version as ETag (the body is checked by its schema). */

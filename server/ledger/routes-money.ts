@@ -3,7 +3,12 @@ import { accountBalance } from '../../domain/month-view.ts'
 import { type BudgetState, findTransaction, findTransfer } from '../../domain/state.ts'
 import { Transaction } from '../../schemas/budget.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
-import { BankAccountId, TransactionId as TransactionIdSchema, TransferId } from '../../schemas/ids.ts'
+import {
+  BankAccountId,
+  type TransactionId,
+  TransactionId as TransactionIdSchema,
+  TransferId,
+} from '../../schemas/ids.ts'
 import {
   AddTransactionBody,
   AddTransferBody,
@@ -27,27 +32,49 @@ import type { CommandMeta } from './service.ts'
 
 const newTransactionId = () => TransactionIdSchema.make(randomUUID())
 
+/**
+ * Transaction ids minted for one request. They are random UUIDs no stored transaction has, so the write does not
+ * look them up: for a 2 000-item bulk import those were 2 000 index probes that always missed (12–22 ms of ~130).
+ */
+const mintedIds = () => {
+  const minted = new Set<TransactionId>()
+  const mint = () => {
+    const id = newTransactionId()
+    minted.add(id)
+    return id
+  }
+  return { minted, mint }
+}
+
 const accountView = (after: BudgetState, id: BankAccountId) => {
   const account = found(after.accounts.get(id), 'bank account')
   const balance = accountBalance(after, id)
   return { ...account, balance: balance.working, cleared: balance.cleared, uncleared: balance.uncleared }
 }
 
-const addTransaction = (meta: CommandMeta, { id, ...body }: typeof AddTransactionBody.Type) =>
+const addTransaction = (
+  meta: CommandMeta,
+  { id, ...body }: typeof AddTransactionBody.Type,
+  mint: () => TransactionId,
+) =>
   ({
     _tag: 'AddTransaction',
     ...meta,
-    transactionId: id ?? newTransactionId(),
+    transactionId: id ?? mint(),
     ...body,
   }) satisfies BudgetCommand
 
-const addTransfer = (meta: CommandMeta, { id, ...body }: typeof AddTransferBody.Type) =>
+const addTransfer = (
+  meta: CommandMeta,
+  { id, ...body }: typeof AddTransferBody.Type,
+  mint: () => TransactionId,
+) =>
   ({
     _tag: 'AddTransfer',
     ...meta,
     transferId: id ?? TransferId.make(randomUUID()),
-    outflowTransactionId: newTransactionId(),
-    inflowTransactionId: newTransactionId(),
+    outflowTransactionId: mint(),
+    inflowTransactionId: mint(),
     ...body,
   }) satisfies BudgetCommand
 
@@ -147,10 +174,12 @@ export const moneyRoutes = [
     body: AddTransactionBody,
     responses: { 201: { description: 'The new transaction.', schema: Transaction } },
     handler: async ({ params, body, request }) => {
-      const transactionId = body.id ?? newTransactionId()
+      const { minted, mint } = mintedIds()
+      const transactionId = body.id ?? mint()
       return runCommand(request, params.budgetId, {
         status: 201,
-        commands: (meta) => [addTransaction(meta(0), { ...body, id: transactionId })],
+        minted,
+        commands: (meta) => [addTransaction(meta(0), { ...body, id: transactionId }, mint)],
         answer: (after) => found(findTransaction(after, transactionId), 'transaction'),
       })
     },
@@ -165,16 +194,21 @@ export const moneyRoutes = [
     body: BulkBody,
     bodyLimit: 8 * 1024 * 1024,
     responses: { 201: { description: 'How many were added.', schema: BulkResult } },
-    handler: async ({ params, body, request }) =>
-      runCommand(request, params.budgetId, {
+    handler: async ({ params, body, request }) => {
+      const { minted, mint } = mintedIds()
+      return runCommand(request, params.budgetId, {
         status: 201,
         batch: true,
+        minted,
         commands: (meta) =>
           body.items.map((item, index) =>
-            'bankAccountId' in item ? addTransaction(meta(index), item) : addTransfer(meta(index), item),
+            'bankAccountId' in item
+              ? addTransaction(meta(index), item, mint)
+              : addTransfer(meta(index), item, mint),
           ),
         answer: (_after, version) => ({ created: body.items.length, version }),
-      }),
+      })
+    },
   }),
   defineRoute({
     method: 'PUT',
@@ -228,9 +262,11 @@ export const moneyRoutes = [
     responses: { 201: { description: 'The transfer.', schema: TransferView } },
     handler: async ({ params, body, request }) => {
       const transferId = body.id ?? TransferId.make(randomUUID())
+      const { minted, mint } = mintedIds()
       return runCommand(request, params.budgetId, {
         status: 201,
-        commands: (meta) => [addTransfer(meta(0), { ...body, id: transferId })],
+        minted,
+        commands: (meta) => [addTransfer(meta(0), { ...body, id: transferId }, mint)],
         answer: (after) => transferView(after, transferId),
       })
     },

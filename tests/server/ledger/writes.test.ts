@@ -137,6 +137,11 @@ describe.each(databases())('ledger writes on $kind', (target) => {
       const again = await api('POST', `${budget.base}/transactions`, body)
       expect(again.status).toBe(422)
       expect(again.body.code).toBe('transaction-already-exists')
+      // In a bulk import the ids the server mints are not looked up; a client's id still is.
+      const { id: _proposed, ...minted } = body
+      const bulk = await api('POST', `${budget.base}/transactions/bulk`, { items: [minted, body] })
+      expect(bulk.status).toBe(422)
+      expect(bulk.body.code).toBe('transaction-already-exists')
       const group = await api('POST', `${budget.base}/category-groups`, { id: 'client-group', name: 'Mine' })
       expect(expectStatus(group, 201)).toMatchObject({ id: 'client-group', name: 'Mine' })
     })
