@@ -1,4 +1,4 @@
-import { Schema } from 'effect'
+import * as Schema from 'effect/Schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TransactionPage } from '../../../schemas/ledger-api.ts'
 import { databases } from '../support/databases.ts'
