@@ -84,7 +84,7 @@ const ledgerOfOrdered = (ordered: readonly MonthEntry[], period: PeriodKey): Cat
  */
 const orderedOf = new WeakMap<object, readonly MonthEntry[]>()
 
-const orderedMonths = (state: BudgetState, categoryId: CategoryId): readonly MonthEntry[] => {
+export const orderedMonths = (state: BudgetState, categoryId: CategoryId): readonly MonthEntry[] => {
   const months = Option.getOrUndefined(HashMap.get(state.categoryMonths, categoryId))
   if (months === undefined) return []
   const known = orderedOf.get(months)

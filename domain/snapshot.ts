@@ -3,7 +3,13 @@ import type { AssignmentRecord } from '../schemas/budget.ts'
 import type { BudgetStateSnapshot } from '../schemas/budget-snapshot.ts'
 import type { BankAccountId, TransferId } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
-import { byPeriod, inPeriodOrder, type MonthEntry, rememberOrderedMonths } from './month-view.ts'
+import {
+  byPeriod,
+  inPeriodOrder,
+  type MonthEntry,
+  orderedMonths,
+  rememberOrderedMonths,
+} from './month-view.ts'
 import type { BudgetState, TransferLink, UndoEntry } from './state.ts'
 import { rememberNewestFirst, transactionsNewestFirst } from './transaction-order.ts'
 
@@ -27,12 +33,15 @@ const nestedFrom = <K1, K2, V>(rows: Iterable<readonly [K1, K2, V]>) => {
   return hashMapOf([...outer].map(([k1, inner]) => [k1, hashMapOf(inner)] as const))
 }
 
-/** One category's months as the snapshot's three columns, in period order (the server stores them so too). */
-export const monthColumns = (months: Iterable<MonthEntry>) => {
+/**
+ * One category's months (`orderedMonths`, already in period order) as the snapshot's three columns; the server
+ * stores them so too.
+ */
+export const monthColumns = (ordered: Iterable<MonthEntry>) => {
   const periods: PeriodKey[] = []
   const assigned: number[] = []
   const activity: number[] = []
-  for (const [period, month] of [...months].sort(byPeriod)) {
+  for (const [period, month] of ordered) {
     periods.push(period)
     assigned.push(month.assigned)
     activity.push(month.activity)
@@ -57,8 +66,8 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
       [...months].map(([period, net]) => [account, period, net] as const),
     ),
     // In period order: the month view walks them so (see fromSnapshot).
-    categoryMonths: [...state.categoryMonths].map(([category, months]) => {
-      const { periods, assigned, activity } = monthColumns(months)
+    categoryMonths: [...state.categoryMonths].map(([category]) => {
+      const { periods, assigned, activity } = monthColumns(orderedMonths(state, category))
       return [category, periods, assigned, activity] as const
     }),
     transactions: [...transactionsNewestFirst(state.transactions)],

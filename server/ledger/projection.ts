@@ -1,6 +1,7 @@
 import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
 import { type Kysely, sql } from 'kysely'
+import { orderedMonths } from '../../domain/month-view.ts'
 import { periodOfDate } from '../../domain/period.ts'
 import { type BudgetState, entriesIn, getIn, type UndoEntry } from '../../domain/state.ts'
 import type { Transaction } from '../../schemas/budget.ts'
@@ -285,9 +286,10 @@ const writeCategoryMonths = async (
   const rows = []
   const gone: CategoryId[] = []
   for (const categoryId of categories) {
-    const months = [...entriesIn(state.categoryMonths, categoryId)]
-    if (months.length === 0) gone.push(categoryId)
-    else rows.push(categoryMonthColumnsRow(budgetId, categoryId, months))
+    // Sorted once per months map: the month view after this write finds the same order memoized.
+    const ordered = orderedMonths(state, categoryId)
+    if (ordered.length === 0) gone.push(categoryId)
+    else rows.push(categoryMonthColumnsRow(budgetId, categoryId, ordered))
   }
   if (rows.length > 0) {
     // One JSON parameter of positional rows: a bulk import's 150 categories stay one statement. `json` (not jsonb)
@@ -566,8 +568,8 @@ export const writeWholeState = async (db: Db, budgetId: string, state: BudgetSta
   await insertChunks(
     db,
     'category_month_columns',
-    [...state.categoryMonths].map(([categoryId, months]) =>
-      categoryMonthColumnsRow(budgetId, categoryId, months),
+    [...state.categoryMonths].map(([categoryId]) =>
+      categoryMonthColumnsRow(budgetId, categoryId, orderedMonths(state, categoryId)),
     ),
   )
   const accountMonths = []

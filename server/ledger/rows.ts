@@ -121,13 +121,16 @@ export const transactionOfRow = (row: TransactionStored): Transaction =>
     transferId: row.transfer_id,
   }) as Transaction
 
-/** A category's months as the snapshot's columns (domain/snapshot.ts#monthColumns), each column's JSON text. */
+/**
+ * A category's months (in period order: domain/month-view.ts#orderedMonths) as the snapshot's columns
+ * (domain/snapshot.ts#monthColumns), each column's JSON text.
+ */
 export const categoryMonthColumnsRow = (
   budgetId: string,
   categoryId: string,
-  months: Iterable<MonthEntry>,
+  ordered: Iterable<MonthEntry>,
 ): CategoryMonthColumnsInsert => {
-  const { periods, assigned, activity } = monthColumns(months)
+  const { periods, assigned, activity } = monthColumns(ordered)
   return {
     budget_id: budgetId,
     category_id: categoryId,
