@@ -13,7 +13,7 @@ import {
 } from '../../machines/analytics/index.ts'
 import { createFakePlatform } from '../unit/machines/fake-platform.ts'
 import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, type Walk } from './graph-tour.ts'
+import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
 
 type AnalyticsSnapshot = SnapshotFrom<typeof analyticsMachine>
 
@@ -99,23 +99,16 @@ const startHarness = (machine = analyticsMachine): Harness => {
   return { actor, pending, sent }
 }
 
-const replay = async (walk: Walk<AnalyticsSnapshot, ModelEvent>) => {
-  const harness = startHarness()
-  try {
-    expect(serializeState(harness.actor.getSnapshot())).toBe(walk.from)
-    for (const [index, step] of walk.steps.entries()) {
-      await execute(step.event.type, step.event, harness)
-      const snapshot = harness.actor.getSnapshot()
-      expect(serializeState(snapshot), `step ${index}: ${JSON.stringify(step.event)}`).toBe(
-        serializeState(step.state),
-      )
+const replay = (walk: Walk<AnalyticsSnapshot, ModelEvent>) =>
+  replayWalk(walk, {
+    start: () => startHarness(),
+    execute: (event, harness) => execute(event.type, event, harness),
+    serializeState,
+    afterStep: (snapshot, _step, harness) => {
       // A request is on the wire exactly while the chart says it is sending.
       expect(harness.pending.length).toBe(snapshot.matches('sending') ? 1 : 0)
-    }
-  } finally {
-    harness.actor.stop()
-  }
-}
+    },
+  })
 
 beforeEach(() => {
   vi.useFakeTimers()

@@ -17,7 +17,7 @@ import { toastsMachine } from '../../machines/toasts/index.ts'
 import { BudgetId, CategoryGroupId, CategoryId } from '../../schemas/ids.ts'
 import { CurrencyCode, IsoDate } from '../../schemas/money.ts'
 import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, type Walk } from './graph-tour.ts'
+import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
 
 type BudgetsSnapshot = SnapshotFrom<typeof budgetsMachine>
 
@@ -197,28 +197,24 @@ const startHarness = (): Harness => {
   return { actor, lists, writes, replies, asker, requests: 0 }
 }
 
-const replay = async (walk: Walk<BudgetsSnapshot, ModelEvent>) => {
-  const harness = startHarness()
-  await flush()
-  try {
-    expect(serializeState(harness.actor.getSnapshot())).toBe(walk.from)
-    for (const [index, step] of walk.steps.entries()) {
-      await execute(step.event.type, step.event, harness)
-      const snapshot = harness.actor.getSnapshot()
-      expect(serializeState(snapshot), `step ${index}: ${JSON.stringify(step.event)}`).toBe(
-        serializeState(step.state),
-      )
+const replay = (walk: Walk<BudgetsSnapshot, ModelEvent>) =>
+  replayWalk(walk, {
+    start: async () => {
+      const harness = startHarness()
+      await flush()
+      return harness
+    },
+    execute: (event, harness) => execute(event.type, event, harness),
+    serializeState,
+    afterStep: (snapshot, _step, harness) => {
       // A write is on the wire exactly while the chart says so; the list is read exactly while loading.
       expect(harness.writes.length).toBe(selectIsWriting(snapshot) ? 1 : 0)
       expect(harness.lists.length).toBe(selectBudgetsLoadState(snapshot) === 'loading' ? 1 : 0)
       // Every request is answered once, as soon as the server has (the one on the wire is still waiting).
       expect(harness.replies.length).toBe(harness.requests - (selectIsWriting(snapshot) ? 1 : 0))
-    }
-  } finally {
-    harness.actor.stop()
-    harness.asker.stop()
-  }
-}
+    },
+    stop: (harness) => harness.asker.stop(),
+  })
 
 describe('budgets-list actor model', () => {
   it('replays every edge of the graph against a real actor and a scripted API', async () => {

@@ -17,7 +17,7 @@ import {
   scriptedMonthReads,
 } from '../unit/machines/budget.fakes.ts'
 import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, type Walk } from './graph-tour.ts'
+import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
 
 type MonthSnapshot = SnapshotFrom<typeof categoryMonthMachine>
 
@@ -101,24 +101,17 @@ const startHarness = (): Harness => {
   return { actor: createActor(categoryMonthMachine, { input, inspect: recorder.inspect }).start(), reads }
 }
 
-const replay = async (walk: Walk<MonthSnapshot, ModelEvent>) => {
-  const harness = startHarness()
-  try {
-    expect(serializeState(harness.actor.getSnapshot())).toBe(walk.from)
-    for (const [index, step] of walk.steps.entries()) {
-      await execute(step.event.type, step.event, harness)
-      const snapshot = harness.actor.getSnapshot()
-      expect(serializeState(snapshot), `step ${index}: ${JSON.stringify(step.event)}`).toBe(
-        serializeState(step.state),
-      )
+const replay = (walk: Walk<MonthSnapshot, ModelEvent>) =>
+  replayWalk(walk, {
+    start: startHarness,
+    execute: (event, harness) => execute(event.type, event, harness),
+    serializeState,
+    afterStep: (snapshot, _step, harness) => {
       // Exactly one read is on the wire while reading, none otherwise; every older one was aborted.
       const live = harness.reads.filter((read) => !read.signal.aborted && !read.settled)
       expect(live.length).toBe(snapshot.matches('reading') ? 1 : 0)
-    }
-  } finally {
-    harness.actor.stop()
-  }
-}
+    },
+  })
 
 describe('category month actor model', () => {
   it('replays every edge of the graph against a real actor and a scripted read', async () => {

@@ -11,7 +11,7 @@ import {
   subscriptionGateMachine,
 } from '../../machines/subscriptionGate/index.ts'
 import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, type Walk } from './graph-tour.ts'
+import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
 
 type GateSnapshot = SnapshotFrom<typeof subscriptionGateMachine>
 type ModelEvent = GateEvent | { type: 'xstate.done.actor.loadAnswers'; output: LoadAnswersOutput }
@@ -107,23 +107,16 @@ const startHarness = (): Harness => {
   return { actor, calls }
 }
 
-const replay = async (walk: Walk<GateSnapshot, ModelEvent>) => {
-  const harness = startHarness()
-  try {
-    expect(serializeState(harness.actor.getSnapshot())).toBe(walk.from)
-    for (const [index, step] of walk.steps.entries()) {
-      await execute(step.event.type, step.event, harness)
-      const snapshot = harness.actor.getSnapshot()
-      expect(serializeState(snapshot), `step ${index}: ${JSON.stringify(step.event)}`).toBe(
-        serializeState(step.state),
-      )
+const replay = (walk: Walk<GateSnapshot, ModelEvent>) =>
+  replayWalk(walk, {
+    start: startHarness,
+    execute: (event, harness) => execute(event.type, event, harness),
+    serializeState,
+    afterStep: (snapshot) => {
       // A budget route is never let through where the app itself is not.
       if (selectBudgetVerdict(snapshot) === 'pass') expect(selectAppVerdict(snapshot)).toBe('pass')
-    }
-  } finally {
-    harness.actor.stop()
-  }
-}
+    },
+  })
 
 describe('subscription gate model', () => {
   it('replays every edge of the graph against a real actor and a scripted API', async () => {

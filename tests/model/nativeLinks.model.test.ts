@@ -8,7 +8,7 @@ import {
   nativeLinksMachine,
 } from '../../machines/nativeLinks/index.ts'
 import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, type Walk } from './graph-tour.ts'
+import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
 
 type LinksSnapshot = SnapshotFrom<typeof nativeLinksMachine>
 type EventOf<K extends NativeLinksEvent['type']> = Extract<NativeLinksEvent, { type: K }>
@@ -68,17 +68,12 @@ const startHarness = (): Harness => {
   }
 }
 
-const replay = (walk: Walk<LinksSnapshot, NativeLinksEvent>) => {
-  const harness = startHarness()
-  try {
-    expect(serializeState(harness.actor.getSnapshot())).toBe(walk.from)
-    for (const [index, step] of walk.steps.entries()) {
-      const before = harness.actor.getSnapshot()
-      execute(step.event.type, step.event, harness)
-      const snapshot = harness.actor.getSnapshot()
-      expect(serializeState(snapshot), `step ${index}: ${JSON.stringify(step.event)}`).toBe(
-        serializeState(step.state),
-      )
+const replay = (walk: Walk<LinksSnapshot, NativeLinksEvent>) =>
+  replayWalk(walk, {
+    start: startHarness,
+    execute: (event, harness) => execute(event.type, event, harness),
+    serializeState,
+    afterStep: (snapshot, step, harness, before) => {
       // SPEC §2: a link is followed only once the router is ready and no dialog is open, and then at once.
       const navigated = harness.navigated.splice(0)
       if (navigated.length > 0) {
@@ -88,14 +83,11 @@ const replay = (walk: Walk<LinksSnapshot, NativeLinksEvent>) => {
         expect(snapshot.context.pending).toBeNull()
       }
       if (snapshot.matches('idle')) expect(snapshot.context.pending).toBeNull()
-    }
-  } finally {
-    harness.actor.stop()
-  }
-}
+    },
+  })
 
 describe('native links machine model', () => {
-  it('replays every edge of the graph against a real actor and a fake URL-open source', () => {
+  it('replays every edge of the graph against a real actor and a fake URL-open source', async () => {
     const logic = nativeLinksMachine as unknown as ActorLogic<
       LinksSnapshot,
       NativeLinksEvent,
@@ -109,7 +101,7 @@ describe('native links machine model', () => {
       serializeState,
     })
     const { walks } = modelTour(model, serializeState)
-    for (const walk of walks) replay(walk)
+    for (const walk of walks) await replay(walk)
   })
 
   it('walked every transition of the chart at least once', () => {

@@ -23,7 +23,7 @@ import {
   timeoutError,
 } from '../unit/machines/session.fakes.ts'
 import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, type Walk } from './graph-tour.ts'
+import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
 
@@ -246,28 +246,23 @@ const startHarness = (): Harness => {
   return { actor, fake, emitted }
 }
 
-const replay = async (walk: Walk<SessionSnapshot, ModelEvent>) => {
-  vi.setSystemTime(START)
-  const harness = startHarness()
-  try {
-    expect(serializeState(harness.actor.getSnapshot())).toBe(walk.from)
-    for (const [index, step] of walk.steps.entries()) {
-      await execute(step.event.type, step.event, harness)
-      const snapshot = harness.actor.getSnapshot()
-      expect(serializeState(snapshot), `step ${index}: ${JSON.stringify(step.event)}`).toBe(
-        serializeState(step.state),
-      )
+const replay = (walk: Walk<SessionSnapshot, ModelEvent>) =>
+  replayWalk(walk, {
+    start: () => {
+      vi.setSystemTime(START)
+      return startHarness()
+    },
+    execute: (event, harness) => execute(event.type, event, harness),
+    serializeState,
+    afterStep: (snapshot, step, harness) => {
       // A token is handed out exactly while signed in (SPEC §6: logged in with an unexpired user).
       expect(selectAccessToken(snapshot) !== null).toBe(snapshot.matches('signedIn'))
       // The silent-renew error event fires once per entry into renewFailed, never otherwise.
       if (step.state.matches({ signedIn: 'renewFailed' }) && step.event.type === 'xstate.done.actor.renew') {
         expect(harness.emitted.at(-1)?.type).toBe('session.renewFailed')
       }
-    }
-  } finally {
-    harness.actor.stop()
-  }
-}
+    },
+  })
 
 beforeEach(() => {
   vi.useFakeTimers({ now: START })

@@ -10,7 +10,7 @@ import {
   toastsMachine,
 } from '../../machines/toasts/index.ts'
 import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, type Walk } from './graph-tour.ts'
+import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
 
 type ToastsSnapshot = SnapshotFrom<typeof toastsMachine>
 type Harness = { actor: ReturnType<typeof createActor<typeof toastsMachine>> }
@@ -80,25 +80,18 @@ const startHarness = (): Harness => ({
   actor: createActor(toastsMachine, { inspect: recorder.inspect }).start(),
 })
 
-const replay = (walk: Walk<ToastsSnapshot, ToastsEvent>) => {
-  const harness = startHarness()
-  try {
-    expect(serializeState(harness.actor.getSnapshot())).toBe(walk.from)
-    for (const [index, step] of walk.steps.entries()) {
-      execute(step.event.type, step.event, harness)
-      const snapshot = harness.actor.getSnapshot()
-      expect(serializeState(snapshot), `step ${index}: ${JSON.stringify(step.event)}`).toBe(
-        serializeState(step.state),
-      )
+const replay = (walk: Walk<ToastsSnapshot, ToastsEvent>) =>
+  replayWalk(walk, {
+    start: startHarness,
+    execute: (event, harness) => execute(event.type, event, harness),
+    serializeState,
+    afterStep: (snapshot) => {
       // Exactly one live child per listed toast.
       expect(Object.keys(snapshot.children).sort()).toEqual(
         snapshot.context.toasts.map((toast) => toast.id).sort(),
       )
-    }
-  } finally {
-    harness.actor.stop()
-  }
-}
+    },
+  })
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -108,14 +101,14 @@ afterEach(() => {
 })
 
 describe('toasts machine model', () => {
-  it('replays every edge of the graph against a real actor with real toast children', () => {
+  it('replays every edge of the graph against a real actor with real toast children', async () => {
     const model = new TestModel(toastsMachine, {
       events: Object.values(EVENT_FIXTURES).flatMap((fixture): ReadonlyArray<ToastsEvent> => fixture.samples),
       filterEvents: isReplayable,
       serializeState,
     })
     const { walks, states } = modelTour(model, serializeState)
-    for (const walk of walks) replay(walk)
+    for (const walk of walks) await replay(walk)
     expect(states).toBeGreaterThan(10)
   })
 
