@@ -231,20 +231,6 @@ export const transactionPageJson = async (db: Db, budgetId: string, query: Trans
   return `{"items":${page.items},"nextCursor":${JSON.stringify(page.nextCursor)}}`
 }
 
-/** One page as transactions (for answers built from them, such as the page's splits). */
-export const listTransactions = async (db: Db, budgetId: string, query: TransactionQuery) => {
-  // The page comes back as one JSON text: PGlite's driver decodes each field of each row on its own, which cost
-  // more than the query itself for a few hundred rows.
-  const page = await db
-    .selectFrom(pageAndNext(db, budgetId, query))
-    .select(sql<string>`coalesce(json_agg(t order by t.date desc, t.id desc), '[]')::text`.as('rows'))
-    .executeTakeFirstOrThrow()
-  const rows = storedTransactions([page])
-  const items = rows.slice(0, query.limit)
-  const last = items.at(-1)
-  return { items, nextCursor: rows.length > query.limit && last ? `${last.date}|${last.id}` : null }
-}
-
 /**
  * Every stored transaction of a budget (the summary's complement) and the links of its transfers, as JSON text in
  * the wire shape of schemas/budget-snapshot.ts, built by the database: a big budget's transactions never become

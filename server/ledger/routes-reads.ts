@@ -30,7 +30,6 @@ import {
   listMembers,
   listRecords,
   listTargets,
-  listTransactions,
   transactionPageJson,
 } from './read.ts'
 import { readAtOneVersion } from './service.ts'
@@ -117,7 +116,10 @@ export const readRoutes: readonly AnyRoute[] = [
     responses: { 200: { description: 'One page.', schema: SplitPage } },
     handler: async ({ params, query, request }) => {
       const head = await readableHead(request, params.budgetId)
-      const page = await listTransactions(request.server.ledger.db, params.budgetId, transactionQuery(query))
+      // The same page as /transactions, in its wire shape (the answer is then encoded by SplitPage).
+      const page: typeof TransactionPage.Type = JSON.parse(
+        await transactionPageJson(request.server.ledger.db, params.budgetId, transactionQuery(query)),
+      )
       const items = page.items.flatMap((transaction) =>
         transaction.splits.map((split) => ({ transactionId: transaction.id, ...split })),
       )
