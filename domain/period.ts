@@ -22,6 +22,9 @@ export const comparePeriods = (a: PeriodKey, b: PeriodKey): number => toIndex(a)
 /** Months from a to b: 0 for the same month, 1 for the next one. */
 export const monthsBetween = (from: PeriodKey, to: PeriodKey): number => toIndex(to) - toIndex(from)
 
+/** YYYY of a period. */
+export const yearOfPeriod = (period: PeriodKey): string => period.slice(0, 4)
+
 export const periodOfDate = (date: IsoDate): PeriodKey =>
   `${date.slice(0, 4)}${date.slice(5, 7)}` as PeriodKey
 

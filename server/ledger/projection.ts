@@ -2,7 +2,7 @@ import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
 import { type Kysely, sql } from 'kysely'
 import { orderedMonths } from '../../domain/month-view.ts'
-import { periodOfDate } from '../../domain/period.ts'
+import { periodOfDate, yearOfPeriod } from '../../domain/period.ts'
 import { type BudgetState, entriesIn, getIn, type UndoEntry } from '../../domain/state.ts'
 import type { Transaction } from '../../schemas/budget.ts'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
@@ -11,8 +11,8 @@ import type { PeriodKey } from '../../schemas/money.ts'
 import {
   accountMonthRow,
   accountRow,
-  categoryMonthColumnsRow,
   categoryRow,
+  categoryYearRows,
   filterRow,
   groupRow,
   type RecordInsert,
@@ -44,8 +44,10 @@ const splitKey = (key: string): [string, string] => {
 
 export interface Touched {
   readonly transactions: Set<TransactionId>
-  /** Categories whose months changed: their row of month columns is written again. */
-  readonly categoryMonths: Set<CategoryId>
+  /** (category, year) pairs whose months changed: that year's row of month columns is written again. */
+  readonly categoryYears: Set<string>
+  /** Categories all of whose years are written again (a deleted category, and the one that took its months). */
+  readonly wholeCategories: Set<CategoryId>
   readonly accountMonths: Set<string>
   /** Deleted categories and where their transactions went, in order. */
   readonly categoryMoves: { readonly from: CategoryId; readonly into: CategoryId }[]
@@ -56,7 +58,8 @@ export interface Touched {
 
 export const nothingTouched = (): Touched => ({
   transactions: new Set(),
-  categoryMonths: new Set(),
+  categoryYears: new Set(),
+  wholeCategories: new Set(),
   accountMonths: new Set(),
   categoryMoves: [],
   events: 0,
@@ -71,11 +74,12 @@ const touchTransaction = (touched: Touched, transaction: Transaction | undefined
   const period = periodOfDate(transaction.date)
   touched.transactions.add(transaction.id)
   touched.accountMonths.add(pairKey(transaction.bankAccountId, period))
-  for (const split of transaction.splits) touched.categoryMonths.add(split.categoryId)
+  const year = yearOfPeriod(period)
+  for (const split of transaction.splits) touched.categoryYears.add(pairKey(split.categoryId, year))
 }
 
-const touchAssignment = (touched: Touched, categoryId: CategoryId | null) => {
-  if (categoryId !== null) touched.categoryMonths.add(categoryId)
+const touchAssignment = (touched: Touched, categoryId: CategoryId | null, period: PeriodKey) => {
+  if (categoryId !== null) touched.categoryYears.add(pairKey(categoryId, yearOfPeriod(period)))
 }
 
 /** Records what `event` touches; `before` is the state the event applies to (edits need the old version). */
@@ -111,20 +115,20 @@ export const touch = (touched: Touched, before: BudgetState, event: BudgetEvent)
       touched.accountMonths.add(pairKey(event.bankAccountId, periodOfDate(event.openingDate)))
       break
     case 'AssignedSet':
-      touchAssignment(touched, event.categoryId)
+      touchAssignment(touched, event.categoryId, event.periodKey)
       break
     case 'MoneyMoved':
     case 'OverspendingCovered':
-      touchAssignment(touched, event.fromCategoryId)
-      touchAssignment(touched, event.toCategoryId)
+      touchAssignment(touched, event.fromCategoryId, event.periodKey)
+      touchAssignment(touched, event.toCategoryId, event.periodKey)
       break
     case 'AutoAssigned':
     case 'AssignmentUndone':
-      for (const change of event.changes) touchAssignment(touched, change.categoryId)
+      for (const change of event.changes) touchAssignment(touched, change.categoryId, change.periodKey)
       break
     case 'CategoryDeleted':
-      touched.categoryMonths.add(event.categoryId)
-      touched.categoryMonths.add(event.movedToCategoryId)
+      touched.wholeCategories.add(event.categoryId)
+      touched.wholeCategories.add(event.movedToCategoryId)
       touched.categoryMoves.push({ from: event.categoryId, into: event.movedToCategoryId })
       break
     case 'BudgetReset':
@@ -277,38 +281,54 @@ const writeTransactions = async (
 const pairsIn = (pairs: readonly [string, string][]) =>
   sql<boolean>`(${sql.join(pairs.map(([a, b]) => sql`(${a}, ${b})`))})`
 
-const writeCategoryMonths = async (
-  db: Db,
-  budgetId: string,
-  state: BudgetState,
-  categories: Set<CategoryId>,
-) => {
+const writeCategoryYears = async (db: Db, budgetId: string, state: BudgetState, touched: Touched) => {
+  const yearsOf = new Map<CategoryId, Set<string>>()
+  for (const key of touched.categoryYears) {
+    const [categoryId, year] = splitKey(key)
+    // The key was built by touch() from a branded category id.
+    const category = categoryId as CategoryId
+    if (touched.wholeCategories.has(category)) continue
+    const years = yearsOf.get(category)
+    if (years === undefined) yearsOf.set(category, new Set([year]))
+    else years.add(year)
+  }
   const rows = []
-  const gone: CategoryId[] = []
-  for (const categoryId of categories) {
+  const gone: [string, string][] = []
+  for (const [categoryId, years] of yearsOf) {
     // Sorted once per months map: the month view after this write finds the same order memoized.
-    const ordered = orderedMonths(state, categoryId)
-    if (ordered.length === 0) gone.push(categoryId)
-    else rows.push(categoryMonthColumnsRow(budgetId, categoryId, ordered))
+    const written = categoryYearRows(budgetId, categoryId, orderedMonths(state, categoryId), years)
+    rows.push(...written)
+    const kept = new Set(written.map((row) => row.year))
+    for (const year of years) if (!kept.has(year)) gone.push([categoryId, year])
+  }
+  const whole = [...touched.wholeCategories]
+  for (const chunk of chunked(whole)) {
+    await db
+      .deleteFrom('category_year_columns')
+      .where('budget_id', '=', budgetId)
+      .where('category_id', 'in', chunk)
+      .execute()
+  }
+  for (const categoryId of whole)
+    rows.push(...categoryYearRows(budgetId, categoryId, orderedMonths(state, categoryId)))
+  for (const chunk of chunked(gone)) {
+    await db
+      .deleteFrom('category_year_columns')
+      .where('budget_id', '=', budgetId)
+      .where(sql<boolean>`(category_id, year) in ${pairsIn(chunk)}`)
+      .execute()
   }
   if (rows.length > 0) {
     // One JSON parameter of positional rows: a bulk import's 150 categories stay one statement. `json` (not jsonb)
     // keeps each column's text as written.
-    const values = `[${rows.map((row) => `[${JSON.stringify(row.category_id)},${row.periods},${row.assigned},${row.activity}]`).join(',')}]`
+    const values = `[${rows.map((row) => `[${JSON.stringify(row.category_id)},${JSON.stringify(row.year)},${row.periods},${row.assigned},${row.activity}]`).join(',')}]`
     await sql`
-      insert into category_month_columns (budget_id, category_id, periods, assigned, activity)
-      select ${budgetId}, r->>0, r->1, r->2, r->3
+      insert into category_year_columns (budget_id, category_id, year, periods, assigned, activity)
+      select ${budgetId}, r->>0, r->>1, r->2, r->3, r->4
       from json_array_elements(${values}::json) as r
-      on conflict (budget_id, category_id) do update set
+      on conflict (budget_id, category_id, year) do update set
         periods = excluded.periods, assigned = excluded.assigned, activity = excluded.activity
     `.execute(db)
-  }
-  for (const chunk of chunked(gone)) {
-    await db
-      .deleteFrom('category_month_columns')
-      .where('budget_id', '=', budgetId)
-      .where('category_id', 'in', chunk)
-      .execute()
   }
 }
 
@@ -503,7 +523,7 @@ export const projectChanges = async (
   await deleteByIds(db, 'transactions', budgetId, gone)
   for (const { from, into } of touched.categoryMoves) await moveSplits(db, budgetId, from, into)
   await writeUndo(db, budgetId, before.undoStack, after.undoStack, touched.events)
-  await writeCategoryMonths(db, budgetId, after, touched.categoryMonths)
+  await writeCategoryYears(db, budgetId, after, touched)
   await writeAccountMonths(db, budgetId, after, touched.accountMonths)
   await writeRecords(db, budgetId, before, after)
   const targets = changedKeys(before.targets, after.targets)
@@ -567,9 +587,9 @@ export const writeWholeState = async (db: Db, budgetId: string, state: BudgetSta
   )
   await insertChunks(
     db,
-    'category_month_columns',
-    [...state.categoryMonths].map(([categoryId]) =>
-      categoryMonthColumnsRow(budgetId, categoryId, orderedMonths(state, categoryId)),
+    'category_year_columns',
+    [...state.categoryMonths].flatMap(([categoryId]) =>
+      categoryYearRows(budgetId, categoryId, orderedMonths(state, categoryId)),
     ),
   )
   const accountMonths = []

@@ -332,6 +332,24 @@ export const readNeededTransactions = async (
  * columns), a row per account-month and the assignment records, never the transactions (their count is on the
  * budget row). Undefined for an unknown budget; `format` tells which evolve wrote the rows.
  */
+type MonthColumns = BudgetStateSnapshot['categoryMonths'][number]
+
+/** A category's rows of one year each (in category, then year order) as its one entry of all its months. */
+const joinYears = (rows: readonly MonthColumns[]): MonthColumns[] => {
+  const joined: [MonthColumns[0], PeriodKey[], number[], number[]][] = []
+  for (const [categoryId, periods, assigned, activity] of rows) {
+    let last = joined.at(-1)
+    if (last === undefined || last[0] !== categoryId) {
+      last = [categoryId, [], [], []]
+      joined.push(last)
+    }
+    last[1].push(...periods)
+    last[2].push(...assigned)
+    last[3].push(...activity)
+  }
+  return joined
+}
+
 export const readSummary = async (
   db: Db,
   budgetId: string,
@@ -350,8 +368,9 @@ export const readSummary = async (
     // snapshot's shapes; objects keep the domain's key order (decide compares some values by their JSON).
     sql<{ categoryMonths: string; accountMonths: string; records: string; undo: string }>`
       select
-        (select coalesce(json_agg(json_build_array(category_id, periods, assigned, activity)), '[]')::text
-           from category_month_columns where budget_id = ${budgetId}) as "categoryMonths",
+        (select coalesce(json_agg(json_build_array(category_id, periods, assigned, activity)
+                  order by category_id, year), '[]')::text
+           from category_year_columns where budget_id = ${budgetId}) as "categoryMonths",
         (select coalesce(json_agg(json_build_array(bank_account_id, period, net)), '[]')::text
            from account_months where budget_id = ${budgetId}) as "accountMonths",
         (select coalesce(json_agg(json_build_object('id', id, 'commandId', command_id, 'at', at, 'by', by,
@@ -384,7 +403,7 @@ export const readSummary = async (
     accounts: accounts.map(({ balance: _b, cleared: _c, uncleared: _u, ...account }) => account),
     accountTotals: accounts.map(({ id, cleared, uncleared }) => ({ bankAccountId: id, cleared, uncleared })),
     accountMonths: JSON.parse(row.accountMonths),
-    categoryMonths: JSON.parse(row.categoryMonths),
+    categoryMonths: joinYears(JSON.parse(row.categoryMonths)),
     transactions: [],
     transactionCount: amount(budget.transaction_count),
     transfers: [],

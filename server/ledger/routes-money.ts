@@ -31,13 +31,23 @@ import { found, runCommand } from './http.ts'
 import type { CommandMeta } from './service.ts'
 
 /**
- * Transaction ids minted for one request. They are random UUIDs no stored transaction has, so the write does not
+ * A UUIDv7 (RFC 9562): the millisecond clock, then random bits (Node's pooled `randomUUID`; the version nibble
+ * becomes 7, its variant bits already fit). Ids minted in time order land on the last pages of the transactions'
+ * primary-key index instead of a random page each.
+ */
+const timeOrderedUuid = () => {
+  const ms = Date.now().toString(16).padStart(12, '0')
+  return `${ms.slice(0, 8)}-${ms.slice(8)}-7${randomUUID().slice(15)}`
+}
+
+/**
+ * Transaction ids minted for one request. They are new UUIDs no stored transaction has, so the write does not
  * look them up: for a 2 000-item bulk import those were 2 000 index probes that always missed (12–22 ms of ~130).
  */
 const mintedIds = () => {
   const minted = new Set<TransactionId>()
   const mint = () => {
-    const id = TransactionIdSchema.make(randomUUID())
+    const id = TransactionIdSchema.make(timeOrderedUuid())
     minted.add(id)
     return id
   }
@@ -70,7 +80,7 @@ const addTransfer = (
   ({
     _tag: 'AddTransfer',
     ...meta,
-    transferId: id ?? TransferId.make(randomUUID()),
+    transferId: id ?? TransferId.make(timeOrderedUuid()),
     outflowTransactionId: mint(),
     inflowTransactionId: mint(),
     ...body,
@@ -262,7 +272,7 @@ export const moneyRoutes = [
     body: AddTransferBody,
     responses: { 201: { description: 'The transfer.', schema: TransferView } },
     handler: async ({ params, body, request }) => {
-      const transferId = body.id ?? TransferId.make(randomUUID())
+      const transferId = body.id ?? TransferId.make(timeOrderedUuid())
       const { minted, mint } = mintedIds()
       return runCommand(request, params.budgetId, {
         status: 201,

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { MonthEntry } from '../../domain/month-view.ts'
+import { yearOfPeriod } from '../../domain/period.ts'
 import { monthColumns } from '../../domain/snapshot.ts'
 import type { AccountTotals, UndoEntry } from '../../domain/state.ts'
 import type {
@@ -18,7 +19,7 @@ import type {
   BudgetUndoRow,
   CategoriesRow,
   CategoryGroupsRow,
-  CategoryMonthColumnsRow,
+  CategoryYearColumnsRow,
   FiltersRow,
   TargetsRow,
   TransactionsRow,
@@ -32,7 +33,7 @@ export type GroupInsert = Insertable<CategoryGroupsRow>
 export type CategoryInsert = Insertable<CategoriesRow>
 export type AccountInsert = Insertable<BankAccountsRow>
 export type TransactionInsert = Insertable<TransactionsRow>
-export type CategoryMonthColumnsInsert = Insertable<CategoryMonthColumnsRow>
+export type CategoryYearColumnsInsert = Insertable<CategoryYearColumnsRow>
 export type AccountMonthInsert = Insertable<AccountMonthsRow>
 export type RecordInsert = Insertable<AssignmentRecordsRow>
 export type TargetInsert = Insertable<TargetsRow>
@@ -122,22 +123,41 @@ export const transactionOfRow = (row: TransactionStored): Transaction =>
   }) as Transaction
 
 /**
- * A category's months (in period order: domain/month-view.ts#orderedMonths) as the snapshot's columns
- * (domain/snapshot.ts#monthColumns), each column's JSON text.
+ * A category's months (in period order: domain/month-view.ts#orderedMonths) as rows of the snapshot's columns
+ * (domain/snapshot.ts#monthColumns), one per year, each column's JSON text. `years` limits them to those years.
  */
-export const categoryMonthColumnsRow = (
+export const categoryYearRows = (
   budgetId: string,
   categoryId: string,
   ordered: Iterable<MonthEntry>,
-): CategoryMonthColumnsInsert => {
-  const { periods, assigned, activity } = monthColumns(ordered)
-  return {
-    budget_id: budgetId,
-    category_id: categoryId,
-    periods: JSON.stringify(periods),
-    assigned: JSON.stringify(assigned),
-    activity: JSON.stringify(activity),
+  years?: ReadonlySet<string>,
+): CategoryYearColumnsInsert[] => {
+  const rows: CategoryYearColumnsInsert[] = []
+  let year: string | undefined
+  let entries: MonthEntry[] = []
+  const flush = () => {
+    if (year === undefined || (years !== undefined && !years.has(year))) return
+    const { periods, assigned, activity } = monthColumns(entries)
+    rows.push({
+      budget_id: budgetId,
+      category_id: categoryId,
+      year,
+      periods: JSON.stringify(periods),
+      assigned: JSON.stringify(assigned),
+      activity: JSON.stringify(activity),
+    })
   }
+  for (const entry of ordered) {
+    const entryYear = yearOfPeriod(entry[0])
+    if (entryYear !== year) {
+      flush()
+      year = entryYear
+      entries = []
+    }
+    entries.push(entry)
+  }
+  flush()
+  return rows
 }
 
 export const accountMonthRow = (

@@ -28,7 +28,9 @@ export const createStatisticsKeeper = (db: LedgerDb, failed: (error: unknown) =>
   const analyze = async () => {
     do {
       again = false
-      await sql`analyze transactions`.execute(db)
+      // Only the columns the planner weighs for our lookups and pages: the whole table's statistics (payee, memo
+      // and the splits' jsonb sorted too) took 270 ms at 40 000 rows on PGlite, these ~95.
+      await sql`analyze transactions (budget_id, id, bank_account_id, date, transfer_id)`.execute(db)
     } while (again)
   }
   return {

@@ -95,10 +95,12 @@ export interface TransactionsRow {
   transfer_id: string | null
 }
 
-/** A category's months as columns in period order, each column a JSON array (migration 0007). */
-export interface CategoryMonthColumnsRow {
+/** A category's months of one year as columns in period order, each column a JSON array (migration 0008). */
+export interface CategoryYearColumnsRow {
   budget_id: string
   category_id: string
+  /** YYYY, the periods' first four characters. */
+  year: string
   periods: Json<readonly string[]>
   assigned: Json<readonly number[]>
   activity: Json<readonly number[]>
@@ -160,7 +162,7 @@ export interface LedgerTables {
   categories: CategoriesRow
   bank_accounts: BankAccountsRow
   transactions: TransactionsRow
-  category_month_columns: CategoryMonthColumnsRow
+  category_year_columns: CategoryYearColumnsRow
   account_months: AccountMonthsRow
   assignment_records: AssignmentRecordsRow
   targets: TargetsRow
@@ -184,7 +186,7 @@ export const readModelTables = [
   'categories',
   'bank_accounts',
   'transactions',
-  'category_month_columns',
+  'category_year_columns',
   'account_months',
   'assignment_records',
   'targets',

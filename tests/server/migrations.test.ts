@@ -39,7 +39,7 @@ describe.each(databases())('data migrations on $kind', ({ create }) => {
       await sql`insert into category_months (budget_id, category_id, period, assigned, activity)
         values (${budget}, ${category}, ${period}, ${assigned}, ${activity})`.execute(opened.db)
 
-    await migrateToLatest(opened.db)
+    await migrateTo('0007_category_month_columns')
     const { rows } = await sql<{ row: string }>`
       select json_build_array(budget_id, category_id, periods, assigned, activity)::text as row
       from category_month_columns order by budget_id, category_id`.execute(opened.db)
@@ -67,6 +67,39 @@ describe.each(databases())('data migrations on $kind', ({ create }) => {
         Number(row.activity),
       ]),
     ).toEqual([...months].sort((a, b) => `${a[0]}${a[1]}${a[2]}`.localeCompare(`${b[0]}${b[1]}${b[2]}`)))
+    await migrateToLatest(opened.db)
+  })
+
+  it('0008 splits a category row of months into a row per year, and joins them again', async () => {
+    await migrateTo('0007_category_month_columns')
+    await sql`delete from category_month_columns`.execute(opened.db)
+    const columns = [
+      ['b1', 'food', ['202411', '202412', '202501', '202502'], [0, 10, 1_000, 300], [-5, 0, 0, -120]],
+      ['b1', 'rent', ['202501'], [250_000], [-250_000]],
+      ['b2', 'food', ['202312', '202501'], [7, 0], [0, -3]],
+    ] as const
+    for (const [budget, category, periods, assigned, activity] of columns)
+      await sql`insert into category_month_columns (budget_id, category_id, periods, assigned, activity)
+        values (${budget}, ${category}, ${JSON.stringify(periods)}, ${JSON.stringify(assigned)},
+                ${JSON.stringify(activity)})`.execute(opened.db)
+
+    await migrateTo('0008_category_year_columns')
+    const { rows } = await sql<{ row: string }>`
+      select json_build_array(budget_id, category_id, year, periods, assigned, activity)::text as row
+      from category_year_columns order by budget_id, category_id, year`.execute(opened.db)
+    expect(rows.map(({ row }) => JSON.parse(row))).toEqual([
+      ['b1', 'food', '2024', ['202411', '202412'], [0, 10], [-5, 0]],
+      ['b1', 'food', '2025', ['202501', '202502'], [1_000, 300], [0, -120]],
+      ['b1', 'rent', '2025', ['202501'], [250_000], [-250_000]],
+      ['b2', 'food', '2023', ['202312'], [7], [0]],
+      ['b2', 'food', '2025', ['202501'], [0], [-3]],
+    ])
+
+    await migrateTo('0007_category_month_columns')
+    const back = await sql<{ row: string }>`
+      select json_build_array(budget_id, category_id, periods, assigned, activity)::text as row
+      from category_month_columns order by budget_id, category_id`.execute(opened.db)
+    expect(back.rows.map(({ row }) => JSON.parse(row))).toEqual(columns)
     await migrateToLatest(opened.db)
   })
 })
