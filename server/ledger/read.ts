@@ -176,10 +176,17 @@ export interface TransactionQuery {
   readonly after?: string | undefined
 }
 
-/** A stored transaction as the wire's object (schemas/budget.ts#Transaction), for JSON the database builds. */
-const transactionObject = sql`json_build_object('id', id, 'bankAccountId', bank_account_id, 'date', date,
-  'payee', payee, 'memo', memo, 'value', value, 'direction', direction, 'kind', kind, 'cleared', cleared,
-  'reconciled', reconciled, 'splits', splits, 'transferId', transfer_id)`
+/**
+ * A stored transaction's columns under the wire's names (schemas/budget.ts#Transaction), in its key order: the row
+ * as a record becomes the wire's object (`json_agg(w)`), ~30 % cheaper than `json_build_object` per row and without
+ * its spaces (a 1 000-row page: 309 KB instead of 342).
+ */
+const wireColumns = (table: string) =>
+  sql`select ${sql.ref(`${table}.id`)}, ${sql.ref(`${table}.bank_account_id`)} as "bankAccountId",
+    ${sql.ref(`${table}.date`)}, ${sql.ref(`${table}.payee`)}, ${sql.ref(`${table}.memo`)},
+    ${sql.ref(`${table}.value`)}, ${sql.ref(`${table}.direction`)}, ${sql.ref(`${table}.kind`)},
+    ${sql.ref(`${table}.cleared`)}, ${sql.ref(`${table}.reconciled`)}, ${sql.ref(`${table}.splits`)},
+    ${sql.ref(`${table}.transfer_id`)} as "transferId"`
 
 /**
  * The page's rows and the one after it (which tells whether another page follows), newest first, keyset-paginated
@@ -219,16 +226,16 @@ const pageAndNext = (db: Db, budgetId: string, query: TransactionQuery) => {
  * rebuilding and serializing a few hundred transactions (and from the collections of that garbage).
  */
 export const transactionPageJson = async (db: Db, budgetId: string, query: TransactionQuery) => {
-  const page = await db
-    .selectFrom(pageAndNext(db, budgetId, query))
-    .select([
-      sql<string>`coalesce(json_agg(${transactionObject} order by date desc, id desc)
-        filter (where position <= ${query.limit}), '[]')::text`.as('items'),
-      sql<string | null>`case when count(*) > ${query.limit}
-        then max(date || '|' || id) filter (where position = ${query.limit}) end`.as('nextCursor'),
-    ])
-    .executeTakeFirstOrThrow()
-  return `{"items":${page.items},"nextCursor":${JSON.stringify(page.nextCursor)}}`
+  const { rows } = await sql<{ items: string; nextCursor: string | null }>`
+    select
+      coalesce(json_agg(w order by t.date desc, t.id desc) filter (where t.position <= ${query.limit}), '[]')::text
+        as items,
+      case when count(*) > ${query.limit}
+        then max(t.date || '|' || t.id) filter (where t.position = ${query.limit}) end as "nextCursor"
+    from ${pageAndNext(db, budgetId, query)} cross join lateral (${wireColumns('t')}) w
+  `.execute(db)
+  const page = rows[0]
+  return `{"items":${page?.items ?? '[]'},"nextCursor":${JSON.stringify(page?.nextCursor ?? null)}}`
 }
 
 /**
@@ -242,12 +249,13 @@ export const allTransactionsJson = async (
 ): Promise<{ readonly transactions: string; readonly transfers: string }> => {
   const { rows } = await sql<{ transactions: string; transfers: string }>`
     select
-      (select coalesce(json_agg(${transactionObject}
+      (select coalesce(json_agg(w
                 -- Newest first, as the app lists them (domain/transaction-order.ts), read backwards from the
                 -- (budget_id, date, id) index. The app compares code units: under another collation than C it
                 -- finds the list out of its order and sorts it itself.
-                order by date desc, id desc), '[]')::text
-         from transactions where budget_id = ${budgetId}) as transactions,
+                order by t.date desc, t.id desc), '[]')::text
+         from transactions t cross join lateral (${wireColumns('t')}) w
+         where t.budget_id = ${budgetId}) as transactions,
       -- A transfer's outflow side carries the negative amount (domain/summary.ts#transferLinksOf).
       (select coalesce(json_agg(json_build_object('transferId', transfer_id, 'outflowTransactionId', outflow,
                 'inflowTransactionId', inflow)), '[]')::text
