@@ -67,10 +67,17 @@ const measure = async (
   const budget = await createBudget(api)
   const { seconds: loadSeconds, next } = await loadTransactions(api, budget, size)
 
-  const more = Array.from({ length: 1_000 }, (_, index) => item(budget, next, size - 1_000 + index, size))
-  const moreStarted = performance.now()
-  await api.call('POST', `${budget.base}/transactions/bulk`, { items: more })
-  const moreSeconds = (performance.now() - moreStarted) / 1000
+  // Five requests of 1 000 into the full budget, the median of their rates: one request alone swung by ±20 %.
+  const moreRates: number[] = []
+  let more: ReturnType<typeof item>[] = []
+  for (let request = 0; request < 5; request++) {
+    more = Array.from({ length: 1_000 }, (_, index) => item(budget, next, size - 1_000 + index, size))
+    const moreStarted = performance.now()
+    await api.call('POST', `${budget.base}/transactions/bulk`, { items: more })
+    moreRates.push(1_000 / ((performance.now() - moreStarted) / 1000))
+  }
+  const bulkRate = size / loadSeconds
+  const moreRate = percentile(moreRates, 50)
   const singlesStarted = performance.now()
   for (const single of more.slice(0, 200)) {
     await api.call(
@@ -134,8 +141,9 @@ const measure = async (
   return {
     database: database.databaseUrl === undefined ? 'pglite' : 'postgres',
     transactions: size,
-    'bulk load (tx/s)': Math.round(size / loadSeconds),
-    '+1 000 bulk (tx/s)': Math.round(1_000 / moreSeconds),
+    'bulk load (tx/s)': Math.round(bulkRate),
+    '+1 000 bulk (tx/s, median of 5)': Math.round(moreRate),
+    '+1 000 ÷ bulk': round(moreRate / bulkRate, 2),
     'single POSTs (tx/s)': Math.round(200 / singleSeconds),
     'month view warm p50/p95 (ms)': `${monthViewWarm.p50} / ${monthViewWarm.p95}`,
     'month view cold p50/max (ms)': `${round(percentile(cold, 50))} / ${round(Math.max(...cold))}`,
@@ -178,7 +186,7 @@ export async function run(): Promise<void> {
     }
   }
   printTable(
-    'Ledger (targets: bulk ≥ 20 000 tx/s; account-month ≤ 10 ms; month view p95 ≤ 5 ms warm, ≤ 150 ms cold at 100 000; oldest change ≤ 20 ms; RSS at 100 000 ≤ 200 MB PostgreSQL, ≤ 400 MB PGlite)',
+    'Ledger (targets: bulk ≥ 20 000 tx/s, +1 000 as fast (÷ bulk ≥ 1); account-month ≤ 10 ms; month view p95 ≤ 5 ms warm, ≤ 150 ms cold at 100 000; oldest change ≤ 20 ms; RSS at 100 000 ≤ 200 MB PostgreSQL, ≤ 400 MB PGlite)',
     rows,
   )
 }
