@@ -281,6 +281,22 @@ const writeTransactions = async (
 const pairsIn = (pairs: readonly [string, string][]) =>
   sql<boolean>`(${sql.join(pairs.map(([a, b]) => sql`(${a}, ${b})`))})`
 
+/** Deletes a budget's rows keyed by (first, second) column pairs, a thousand pairs per statement. */
+const deletePairs = async (
+  db: Db,
+  table: 'category_year_columns' | 'account_months',
+  budgetId: string,
+  [first, second]: readonly [string, string],
+  pairs: readonly [string, string][],
+) => {
+  for (const chunk of chunked(pairs)) {
+    const key = sql`(${sql.ref(first)}, ${sql.ref(second)})`
+    await sql`delete from ${sql.table(table)} where budget_id = ${budgetId} and ${key} in ${pairsIn(chunk)}`.execute(
+      db,
+    )
+  }
+}
+
 const writeCategoryYears = async (db: Db, budgetId: string, state: BudgetState, touched: Touched) => {
   const yearsOf = new Map<CategoryId, Set<string>>()
   for (const key of touched.categoryYears) {
@@ -311,13 +327,7 @@ const writeCategoryYears = async (db: Db, budgetId: string, state: BudgetState, 
   }
   for (const categoryId of whole)
     rows.push(...categoryYearRows(budgetId, categoryId, orderedMonths(state, categoryId)))
-  for (const chunk of chunked(gone)) {
-    await db
-      .deleteFrom('category_year_columns')
-      .where('budget_id', '=', budgetId)
-      .where(sql<boolean>`(category_id, year) in ${pairsIn(chunk)}`)
-      .execute()
-  }
+  await deletePairs(db, 'category_year_columns', budgetId, ['category_id', 'year'], gone)
   if (rows.length > 0) {
     // One JSON parameter of positional rows: a bulk import's 150 categories stay one statement. `json` (not jsonb)
     // keeps each column's text as written.
@@ -350,13 +360,7 @@ const writeAccountMonths = async (db: Db, budgetId: string, state: BudgetState, 
       on conflict (budget_id, bank_account_id, period) do update set net = excluded.net
     `.execute(db)
   }
-  for (const chunk of chunked(gone)) {
-    await db
-      .deleteFrom('account_months')
-      .where('budget_id', '=', budgetId)
-      .where(sql<boolean>`(bank_account_id, period) in ${pairsIn(chunk)}`)
-      .execute()
-  }
+  await deletePairs(db, 'account_months', budgetId, ['bank_account_id', 'period'], gone)
 }
 
 const writeRecords = async (db: Db, budgetId: string, before: BudgetState, after: BudgetState) => {
