@@ -56,7 +56,7 @@ export interface WriteRequest {
   readonly answer: (after: BudgetState, version: number, appended: ReadonlyArray<AppendedEvent>) => unknown
   /** Creating a budget: its stream row and the caller's Owner membership come first, in the same transaction. */
   readonly create?: NewBudgetRow | undefined
-  /** Transaction ids this request minted (random UUIDs): none is stored yet, so none is looked up. */
+  /** Transaction ids this request minted (new UUIDs): none is stored yet, so none is looked up. */
   readonly minted?: ReadonlySet<TransactionId> | undefined
 }
 

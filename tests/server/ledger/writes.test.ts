@@ -145,6 +145,22 @@ describe.each(databases())('ledger writes on $kind', (target) => {
       const group = await api('POST', `${budget.base}/category-groups`, { id: 'client-group', name: 'Mine' })
       expect(expectStatus(group, 201)).toMatchObject({ id: 'client-group', name: 'Mine' })
     })
+
+    it('mints UUIDv7 ids when the client proposes none, in the order it minted them', async () => {
+      const before = Date.now()
+      const ids: string[] = []
+      for (let round = 0; round < 3; round++) {
+        ids.push(expectStatus(await spend(-1), 201).id)
+        await new Promise((resolve) => setTimeout(resolve, 2))
+      }
+      for (const id of ids) {
+        expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/u)
+        const minted = Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16)
+        expect(minted).toBeGreaterThanOrEqual(before)
+        expect(minted).toBeLessThanOrEqual(Date.now())
+      }
+      expect([...ids].sort()).toEqual(ids)
+    })
   })
 
   describe('access', () => {
