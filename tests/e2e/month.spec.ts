@@ -129,6 +129,15 @@ test('desktop: the month, assigning by keyboard, undo and the structure', async 
   await page.goto(path)
   await expect(page.getByRole('table', { name: /Kategorie w miesiącu/ })).toBeVisible()
 
+  // A row's menu by keyboard: the arrow opens it on its first item, Escape closes it and gives the focus back.
+  const rowMenu = page.getByRole('button', { name: 'Działania kategorii Czynsz', exact: true })
+  await rowMenu.focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByRole('menuitem', { name: 'Zmień nazwę' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(rowMenu).toBeFocused()
+
   // Hide a category: gone until 'show hidden'.
   await chooseInMenu(page, 'Działania kategorii Jedzenie', 'Ukryj')
   await expect(page.getByRole('button', { name: 'Jedzenie', exact: true })).toHaveCount(0)

@@ -1,6 +1,6 @@
 import * as Result from 'effect/Result'
-import { memo, useId, useState } from 'react'
-import { Button, type Key, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
+import { lazy, memo, Suspense, useId, useState } from 'react'
+import { Button, type Key } from 'react-aria-components'
 import type { AvailableStatus, MonthGroup, MonthRow } from '../../../machines/budget/selectors/month.ts'
 import {
   amountText,
@@ -13,6 +13,7 @@ import { Money, useFormatAmount } from '../../components/money/Money.tsx'
 import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
 import { useMonthActions } from './actions.tsx'
 import { CheckIcon, EmptyIcon, HalfIcon, MoreIcon, PlusIcon, WarningIcon } from './icons.tsx'
+import type { RowMenuProps } from './RowMenuOpen.tsx'
 
 const STATUS_ICONS: Record<AvailableStatus, () => React.JSX.Element> = {
   overspent: WarningIcon,
@@ -107,56 +108,42 @@ export function AssignedField({
   )
 }
 
+// The open menu (react-aria's collection, selection and overlay code) is not needed to draw a month: it loads when a
+// row's button is first hovered, focused or pressed, and a press opens it as soon as it has arrived.
+const loadRowMenu = () => import('./RowMenuOpen.tsx')
+const RowMenuOpen = lazy(loadRowMenu)
+const preloadRowMenu = () => {
+  void loadRowMenu()
+}
+
 /**
  * A row's "more" button: a plain button until pressed, then react-aria's menu, opened. A month renders a hundred
  * of these; mounting a MenuTrigger for each one costs more than the whole rest of the row.
  */
-type RowAction = { readonly id: string; readonly text: string }
-
-function RowMenu({
-  label,
-  actions,
-  disabledKeys,
-  onAction,
-}: {
-  readonly label: string
-  /** The items, made when the menu first opens: a month's hundred rows need only their labels until then. */
-  readonly actions: () => ReadonlyArray<RowAction>
-  readonly disabledKeys: ReadonlyArray<Key>
-  readonly onAction: (key: Key) => void
-}) {
+function RowMenu(props: RowMenuProps) {
   const [mounted, setMounted] = useState(false)
-  if (!mounted)
-    return (
-      <button
-        type="button"
-        className="icon-button row-menu"
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        onClick={() => setMounted(true)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') setMounted(true)
-        }}
-      >
-        <MoreIcon />
-      </button>
-    )
+  const standIn = (
+    <button
+      type="button"
+      className="icon-button row-menu"
+      aria-label={props.label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onMouseEnter={preloadRowMenu}
+      onFocus={preloadRowMenu}
+      onClick={() => setMounted(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') setMounted(true)
+      }}
+    >
+      <MoreIcon />
+    </button>
+  )
+  if (!mounted) return standIn
   return (
-    <MenuTrigger defaultOpen>
-      <Button className="icon-button row-menu" aria-label={label} autoFocus>
-        <MoreIcon />
-      </Button>
-      <Popover className="popover" placement="bottom end">
-        <Menu className="menu" onAction={onAction} disabledKeys={disabledKeys}>
-          {actions().map((action) => (
-            <MenuItem className="menu__item" id={action.id} key={action.id}>
-              {action.text}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <Suspense fallback={standIn}>
+      <RowMenuOpen {...props} />
+    </Suspense>
   )
 }
 
