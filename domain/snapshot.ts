@@ -1,7 +1,7 @@
 import * as HashMap from 'effect/HashMap'
-import type { AssignmentRecord } from '../schemas/budget.ts'
+import type { AssignmentRecord, Transaction } from '../schemas/budget.ts'
 import type { BudgetStateSnapshot } from '../schemas/budget-snapshot.ts'
-import type { BankAccountId, TransferId } from '../schemas/ids.ts'
+import type { BankAccountId, CategoryId, TransactionId, TransferId } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
 import {
   byPeriod,
@@ -10,7 +10,7 @@ import {
   orderedMonths,
   rememberOrderedMonths,
 } from './month-view.ts'
-import type { BudgetState, TransferLink, UndoEntry } from './state.ts'
+import type { BudgetState, MonthAggregate, TransferLink, UndoEntry } from './state.ts'
 import { rememberNewestFirst, transactionsNewestFirst } from './transaction-order.ts'
 
 /**
@@ -80,8 +80,34 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
   }
 }
 
-/** The domain state a snapshot describes; `fromSnapshot(toSnapshot(s))` is `s` again. */
-export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
+/** Category months and transactions built between two pauses of `fromSnapshotInSteps`. */
+const CATEGORIES_PER_STEP = 40
+const TRANSACTIONS_PER_STEP = 10_000
+
+/** A category's months from its columns: a HashMap, with the period order remembered for the month view. */
+const categoryMonthsOf = (
+  periods: ReadonlyArray<PeriodKey>,
+  assigned: ReadonlyArray<number>,
+  activity: ReadonlyArray<number>,
+) => {
+  const entries = periods.map(
+    // The schema checks the three columns are of one length.
+    (period, index): MonthEntry => [
+      period,
+      { assigned: assigned[index] ?? 0, activity: activity[index] ?? 0 },
+    ],
+  )
+  const months = hashMapOf(entries)
+  rememberOrderedMonths(months, inPeriodOrder(entries) ? entries : entries.sort(byPeriod))
+  return months
+}
+
+/**
+ * The domain state a snapshot describes, built in steps: each `yield` is a point where the caller may let the
+ * browser paint and handle input (a phone spends ~60 ms on a ten-year budget's category months, and more on
+ * 100 000 transactions). Nothing outside sees the maps before the end.
+ */
+export function* fromSnapshotInSteps(snapshot: BudgetStateSnapshot): Generator<void, BudgetState, void> {
   const recordsByPeriod = new Map<PeriodKey, AssignmentRecord[]>()
   for (const record of snapshot.records) {
     const list = recordsByPeriod.get(record.periodKey)
@@ -90,9 +116,19 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
   }
   let undoStack: UndoEntry | null = null
   for (const entry of [...snapshot.undo].reverse()) undoStack = { ...entry, next: undoStack }
-  const transactions = hashMapOf(
-    snapshot.transactions.map((transaction) => [transaction.id, transaction] as const),
+  let categoryMonths = HashMap.beginMutation(
+    HashMap.empty<CategoryId, HashMap.HashMap<PeriodKey, MonthAggregate>>(),
   )
+  for (const [index, [category, periods, assigned, activity]] of snapshot.categoryMonths.entries()) {
+    categoryMonths = HashMap.set(categoryMonths, category, categoryMonthsOf(periods, assigned, activity))
+    if (index % CATEGORIES_PER_STEP === CATEGORIES_PER_STEP - 1) yield
+  }
+  let transactions = HashMap.beginMutation(HashMap.empty<TransactionId, Transaction>())
+  for (const [index, transaction] of snapshot.transactions.entries()) {
+    transactions = HashMap.set(transactions, transaction.id, transaction)
+    if (index % TRANSACTIONS_PER_STEP === TRANSACTIONS_PER_STEP - 1) yield
+  }
+  transactions = HashMap.endMutation(transactions)
   // Listed newest first (as the server and toSnapshot list them), they are the lists' order as they come.
   rememberNewestFirst(transactions, snapshot.transactions)
   return {
@@ -108,20 +144,7 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
       ]),
     ),
     accountMonths: nestedFrom<BankAccountId, PeriodKey, number>(snapshot.accountMonths),
-    categoryMonths: hashMapOf(
-      snapshot.categoryMonths.map(([category, periods, assigned, activity]) => {
-        const entries = periods.map(
-          // The schema checks the three columns are of one length.
-          (period, index): MonthEntry => [
-            period,
-            { assigned: assigned[index] ?? 0, activity: activity[index] ?? 0 },
-          ],
-        )
-        const months = hashMapOf(entries)
-        rememberOrderedMonths(months, inPeriodOrder(entries) ? entries : entries.sort(byPeriod))
-        return [category, months] as const
-      }),
-    ),
+    categoryMonths: HashMap.endMutation(categoryMonths),
     transactions,
     transfers: hashMapOf(
       snapshot.transfers.map(
@@ -133,5 +156,14 @@ export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
     filters: new Map(snapshot.filters.map((filter) => [filter.id, filter])),
     recordsByPeriod,
     undoStack,
+  }
+}
+
+/** The domain state a snapshot describes, at once; `fromSnapshot(toSnapshot(s))` is `s` again. */
+export const fromSnapshot = (snapshot: BudgetStateSnapshot): BudgetState => {
+  const steps = fromSnapshotInSteps(snapshot)
+  for (;;) {
+    const step = steps.next()
+    if (step.done === true) return step.value
   }
 }

@@ -1,7 +1,7 @@
 import * as Schema from 'effect/Schema'
 import { createParser } from 'eventsource-parser'
 import { HTTPError, TimeoutError } from 'ky'
-import { fromSnapshot } from '../../domain/snapshot.ts'
+import { fromSnapshotInSteps } from '../../domain/snapshot.ts'
 import type { CategoryMonthOutcome } from '../../machines/budget/categoryMonth.machine.ts'
 import type { BudgetPort, LoadOutcome, SendOutcome, SequencedEvent } from '../../machines/budget/index.ts'
 import { BudgetEvent } from '../../schemas/budget-events.ts'
@@ -30,8 +30,12 @@ const sequenced = (stored: typeof StoredEvent.Type): SequencedEvent => ({
 
 const base = (budgetId: string) => `/api/budget/${encodeURIComponent(budgetId)}`
 
-/** Lets the browser paint and handle input between the steps of turning a big answer into a state. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+/**
+ * Lets the browser paint and handle input between the steps of turning a big answer into a state; `scheduler.yield`
+ * resumes ahead of other queued work where the browser has it.
+ */
+const yieldToBrowser = (): Promise<void> =>
+  globalThis.scheduler?.yield() ?? new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** One read of the state at its version: whole, or its summary without the transactions (`partial`). */
 const readState = async (
@@ -45,7 +49,15 @@ const readState = async (
     await yieldToBrowser()
     const answer = await Schema.decodeUnknownPromise(BudgetStateAnswer)(body)
     await yieldToBrowser()
-    const state = fromSnapshot(answer.state)
+    const steps = fromSnapshotInSteps(answer.state)
+    let step = steps.next()
+    while (step.done !== true) {
+      await yieldToBrowser()
+      step = steps.next()
+    }
+    const state = step.value
+    // The first render of the state (a whole month) gets a task of its own.
+    await yieldToBrowser()
     return part === 'summary'
       ? { ok: true, state, version: answer.version, partial: true }
       : { ok: true, state, version: answer.version }

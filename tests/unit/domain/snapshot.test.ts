@@ -1,7 +1,9 @@
+import * as HashMap from 'effect/HashMap'
 import { describe, expect, it } from 'vitest'
 import { monthView } from '../../../domain/month-view.ts'
-import { fromSnapshot, toSnapshot } from '../../../domain/snapshot.ts'
+import { fromSnapshot, fromSnapshotInSteps, toSnapshot } from '../../../domain/snapshot.ts'
 import { transactionsNewestFirst } from '../../../domain/transaction-order.ts'
+import { CategoryId } from '../../../schemas/ids.ts'
 import { period, starterBudget } from './fixtures.ts'
 
 const months = ['202501', '202502', '202503', '202504']
@@ -70,5 +72,24 @@ describe('the state snapshot', () => {
     const shuffled = fromSnapshot({ ...wire, transactions: [...wire.transactions].reverse() })
     const sorted = transactionsNewestFirst(shuffled.transactions)
     expect(sorted.map((transaction) => transaction.id)).toEqual(['t-c', 't-b', 't-a'])
+  })
+
+  it('is built in steps, a pause after every 40 categories, into the same state', () => {
+    const wire = toSnapshot(history())
+    const [, periods, assigned, activity] = wire.categoryMonths[0] ?? []
+    const long = {
+      ...wire,
+      categoryMonths: Array.from(
+        { length: 85 },
+        (_, index) => [CategoryId.make(`c-${index}`), periods ?? [], assigned ?? [], activity ?? []] as const,
+      ),
+    }
+    const steps = fromSnapshotInSteps(long)
+    let pauses = 0
+    let step = steps.next()
+    for (; step.done !== true; step = steps.next()) pauses += 1
+    expect(pauses).toBe(2)
+    expect(toSnapshot(step.value)).toEqual(toSnapshot(fromSnapshot(long)))
+    expect(HashMap.size(step.value.categoryMonths)).toBe(85)
   })
 })
