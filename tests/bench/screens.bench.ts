@@ -89,12 +89,14 @@ const timeToBudget = async (page: Page, url: string) => {
 }
 
 /**
- * One inline assignment, from the Enter that commits it until Ready to Assign shows the new amount: the work the
+ * Inline assignments, each from the Enter that commits it until Ready to Assign shows the new amount: the work the
  * page does in between (domain decide + evolve, selectors, React render and commit), measured inside the page.
+ * The first one after a load runs that code for the first time (V8 compiles and tiers it up then), so it is
+ * reported on its own beside the median and the maximum of ten.
  */
 const assignmentLatency = async (page: Page) => {
   const times: number[] = []
-  for (let round = 1; round <= 5; round++) {
+  for (let round = 1; round <= 10; round++) {
     const field = page.getByLabel('Przydzielono: C1.0', { exact: true })
     await field.fill(`${round * 10},00`)
     const waiting = page.evaluate(
@@ -180,7 +182,7 @@ const screenFigures = async (browser: Browser, baseUrl: string, email: string, b
     'budget view interactive, mobile 4× CPU (ms, median of 3)': Math.round(
       mobileMs.sort((a, b) => a - b)[1] ?? 0,
     ),
-    'assignment → Ready to Assign updated (ms, median / max of 5)': `${round(median(assignments))} / ${round(Math.max(...assignments))}`,
+    'assignment → Ready to Assign updated (ms, first / median / max of 10)': `${round(assignments[0] ?? 0)} / ${round(median(assignments))} / ${round(Math.max(...assignments))}`,
     'scrolling 100 000 rows: frames / slower than 33 ms / p95 frame (ms)': `${scrolling.frames} / ${scrolling.slow} / ${round(scrolling.p95)}`,
   }
 }
