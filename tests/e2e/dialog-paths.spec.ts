@@ -3,77 +3,115 @@ import * as Schema from 'effect/Schema'
 import { createActor, createMachine, type SnapshotFrom } from 'xstate'
 import { TestModel } from 'xstate/graph'
 import type { BudgetCommandRequest, CommandReply } from '../../machines/budget/index.ts'
+import { assignMoneyMachine } from '../../machines/dialogs/assignMoney/index.ts'
 import { categoryEditMachine } from '../../machines/dialogs/categoryEdit/index.ts'
+import { coverOverspendingMachine } from '../../machines/dialogs/coverOverspending/index.ts'
 import { groupEditMachine } from '../../machines/dialogs/groupEdit/index.ts'
-import type { createFormDialogMachine, FormDialogEvent } from '../../machines/dialogs/shared/index.ts'
+import { moveMoneyMachine, READY_TO_ASSIGN } from '../../machines/dialogs/moveMoney/index.ts'
+import type {
+  createFormDialogMachine,
+  FieldChange,
+  FormDialogEvent,
+} from '../../machines/dialogs/shared/index.ts'
+import { targetMachine } from '../../machines/dialogs/target/index.ts'
+import { CategoryId } from '../../schemas/ids.ts'
 import { CategoryGroupList, CategoryList } from '../../schemas/ledger-api.ts'
-import { CurrencyCode } from '../../schemas/money.ts'
+import { CurrencyCode, Minor, PeriodKey } from '../../schemas/money.ts'
 import { createTransitionRecorder } from '../model/chart-coverage.ts'
 import { modelTour, type Walk } from '../model/tour.ts'
 import { type ArrangedBudget, api, arrangeBudget } from './budgetData.ts'
 import { signInThrough } from './support.ts'
 
 // Issue 5: the paths the dialog models walk (tests/model/dialogs), replayed through the real UI on both viewports.
-// The walks come from the same chart and the same greedy tour; here the events are what a person does (type a
-// name, press 'Zapisz' or 'Anuluj') and the reply is the real open budget's. After every step the screen must show
-// the state the chart reached. The budget refuses a valid rename only after a concurrent change (another device
-// deleted the category meanwhile), so the refusal edges stay with the model tests against the real actor; the
-// coverage check below names exactly those as the ones the UI does not walk.
+// The walks come from the same chart and the same greedy tour; here the events are what a person does (type, pick,
+// press the submit button or 'Anuluj') and the reply is the real open budget's. After every step the screen must
+// show the state the chart reached. Where the budget can refuse a valid form (cover overspending: the category is
+// no longer overspent because another device covered it meanwhile), the test plays that other device through the
+// API before the submit, and the whole chart is walked on screen; elsewhere the budget refuses only after a
+// concurrent deletion, so the refusal edges stay with the model tests against the real actor, and the coverage
+// check names exactly those as the ones the screen does not walk.
 
-type NameFields = { readonly name: string }
-type NameDialogMachine<F extends NameFields, P, V> = ReturnType<typeof createFormDialogMachine<F, P, V>>
+type Reply = 'applied' | 'refused'
 
-type NameDialog<F extends NameFields, P, V> = {
-  readonly machine: NameDialogMachine<F, P, V>
+type Control =
+  | { readonly kind: 'text'; readonly name: string }
+  | { readonly kind: 'choice'; readonly name: RegExp }
+
+type DialogMachine<F extends object, P, V> = ReturnType<typeof createFormDialogMachine<F, P, V>>
+
+type DialogCase<F extends object, P, V> = {
+  readonly machine: DialogMachine<F, P, V>
   readonly props: P
-  /** The accessible names the person meets. */
-  readonly menu: (name: string) => string
   readonly dialog: string
-  readonly textbox: string
-  /** Names typed into the field: one empty (refused by the form), one new. */
-  readonly names: readonly string[]
-  /** Puts the original name back through the API after a walk that renamed it. */
-  readonly restore: (name: string) => Promise<unknown>
+  readonly submit: string
+  readonly controls: { readonly [K in keyof F & string]?: Control }
+  /** What a person can type or pick; a choice's value maps to the option's accessible name. */
+  readonly changes: ReadonlyArray<FieldChange<F>>
+  readonly option?: (value: unknown) => RegExp
+  readonly open: () => Promise<unknown>
+  /** Makes the budget answer the coming submit as the walk says (another device's change), when it can refuse. */
+  readonly prepare?: (reply: Reply) => Promise<unknown>
+  /** Puts the budget back as the walks start from it; runs before every walk but the first. */
+  readonly reset: () => Promise<unknown>
+  /** What the screen shows once the dialog applied its fields, and once it was cancelled. */
+  readonly applied: (fields: F) => Promise<unknown>
+  readonly untouched: () => Promise<unknown>
+  /** The refusal's text, where the budget can refuse. */
+  readonly refusal?: string
 }
 
-const APPLIED = { type: 'budget.commandApplied', commandIds: [] } satisfies CommandReply
+const REPLIES = {
+  applied: { type: 'budget.commandApplied', commandIds: [] },
+  refused: {
+    type: 'budget.commandRefused',
+    // The reply's details do not reach the chart's state; only its kind does.
+    refusal: { kind: 'domain', error: { _tag: 'BudgetNotFound', code: 'budget-not-found' } },
+  },
+} satisfies Record<Reply, CommandReply>
 
-const serializeState = (snapshot: { value: unknown; context: { fields: unknown; errors: object } }) =>
+const isReply = (type: string) => type === REPLIES.applied.type || type === REPLIES.refused.type
+
+type Resting = {
+  readonly value: unknown
+  readonly context: { readonly fields: object; readonly errors: object }
+}
+
+const serializeState = (snapshot: Resting) =>
   JSON.stringify({
     value: snapshot.value,
     fields: snapshot.context.fields,
-    errors: Object.keys(snapshot.context.errors),
+    errors: Object.keys(snapshot.context.errors).sort(),
   })
 
-/** The walks of the dialog's chart over the person's events, each checked on a real actor for coverage. */
-const walksOf = <F extends NameFields, P, V>(spec: NameDialog<F, P, V>) => {
-  type Snapshot = SnapshotFrom<NameDialogMachine<F, P, V>>
-  const standIn = () => createActor(createMachine({})).start()
-  const input = {
-    budget: standIn(),
+/** The walks of the dialog's chart over a person's events, each also run on a real actor for coverage. */
+const walksOf = <F extends object, P, V>(spec: DialogCase<F, P, V>) => {
+  type Snapshot = SnapshotFrom<DialogMachine<F, P, V>>
+  const input = (budget = createActor(createMachine({})).start()) => ({
+    budget,
     currency: CurrencyCode.make('PLN'),
     locale: 'pl-PL',
     newId: () => 'id',
     props: spec.props,
-  }
+  })
   const events: ReadonlyArray<FormDialogEvent<F>> = [
-    ...spec.names.map((name) => ({ type: 'form.change', field: 'name', value: name }) as FormDialogEvent<F>),
+    ...spec.changes,
     { type: 'dialog.submit' },
     { type: 'dialog.cancel' },
-    APPLIED,
+    REPLIES.applied,
+    ...(spec.prepare === undefined ? [] : [REPLIES.refused]),
   ]
   const model = new TestModel(spec.machine, {
-    input,
+    input: input(),
     events,
-    // The real budget applies a valid request at once; the person acts only while the dialog is open and no
-    // request is waiting, and typing the text a field already holds is no change.
+    // The person acts only while the dialog is open and no request is waiting, and picking what a field already
+    // holds is no change; the budget answers only a waiting request.
     filterEvents: (snapshot, event) =>
       snapshot.status === 'active' &&
-      (snapshot.value === 'submitting') === (event.type === APPLIED.type) &&
-      (event.type !== 'form.change' || snapshot.context.fields.name !== event.value),
+      (snapshot.value === 'submitting') === isReply(event.type) &&
+      (event.type !== 'form.change' || snapshot.context.fields[event.field] !== event.value),
     serializeState,
   })
-  const { walks } = modelTour(model, serializeState)
+  const walks: Array<Walk<Snapshot, FormDialogEvent<F>>> = modelTour(model, serializeState).walks
   const recorder = createTransitionRecorder()
   for (const walk of walks) {
     const requests: BudgetCommandRequest[] = []
@@ -82,90 +120,102 @@ const walksOf = <F extends NameFields, P, V>(spec: NameDialog<F, P, V>) => {
         on: { 'budget.command': { actions: ({ event }) => requests.push(event as BudgetCommandRequest) } },
       }),
     ).start()
-    const actor = createActor(spec.machine, {
-      input: { ...input, budget },
-      inspect: recorder.inspect,
-    }).start()
+    const actor = createActor(spec.machine, { input: input(budget), inspect: recorder.inspect }).start()
     for (const step of walk.steps)
-      if (step.event.type === APPLIED.type) requests.at(-1)?.replyTo?.send(step.event)
+      if (isReply(step.event.type)) requests.at(-1)?.replyTo?.send(step.event)
       else actor.send(step.event)
     actor.stop()
   }
-  return {
-    walks: walks as Array<Walk<Snapshot, FormDialogEvent<F>>>,
-    notWalked: recorder.missingFrom(spec.machine),
-  }
+  return { walks, notWalked: recorder.missingFrom(spec.machine) }
 }
 
-/** What the screen shows for a resting state of the chart. */
-const expectScreen = async <F extends NameFields>(
+/** The screen for a resting state of the chart. */
+const expectScreen = async <F extends object, P, V>(
   page: Page,
-  spec: { dialog: string; textbox: string; menu: (name: string) => string },
-  original: string,
-  state: { value: unknown; context: { fields: F; errors: object } },
+  spec: DialogCase<F, P, V>,
+  state: Resting,
 ) => {
   const dialog = page.getByRole('dialog', { name: spec.dialog })
-  const field = dialog.getByRole('textbox', { name: spec.textbox })
+  const fields = state.context.fields as F
   switch (state.value) {
     case 'editing':
-      await expect(field).toHaveValue(state.context.fields.name)
-      if ('name' in state.context.errors) await expect(field).toHaveAttribute('aria-invalid', 'true')
-      else await expect(field).not.toHaveAttribute('aria-invalid', 'true')
+    case 'failed': {
+      await expect(dialog).toBeVisible()
+      for (const [field, control] of Object.entries(spec.controls) as Array<[keyof F & string, Control]>)
+        if (control.kind === 'text')
+          await expect(dialog.getByRole('textbox', { name: control.name })).toHaveValue(String(fields[field]))
+      await expect(dialog.locator('.field__error')).toHaveCount(Object.keys(state.context.errors).length)
+      if (state.value === 'failed') await expect(dialog.getByRole('alert')).toHaveText(spec.refusal ?? '')
+      else await expect(dialog.getByRole('alert')).toHaveCount(0)
       return
+    }
     case 'done':
       await expect(dialog).toHaveCount(0)
-      await expect(
-        page.getByRole('button', { name: spec.menu(state.context.fields.name), exact: true }),
-      ).toBeVisible()
+      await spec.applied(fields)
       return
     case 'cancelled':
       await expect(dialog).toHaveCount(0)
-      await expect(page.getByRole('button', { name: spec.menu(original), exact: true })).toBeVisible()
+      await spec.untouched()
       return
     default:
       throw new Error(`no screen for ${JSON.stringify(state.value)}`)
   }
 }
 
-const replayThroughUi = async <F extends NameFields, P, V>(
+const perform = async <F extends object, P, V>(
   page: Page,
-  original: string,
-  spec: NameDialog<F, P, V>,
+  spec: DialogCase<F, P, V>,
+  event: FormDialogEvent<F>,
 ) => {
+  const dialog = page.getByRole('dialog', { name: spec.dialog })
+  if (event.type === 'form.change') {
+    const control = spec.controls[event.field]
+    if (control === undefined) throw new Error(`no control for ${event.field}`)
+    if (control.kind === 'text')
+      await dialog.getByRole('textbox', { name: control.name }).fill(String(event.value))
+    else {
+      await dialog.getByRole('button', { name: control.name }).click()
+      await page.getByRole('option', { name: spec.option?.(event.value) ?? String(event.value) }).click()
+    }
+  } else if (event.type === 'dialog.submit')
+    await dialog.getByRole('button', { name: spec.submit, exact: true }).click()
+  else if (event.type === 'dialog.cancel')
+    await dialog.getByRole('button', { name: 'Anuluj', exact: true }).click()
+}
+
+const replayThroughUi = async <F extends object, P, V>(page: Page, spec: DialogCase<F, P, V>) => {
   const { walks, notWalked } = walksOf(spec)
-  // Everything but the refusal's edges (see the header).
-  expect(notWalked.filter((key) => !/failed|commandRefused/u.test(key))).toEqual([])
+  expect(
+    notWalked.filter((key) => spec.prepare !== undefined || !/failed|commandRefused/u.test(key)),
+  ).toEqual([])
   for (const [index, walk] of walks.entries()) {
     await test.step(`walk ${index + 1} of ${walks.length}`, async () => {
-      await page.getByRole('button', { name: spec.menu(original), exact: true }).click()
-      await page.getByRole('menuitem', { name: 'Zmień nazwę', exact: true }).click()
-      const dialog = page.getByRole('dialog', { name: spec.dialog })
-      const initial = JSON.parse(walk.from) as { value: unknown; fields: F; errors: string[] }
-      await expectScreen(page, spec, original, {
+      // A walk may end with the dialog open (the tour starts afresh when nothing new is reachable from there).
+      const left = page.getByRole('dialog', { name: spec.dialog })
+      if (await left.isVisible()) {
+        await left.getByRole('button', { name: 'Anuluj', exact: true }).click()
+        await expect(left).toHaveCount(0)
+      }
+      if (index > 0) await spec.reset()
+      await spec.open()
+      const initial = JSON.parse(walk.from) as { value: unknown; fields: object }
+      await expectScreen(page, spec, {
         value: initial.value,
         context: { fields: initial.fields, errors: {} },
       })
-      for (const step of walk.steps) {
-        const event = step.event
-        if (event.type === 'form.change')
-          await dialog.getByRole('textbox', { name: spec.textbox }).fill(String(event.value))
-        else if (event.type === 'dialog.submit')
-          await dialog.getByRole('button', { name: 'Zapisz', exact: true }).click()
-        else if (event.type === 'dialog.cancel')
-          await dialog.getByRole('button', { name: 'Anuluj', exact: true }).click()
+      for (const [at, step] of walk.steps.entries()) {
+        const next = walk.steps[at + 1]?.event.type
+        if (step.event.type === 'dialog.submit' && step.state.value === 'submitting')
+          await spec.prepare?.(next === REPLIES.refused.type ? 'refused' : 'applied')
+        await perform(page, spec, step.event)
         // 'submitting' does not rest: the open budget answers within the same task; its reply's state is checked.
-        if (step.state.value !== 'submitting') await expectScreen(page, spec, original, step.state)
-      }
-      const last = walk.steps.at(-1)?.state
-      if (last?.value === 'done' && last.context.fields.name !== original) {
-        await spec.restore(original)
-        await expect(page.getByRole('button', { name: spec.menu(original), exact: true })).toBeVisible()
+        if (step.state.value !== 'submitting') await expectScreen(page, spec, step.state)
       }
     })
   }
 }
 
-/** The dialog's props as the app gets them: the budget's own records, decoded. */
+/** A record of the budget as the app gets it, decoded: the dialogs' props. */
 const recordOf = async <T extends { readonly id: string }>(
   request: APIRequestContext,
   budget: ArrangedBudget,
@@ -173,39 +223,239 @@ const recordOf = async <T extends { readonly id: string }>(
   list: Schema.Decoder<ReadonlyArray<T>>,
   id: string,
 ) => {
-  const record = Schema.decodeUnknownSync(list)(
-    await api(request, 'GET', `/api/budget/${budget.id}/${resource}`),
-  ).find((candidate) => candidate.id === id)
+  const answer = await api(request, 'GET', `/api/budget/${budget.id}/${resource}`)
+  const record = Schema.decodeUnknownSync(list)(answer).find((candidate) => candidate.id === id)
   if (record === undefined) throw new Error(`no ${resource} ${id} in the arranged budget`)
   return record
 }
 
-test('the category and group edit dialogs walk their charts on screen', async ({ page, request }) => {
+const today = new Date().toISOString().slice(0, 10)
+const period = PeriodKey.make(today.slice(0, 4) + today.slice(5, 7))
+const mobile = (page: Page) => (page.viewportSize()?.width ?? 0) <= 992
+
+/** A row's menu: 'Zmień nazwę' opens the name dialog on both viewports. */
+const rename = async (page: Page, menu: string) => {
+  await page.getByRole('button', { name: menu, exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Zmień nazwę', exact: true }).click()
+}
+
+test('the category and group name dialogs walk their charts on screen', async ({ page, request }) => {
   test.setTimeout(120_000)
-  const budget = await arrangeBudget(request, `Ścieżki ${Date.now()}`)
-  const period = new Date().toISOString().slice(0, 7).replace('-', '')
-  await signInThrough(page, `/budget/${budget.id}/period/${period}`)
+  const budget = await arrangeBudget(request, `Ścieżki nazw ${Date.now()}`)
   const base = `/api/budget/${budget.id}`
+  await signInThrough(page, `/budget/${budget.id}/period/${period}`)
+  const menuShown = (menu: string) =>
+    expect(page.getByRole('button', { name: menu, exact: true })).toBeVisible()
 
   const rent = await recordOf(request, budget, 'categories', CategoryList, budget.rentId)
-  const group = await recordOf(request, budget, 'category-groups', CategoryGroupList, budget.groupId)
-  await replayThroughUi(page, 'Czynsz', {
+  await replayThroughUi(page, {
     machine: categoryEditMachine,
     props: { mode: 'edit', category: rent },
-    menu: (name) => `Działania kategorii ${name}`,
     dialog: 'Edytuj kategorię',
-    textbox: 'Nazwa kategorii',
-    names: ['', 'Opłaty'],
-    restore: (name) => api(request, 'PUT', `${base}/categories/${budget.rentId}`, { name }),
+    submit: 'Zapisz',
+    controls: { name: { kind: 'text', name: 'Nazwa kategorii' } },
+    changes: [
+      { type: 'form.change', field: 'name', value: '' },
+      { type: 'form.change', field: 'name', value: 'Opłaty' },
+    ],
+    open: () => rename(page, 'Działania kategorii Czynsz'),
+    reset: async () => {
+      await api(request, 'PUT', `${base}/categories/${budget.rentId}`, { name: 'Czynsz' })
+      await menuShown('Działania kategorii Czynsz')
+    },
+    applied: ({ name }) => menuShown(`Działania kategorii ${name}`),
+    untouched: () => menuShown('Działania kategorii Czynsz'),
   })
 
-  await replayThroughUi(page, 'Wydatki stałe', {
+  const group = await recordOf(request, budget, 'category-groups', CategoryGroupList, budget.groupId)
+  await replayThroughUi(page, {
     machine: groupEditMachine,
     props: { mode: 'edit', group },
-    menu: (name) => `Działania grupy ${name}`,
     dialog: 'Zmień nazwę grupy',
-    textbox: 'Nazwa grupy',
-    names: ['', 'Rachunki'],
-    restore: (name) => api(request, 'PUT', `${base}/category-groups/${budget.groupId}`, { name }),
+    submit: 'Zapisz',
+    controls: { name: { kind: 'text', name: 'Nazwa grupy' } },
+    changes: [
+      { type: 'form.change', field: 'name', value: '' },
+      { type: 'form.change', field: 'name', value: 'Rachunki' },
+    ],
+    open: () => rename(page, 'Działania grupy Wydatki stałe'),
+    reset: async () => {
+      await api(request, 'PUT', `${base}/category-groups/${budget.groupId}`, { name: 'Wydatki stałe' })
+      await menuShown('Działania grupy Wydatki stałe')
+    },
+    applied: ({ name }) => menuShown(`Działania grupy ${name}`),
+    untouched: () => menuShown('Działania grupy Wydatki stałe'),
+  })
+})
+
+/** pl-PL amounts: non-breaking spaces between thousands and before 'zł'. */
+const zl = (amount: string) => `${amount.replaceAll(' ', '\u00a0')}\u00a0zł`
+
+/**
+ * Czynsz has 1 000 zł; Jedzenie 100 zł assigned and 150 zł spent: overspent by 50 zł. The page is signed in on
+ * the month (desktop) or on Jedzenie's category screen (phone).
+ */
+const arrangeCategories = async (page: Page, request: APIRequestContext, label: string) => {
+  const budget = await arrangeBudget(request, `${label} ${Date.now()}`)
+  const base = `/api/budget/${budget.id}`
+  const assign = (categoryId: string, value: number) =>
+    api(request, 'PUT', `${base}/period/${period}/categories/${categoryId}/assigned`, { value })
+  await assign(budget.rentId, 100_000)
+  await assign(budget.foodId, 10_000)
+  await api(request, 'POST', `${base}/transactions`, {
+    bankAccountId: budget.checkingId,
+    date: today,
+    payee: 'Biedronka',
+    value: -15_000,
+    splits: [{ categoryId: budget.foodId, value: -15_000 }],
+  })
+  const monthUrl = `/budget/${budget.id}/period/${period}`
+  await signInThrough(page, mobile(page) ? `${monthUrl}/categories/${budget.foodId}` : monthUrl)
+  /** The category's panel (desktop) or screen (phone), opened when it is not. */
+  const panel = async (name: string, categoryId: string) => {
+    const shown = mobile(page)
+      ? page.getByRole('dialog', { name: `Kategoria ${name}` })
+      : page.getByRole('region', { name, exact: true })
+    if (await shown.isVisible()) return shown
+    if (mobile(page)) await page.goto(`${monthUrl}/categories/${categoryId}`)
+    else await page.getByRole('button', { name, exact: true }).click()
+    await expect(shown).toBeVisible()
+    return shown
+  }
+  const figure = (term: string, amount: string) =>
+    expect(
+      page
+        .locator('.category-figures__item')
+        .filter({ has: page.getByText(term, { exact: true }) })
+        .locator('dd'),
+    ).toHaveText(zl(amount))
+  return { budget, base, assign, panel, figure }
+}
+
+test('cover overspending walks its whole chart on screen, refusal included', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const { budget, assign, panel, figure } = await arrangeCategories(page, request, 'Ścieżki pokrycia')
+  const dialogName = 'Pokryj przekroczenie: Jedzenie'
+  const available = (amount: string) => figure('Dostępne', amount)
+  /** Jedzenie's overspending as the page knows it: in the open dialog's intro, else in the category's figures. */
+  const overspentBy = async (amount: string) => {
+    const dialog = page.getByRole('dialog', { name: dialogName })
+    if (await dialog.isVisible())
+      await expect(dialog.getByText(`przekroczona o ${zl(amount)}.`)).toBeVisible()
+    else await available(amount === '0,00' ? '0,00' : `-${amount}`)
+  }
+  await panel('Jedzenie', budget.foodId)
+  await available('-50,00')
+
+  // Another device sets the assignments: Jedzenie at 100 zł stays overspent, at 150 zł it is covered.
+  const overspent = async () => {
+    await Promise.all([assign(budget.foodId, 10_000), assign(budget.rentId, 100_000)])
+    await overspentBy('50,00')
+  }
+  const covered = async () => {
+    await assign(budget.foodId, 15_000)
+    await overspentBy('0,00')
+  }
+  await replayThroughUi(page, {
+    machine: coverOverspendingMachine,
+    props: {
+      periodKey: period,
+      overspentCategoryId: CategoryId.make(budget.foodId),
+      balances: [
+        { categoryId: CategoryId.make(budget.rentId), available: Minor.make(100_000) },
+        { categoryId: CategoryId.make(budget.foodId), available: Minor.make(-5_000) },
+      ],
+    },
+    dialog: dialogName,
+    submit: 'Pokryj',
+    controls: { from: { kind: 'choice', name: /Pokryj z/u } },
+    changes: [
+      { type: 'form.change', field: 'from', value: CategoryId.make(budget.rentId) },
+      { type: 'form.change', field: 'from', value: READY_TO_ASSIGN },
+    ],
+    option: (value) => (value === READY_TO_ASSIGN ? /^Do przydzielenia/u : /^Czynsz \(/u),
+    open: async () =>
+      (await panel('Jedzenie', budget.foodId)).getByRole('button', { name: 'Pokryj przekroczenie' }).click(),
+    prepare: (reply) => (reply === 'refused' ? covered() : overspent()),
+    reset: overspent,
+    applied: () => available('0,00'),
+    // A cancel leaves the budget as the last walk step found it: covered only by the other device's change.
+    untouched: () => expect(page.getByRole('dialog', { name: dialogName })).toHaveCount(0),
+    refusal: 'Ta kategoria nie jest przekroczona.',
+  })
+})
+
+test('the category panel’s assign, move money and target dialogs walk their charts on screen', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000)
+  const { budget, base, assign, panel, figure } = await arrangeCategories(page, request, 'Ścieżki panelu')
+  const press = async (name: string, categoryId: string, button: string) =>
+    (await panel(name, categoryId)).getByRole('button', { name: button, exact: true }).click()
+  const foodId = CategoryId.make(budget.foodId)
+  const rentId = CategoryId.make(budget.rentId)
+
+  await replayThroughUi(page, {
+    machine: assignMoneyMachine,
+    props: { periodKey: period, categoryId: foodId, assigned: Minor.make(10_000) },
+    dialog: 'Przydziel środki: Jedzenie',
+    submit: 'Przydziel',
+    controls: { amount: { kind: 'text', name: 'Przydzielono w tym miesiącu' } },
+    changes: [
+      { type: 'form.change', field: 'amount', value: '' },
+      { type: 'form.change', field: 'amount', value: '250' },
+    ],
+    open: () => press('Jedzenie', budget.foodId, 'Przydziel'),
+    reset: async () => {
+      await assign(budget.foodId, 10_000)
+      await figure('Przydzielono', '100,00')
+    },
+    applied: ({ amount }) => figure('Przydzielono', amount === '250' ? '250,00' : '100,00'),
+    untouched: () => figure('Przydzielono', '100,00'),
+  })
+
+  await replayThroughUi(page, {
+    machine: moveMoneyMachine,
+    props: {
+      periodKey: period,
+      from: rentId,
+      balances: [{ categoryId: rentId, available: Minor.make(100_000) }],
+    },
+    dialog: 'Przenieś środki',
+    submit: 'Przenieś',
+    controls: { to: { kind: 'choice', name: /Dokąd/u }, amount: { kind: 'text', name: 'Kwota' } },
+    changes: [
+      { type: 'form.change', field: 'to', value: READY_TO_ASSIGN },
+      { type: 'form.change', field: 'amount', value: '30' },
+      { type: 'form.change', field: 'amount', value: '2000' },
+    ],
+    option: () => /^Do przydzielenia/u,
+    open: () => press('Czynsz', budget.rentId, 'Przenieś środki'),
+    reset: async () => {
+      await assign(budget.rentId, 100_000)
+      await figure('Dostępne', '1 000,00')
+    },
+    applied: () => figure('Dostępne', '970,00'),
+    untouched: () => figure('Dostępne', '1 000,00'),
+  })
+
+  await replayThroughUi(page, {
+    machine: targetMachine,
+    props: { categoryId: foodId, target: null },
+    dialog: 'Cel: Jedzenie',
+    submit: 'Zapisz cel',
+    controls: { amount: { kind: 'text', name: 'Kwota celu' } },
+    changes: [
+      { type: 'form.change', field: 'amount', value: '0' },
+      { type: 'form.change', field: 'amount', value: '400' },
+    ],
+    open: () => press('Jedzenie', budget.foodId, 'Ustaw cel'),
+    reset: async () => {
+      await api(request, 'DELETE', `${base}/categories/${budget.foodId}/target`).catch(() => undefined)
+      await expect(page.getByText('Potrzebne na wydatki co miesiąc')).toHaveCount(0)
+    },
+    applied: () => expect(page.getByText('Potrzebne na wydatki co miesiąc')).toBeVisible(),
+    untouched: () => expect(page.getByText('Potrzebne na wydatki co miesiąc')).toHaveCount(0),
   })
 })
