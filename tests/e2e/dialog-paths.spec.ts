@@ -5,6 +5,7 @@ import { TestModel } from 'xstate/graph'
 import type { BudgetCommandRequest, CommandReply } from '../../machines/budget/index.ts'
 import { assignMoneyMachine } from '../../machines/dialogs/assignMoney/index.ts'
 import { autoAssignMachine } from '../../machines/dialogs/autoAssign/index.ts'
+import { budgetEditMachine } from '../../machines/dialogs/budgetEdit/index.ts'
 import { categoryEditMachine } from '../../machines/dialogs/categoryEdit/index.ts'
 import { coverOverspendingMachine } from '../../machines/dialogs/coverOverspending/index.ts'
 import { groupEditMachine } from '../../machines/dialogs/groupEdit/index.ts'
@@ -55,6 +56,8 @@ type DialogCase<F extends object, P, V> = {
   readonly open: () => Promise<unknown>
   /** Makes the budget answer the coming submit as the walk says (another device's change), when it can refuse. */
   readonly prepare?: (reply: Reply) => Promise<unknown>
+  /** Or the budget's answer follows from the fields alone (the server refuses them). */
+  readonly answers?: (fields: F) => Reply
   /** Puts the budget back as the walks start from it; runs before every walk but the first. */
   readonly reset: () => Promise<unknown>
   /** What the screen shows once the dialog applied its fields, and once it was cancelled. */
@@ -76,6 +79,10 @@ const REPLIES = {
 } satisfies Record<Reply, CommandReply>
 
 const isReply = (type: string) => type === REPLIES.applied.type || type === REPLIES.refused.type
+
+/** A dialog whose budget can refuse a valid form on screen walks its whole chart there. */
+const refuses = <F extends object, P, V>(spec: DialogCase<F, P, V>) =>
+  spec.prepare !== undefined || spec.answers !== undefined
 
 type Resting = {
   readonly value: unknown
@@ -104,7 +111,7 @@ const walksOf = <F extends object, P, V>(spec: DialogCase<F, P, V>) => {
     { type: 'dialog.submit' },
     { type: 'dialog.cancel' },
     REPLIES.applied,
-    ...(spec.prepare === undefined ? [] : [REPLIES.refused]),
+    ...(refuses(spec) ? [REPLIES.refused] : []),
   ]
   const model = new TestModel(spec.machine, {
     input: input(),
@@ -114,7 +121,10 @@ const walksOf = <F extends object, P, V>(spec: DialogCase<F, P, V>) => {
     filterEvents: (snapshot, event) =>
       snapshot.status === 'active' &&
       (snapshot.value === 'submitting') === isReply(event.type) &&
-      (event.type !== 'form.change' || snapshot.context.fields[event.field] !== event.value),
+      (event.type !== 'form.change' || snapshot.context.fields[event.field] !== event.value) &&
+      (!isReply(event.type) ||
+        spec.answers === undefined ||
+        event.type === REPLIES[spec.answers(snapshot.context.fields)].type),
     serializeState,
   })
   const walks: Array<Walk<Snapshot, FormDialogEvent<F>>> = modelTour(model, serializeState).walks
@@ -196,7 +206,7 @@ const perform = async <F extends object, P, V>(
 const replayThroughUi = async <F extends object, P, V>(page: Page, spec: DialogCase<F, P, V>) => {
   const { walks, notWalked } = walksOf(spec)
   const walkable = (key: string) =>
-    (spec.prepare !== undefined || !/failed|commandRefused/u.test(key)) && !spec.unreachable?.edges.test(key)
+    (refuses(spec) || !/failed|commandRefused/u.test(key)) && !spec.unreachable?.edges.test(key)
   expect(notWalked.filter(walkable), spec.unreachable?.why).toEqual([])
   for (const [index, walk] of walks.entries()) {
     await test.step(`walk ${index + 1} of ${walks.length}`, async () => {
@@ -586,5 +596,46 @@ test('transfer walks its chart on screen', async ({ page, request }) => {
       await savingsShows(`${transfers * 5},00`)
     },
     untouched: () => savingsShows(`${transfers * 5},00`),
+  })
+})
+
+test('budget edit walks its whole chart on screen, the server’s refusal included', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000)
+  // The opening balance is money recorded: the server refuses another currency.
+  const name = `Ścieżki budżetu ${Date.now()}`
+  const budget = await arrangeBudget(request, name)
+  const listPath = mobile(page) ? '/budget/list' : '/budgets'
+  await signInThrough(page, listPath)
+  const list = page.getByRole('list', { name: 'Twoje budżety' })
+  const listed = (shown: string) =>
+    expect(list.getByRole('link', { name: new RegExp(`^${shown}`, 'u') })).toBeVisible()
+  await replayThroughUi(page, {
+    machine: budgetEditMachine,
+    props: { mode: 'edit', name, currency: CurrencyCode.make('PLN') },
+    dialog: 'Edytuj budżet',
+    submit: 'Zapisz',
+    controls: { name: { kind: 'text', name: 'Nazwa' }, currency: { kind: 'choice', name: /Waluta/u } },
+    changes: [
+      { type: 'form.change', field: 'name', value: '' },
+      { type: 'form.change', field: 'name', value: `${name} 2` },
+      { type: 'form.change', field: 'currency', value: 'EUR' },
+    ],
+    option: (value) => new RegExp(`^${String(value)}\\b`, 'u'),
+    answers: ({ currency }) => (currency === 'PLN' ? 'applied' : 'refused'),
+    open: async () => {
+      if (!page.url().endsWith(listPath)) await page.goto(listPath)
+      await list.getByRole('button', { name: `Edytuj budżet ${name}`, exact: true }).click()
+    },
+    reset: async () => {
+      await api(request, 'PUT', `/api/budget/${budget.id}`, { name })
+      await page.goto(listPath)
+      await listed(name)
+    },
+    applied: ({ name: shown }) => listed(shown),
+    untouched: () => listed(name),
+    refusal: 'Waluty nie można zmienić, gdy budżet zawiera już pieniądze.',
   })
 })
