@@ -8,9 +8,11 @@ import { autoAssignMachine } from '../../machines/dialogs/autoAssign/index.ts'
 import { budgetEditMachine } from '../../machines/dialogs/budgetEdit/index.ts'
 import { categoryEditMachine } from '../../machines/dialogs/categoryEdit/index.ts'
 import { coverOverspendingMachine } from '../../machines/dialogs/coverOverspending/index.ts'
+import { deleteConfirmMachine } from '../../machines/dialogs/deleteConfirm/index.ts'
 import { groupEditMachine } from '../../machines/dialogs/groupEdit/index.ts'
 import { moveCategoryMachine } from '../../machines/dialogs/moveCategory/index.ts'
 import { moveMoneyMachine, READY_TO_ASSIGN } from '../../machines/dialogs/moveMoney/index.ts'
+import { reconcileMachine } from '../../machines/dialogs/reconcile/index.ts'
 import type {
   createFormDialogMachine,
   FieldChange,
@@ -637,5 +639,94 @@ test('budget edit walks its whole chart on screen, the server’s refusal includ
     applied: ({ name: shown }) => listed(shown),
     untouched: () => listed(name),
     refusal: 'Waluty nie można zmienić, gdy budżet zawiera już pieniądze.',
+  })
+})
+
+test('reconcile walks its chart on screen', async ({ page, request }) => {
+  test.setTimeout(150_000)
+  const budget = await arrangeBudget(request, `Ścieżki uzgodnienia ${Date.now()}`)
+  const accounts = `/budget/${budget.id}/period/${period}${mobile(page) ? '/bankAccounts' : '?view=accounts'}`
+  await signInThrough(page, accounts)
+  // The bank's balance is stated in another form of the same amount: nothing to adjust, so every walk starts alike.
+  let reconciled = false
+  const lastReconciled = async () => {
+    if (mobile(page)) await page.goto(accounts)
+    const row = page.getByRole('listitem', { name: 'Konto osobiste' })
+    await expect(row.getByText(/Ostatnio uzgodnione/u)).toHaveCount(reconciled ? 1 : 0)
+    await expect(row.locator('.account-row__working')).toContainText(zl('5 000,00'))
+  }
+  await replayThroughUi(page, {
+    machine: reconcileMachine,
+    props: {
+      bankAccountId: BankAccountId.make(budget.checkingId),
+      clearedBalance: Minor.make(500_000),
+      today: IsoDate.make(today),
+    },
+    dialog: 'Saldo w banku: Konto osobiste',
+    submit: 'Uzgodnij',
+    controls: { balance: { kind: 'text', name: 'Saldo w banku' } },
+    changes: [
+      { type: 'form.change', field: 'balance', value: 'x' },
+      { type: 'form.change', field: 'balance', value: '5000' },
+    ],
+    open: async () => {
+      if (mobile(page)) {
+        await page.goto(accounts)
+        await page.getByRole('link', { name: 'Konto osobiste' }).first().click()
+        await page.getByRole('link', { name: 'Uzgodnij saldo' }).click()
+      } else {
+        await page.getByRole('button', { name: 'Akcje konta Konto osobiste' }).click()
+        await page.getByRole('menuitem', { name: 'Uzgodnij saldo' }).click()
+      }
+      await page.getByRole('button', { name: 'Nie, podam saldo z banku' }).click()
+    },
+    reset: async () => undefined,
+    applied: async () => {
+      reconciled = true
+      await lastReconciled()
+    },
+    untouched: lastReconciled,
+  })
+})
+
+test('delete category walks its chart on screen', async ({ page, request }) => {
+  test.setTimeout(150_000)
+  const budget = await arrangeBudget(request, `Ścieżki usuwania ${Date.now()}`)
+  const base = `/api/budget/${budget.id}`
+  /** Wakacje, the category each walk may delete; a walk that deleted it gets a new one. */
+  const holiday = async () =>
+    CategoryId.make(
+      String(
+        (
+          (await api(request, 'POST', `${base}/categories`, {
+            categoryGroupId: budget.groupId,
+            name: 'Wakacje',
+            type: 'Expense',
+          })) as { id: string }
+        ).id,
+      ),
+    )
+  const first = await holiday()
+  await signInThrough(page, `/budget/${budget.id}/period/${period}`)
+  const menu = page.getByRole('button', { name: 'Działania kategorii Wakacje', exact: true })
+  await replayThroughUi(page, {
+    machine: deleteConfirmMachine,
+    props: { kind: 'category', categoryId: first },
+    dialog: 'Usuń kategorię',
+    submit: 'Usuń',
+    controls: { moveToCategoryId: { kind: 'choice', name: /Przenieś pieniądze i transakcje do/u } },
+    changes: [{ type: 'form.change', field: 'moveToCategoryId', value: CategoryId.make(budget.rentId) }],
+    option: () => /^Czynsz/u,
+    open: async () => {
+      await menu.click()
+      await page.getByRole('menuitem', { name: 'Usuń', exact: true }).click()
+    },
+    reset: async () => {
+      if ((await menu.count()) > 0) return
+      await holiday()
+      await expect(menu).toBeVisible()
+    },
+    applied: () => expect(menu).toHaveCount(0),
+    untouched: () => expect(menu).toBeVisible(),
   })
 })
