@@ -5,6 +5,7 @@ import { TestModel } from 'xstate/graph'
 import type { BudgetCommandRequest, CommandReply } from '../../machines/budget/index.ts'
 import { assignMoneyMachine } from '../../machines/dialogs/assignMoney/index.ts'
 import { autoAssignMachine } from '../../machines/dialogs/autoAssign/index.ts'
+import { openBankAccountMachine, renameBankAccountMachine } from '../../machines/dialogs/bankAccount/index.ts'
 import { budgetEditMachine } from '../../machines/dialogs/budgetEdit/index.ts'
 import { categoryEditMachine } from '../../machines/dialogs/categoryEdit/index.ts'
 import { coverOverspendingMachine } from '../../machines/dialogs/coverOverspending/index.ts'
@@ -728,5 +729,87 @@ test('delete category walks its chart on screen', async ({ page, request }) => {
     },
     applied: () => expect(menu).toHaveCount(0),
     untouched: () => expect(menu).toBeVisible(),
+  })
+})
+
+test('the bank account dialogs (add, rename) walk their charts on screen', async ({ page, request }) => {
+  test.setTimeout(150_000)
+  const budget = await arrangeBudget(request, `Ścieżki kont ${Date.now()}`)
+  const accounts = `/budget/${budget.id}/period/${period}${mobile(page) ? '/bankAccounts' : '?view=accounts'}`
+  await signInThrough(page, accounts)
+  const rows = (name: string) => page.getByRole('listitem', { name })
+  const inList = async (name: string, count: number) => {
+    if (mobile(page) && !page.url().endsWith('/bankAccounts')) await page.goto(accounts)
+    await expect(rows(name)).toHaveCount(count)
+  }
+
+  let cards = 0
+  await replayThroughUi(page, {
+    machine: openBankAccountMachine,
+    props: { mode: 'create', today: IsoDate.make(today) },
+    dialog: 'Nowe konto niepołączone',
+    submit: 'Dodaj konto',
+    controls: {
+      name: { kind: 'text', name: 'Nazwa konta' },
+      balance: { kind: 'text', name: 'Saldo początkowe' },
+    },
+    changes: [
+      { type: 'form.change', field: 'name', value: 'Karta kredytowa' },
+      { type: 'form.change', field: 'balance', value: 'x' },
+      { type: 'form.change', field: 'balance', value: '-1 200,50' },
+    ],
+    open: async () => {
+      if (mobile(page) && !page.url().endsWith('/bankAccounts')) await page.goto(accounts)
+      await page.getByRole('button', { name: 'Dodaj konto' }).click()
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Niepołączone/u })
+        .click()
+    },
+    reset: async () => undefined,
+    applied: async () => {
+      cards += 1
+      await inList('Karta kredytowa', cards)
+    },
+    untouched: () => inList('Karta kredytowa', cards),
+  })
+
+  const checking = {
+    id: BankAccountId.make(budget.checkingId),
+    name: 'Konto osobiste',
+    type: 'unconnected',
+    state: 'Active',
+    openingBalance: Minor.make(500_000),
+    openingDate: IsoDate.make(today),
+    lastReconciledAt: null,
+  } as const
+  await replayThroughUi(page, {
+    machine: renameBankAccountMachine,
+    props: { mode: 'rename', account: checking },
+    dialog: 'Zmień nazwę konta',
+    submit: 'Zapisz',
+    controls: { name: { kind: 'text', name: 'Nazwa konta' } },
+    changes: [
+      { type: 'form.change', field: 'name', value: '' },
+      { type: 'form.change', field: 'name', value: 'Konto główne' },
+    ],
+    open: async () => {
+      if (mobile(page)) {
+        await page.goto(accounts)
+        await page.getByRole('link', { name: 'Konto osobiste' }).first().click()
+        await page.getByRole('link', { name: 'Zmień nazwę' }).click()
+      } else {
+        await page.getByRole('button', { name: 'Akcje konta Konto osobiste' }).click()
+        await page.getByRole('menuitem', { name: 'Zmień nazwę' }).click()
+      }
+    },
+    reset: async () => {
+      await api(request, 'PUT', `/api/budget/${budget.id}/bank-accounts/${budget.checkingId}`, {
+        name: 'Konto osobiste',
+      })
+      await inList('Konto osobiste', 1)
+    },
+    applied: ({ name }) => inList(name, 1),
+    untouched: () => inList('Konto osobiste', 1),
   })
 })
