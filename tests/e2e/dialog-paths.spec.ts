@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import * as Schema from 'effect/Schema'
-import { createActor, createMachine, type SnapshotFrom } from 'xstate'
-import { TestModel } from 'xstate/graph'
+import { type AnyStateMachine, createActor, createMachine, type EventObject, type Snapshot } from 'xstate'
+import { type Step, TestModel } from 'xstate/graph'
 import type { BudgetCommandRequest, CommandReply } from '../../machines/budget/index.ts'
 import { assignMoneyMachine } from '../../machines/dialogs/assignMoney/index.ts'
 import { autoAssignMachine } from '../../machines/dialogs/autoAssign/index.ts'
@@ -20,11 +20,15 @@ import type {
   FormDialogEvent,
 } from '../../machines/dialogs/shared/index.ts'
 import { targetMachine } from '../../machines/dialogs/target/index.ts'
+import {
+  type TransactionEditorEvent,
+  transactionEditorMachine,
+} from '../../machines/dialogs/transactionEditor/index.ts'
 import { transferMachine } from '../../machines/dialogs/transfer/index.ts'
 import { BankAccountId, CategoryGroupId, CategoryId } from '../../schemas/ids.ts'
 import { CategoryGroupList, CategoryList } from '../../schemas/ledger-api.ts'
 import { CurrencyCode, IsoDate, Minor, PeriodKey } from '../../schemas/money.ts'
-import { createTransitionRecorder } from '../model/chart-coverage.ts'
+import { chartTransitionKeys, createTransitionRecorder } from '../model/chart-coverage.ts'
 import { modelTour, type Walk } from '../model/tour.ts'
 import { type ArrangedBudget, api, arrangeBudget } from './budgetData.ts'
 import { signInThrough } from './support.ts'
@@ -99,16 +103,95 @@ const serializeState = (snapshot: Resting) =>
     errors: Object.keys(snapshot.context.errors).sort(),
   })
 
-/** The walks of the dialog's chart over a person's events, each also run on a real actor for coverage. */
-const walksOf = <F extends object, P, V>(spec: DialogCase<F, P, V>) => {
-  type Snapshot = SnapshotFrom<DialogMachine<F, P, V>>
-  const input = (budget = createActor(createMachine({})).start()) => ({
-    budget,
-    currency: CurrencyCode.make('PLN'),
-    locale: 'pl-PL',
-    newId: () => 'id',
-    props: spec.props,
+const dialogInput = <P>(props: P, budget = createActor(createMachine({})).start()) => ({
+  budget,
+  currency: CurrencyCode.make('PLN'),
+  locale: 'pl-PL',
+  newId: () => 'id',
+  props,
+})
+
+/**
+ * The filter every dialog's model shares: the person acts only while the dialog is open and no request is waiting;
+ * the budget answers only a waiting request.
+ */
+const personAndBudget = (
+  snapshot: { readonly status: string; readonly value: unknown },
+  event: EventObject,
+) => snapshot.status === 'active' && (snapshot.value === 'submitting') === isReply(event.type)
+
+/** The greedy tour of a dialog's model, each walk also run on a real actor of its chart for coverage. */
+const tourOf = <TSnapshot extends Snapshot<unknown>, TEvent extends EventObject, TInput>(
+  model: TestModel<TSnapshot, TEvent, TInput>,
+  machine: AnyStateMachine,
+  props: unknown,
+  serialize: (snapshot: TSnapshot) => string,
+) => {
+  const adjacency = model.getAdjacencyMap()
+  // A walk that ends with a request waiting ends, on screen, with the budget's answer: the tour's walks get it too.
+  const walks = modelTour(model, serialize).walks.map((walk) => {
+    const last = walk.steps.at(-1)?.state
+    if (last === undefined || !('value' in last) || last.value !== 'submitting') return walk
+    const waiting = Object.entries(adjacency).find(([key]) => key === serialize(last))?.[1]
+    const answers: Array<Step<TSnapshot, TEvent>> = Object.values(waiting?.transitions ?? {})
+    const answer = answers.find(({ event }) => event.type === REPLIES.applied.type)
+    return answer === undefined ? walk : { ...walk, steps: [...walk.steps, answer] }
   })
+  /** The chart's transitions each walk takes. */
+  const taken = walks.map((walk) => {
+    const recorder = createTransitionRecorder()
+    const requests: BudgetCommandRequest[] = []
+    const budget = createActor(
+      createMachine({
+        on: { 'budget.command': { actions: ({ event }) => requests.push(event as BudgetCommandRequest) } },
+      }),
+    ).start()
+    const actor = createActor(machine, {
+      input: dialogInput(props, budget),
+      inspect: recorder.inspect,
+    }).start()
+    for (const step of walk.steps)
+      if (isReply(step.event.type)) requests.at(-1)?.replyTo?.send(step.event)
+      else actor.send(step.event)
+    actor.stop()
+    return recorder.walked
+  })
+  const walked = new Set(taken.flatMap((keys) => [...keys]))
+  const [first] = Object.values(adjacency)
+  if (first === undefined) throw new Error('an empty chart')
+  /**
+   * Fewer walks that still take every transition the tour takes and reach every kind of state `kind` tells apart
+   * (greedy set cover, in tour order on ties): for a chart whose graph of field values is large, replaying the
+   * whole tour on screen would take too long.
+   */
+  const covering = (kind: (state: TSnapshot) => string) => {
+    const goals = walks.map(
+      (walk, index) => new Set([...(taken[index] ?? []), ...walk.steps.map((step) => kind(step.state))]),
+    )
+    const left = new Set(goals.flatMap((keys) => [...keys]))
+    const chosen: number[] = []
+    while (left.size > 0) {
+      let best = -1
+      let gain = 0
+      for (const [index, keys] of goals.entries()) {
+        const adds = [...keys].filter((key) => left.has(key)).length
+        if (adds > gain) [best, gain] = [index, adds]
+      }
+      chosen.push(best)
+      for (const key of goals[best] ?? []) left.delete(key)
+    }
+    return chosen.sort((a, b) => a - b).flatMap((index) => walks[index] ?? [])
+  }
+  return {
+    walks,
+    covering,
+    initial: first.state,
+    notWalked: chartTransitionKeys(machine).filter((key) => !walked.has(key)),
+  }
+}
+
+/** The walks of a form dialog's chart over a person's events. */
+const walksOf = <F extends object, P, V>(spec: DialogCase<F, P, V>) => {
   const events: ReadonlyArray<FormDialogEvent<F>> = [
     ...spec.changes,
     { type: 'dialog.submit' },
@@ -117,35 +200,18 @@ const walksOf = <F extends object, P, V>(spec: DialogCase<F, P, V>) => {
     ...(refuses(spec) ? [REPLIES.refused] : []),
   ]
   const model = new TestModel(spec.machine, {
-    input: input(),
+    input: dialogInput(spec.props),
     events,
-    // The person acts only while the dialog is open and no request is waiting, and picking what a field already
-    // holds is no change; the budget answers only a waiting request.
+    // Picking what a field already holds is no change; a budget that answers from the fields alone does so.
     filterEvents: (snapshot, event) =>
-      snapshot.status === 'active' &&
-      (snapshot.value === 'submitting') === isReply(event.type) &&
+      personAndBudget(snapshot, event) &&
       (event.type !== 'form.change' || snapshot.context.fields[event.field] !== event.value) &&
       (!isReply(event.type) ||
         spec.answers === undefined ||
         event.type === REPLIES[spec.answers(snapshot.context.fields)].type),
     serializeState,
   })
-  const walks: Array<Walk<Snapshot, FormDialogEvent<F>>> = modelTour(model, serializeState).walks
-  const recorder = createTransitionRecorder()
-  for (const walk of walks) {
-    const requests: BudgetCommandRequest[] = []
-    const budget = createActor(
-      createMachine({
-        on: { 'budget.command': { actions: ({ event }) => requests.push(event as BudgetCommandRequest) } },
-      }),
-    ).start()
-    const actor = createActor(spec.machine, { input: input(budget), inspect: recorder.inspect }).start()
-    for (const step of walk.steps)
-      if (isReply(step.event.type)) requests.at(-1)?.replyTo?.send(step.event)
-      else actor.send(step.event)
-    actor.stop()
-  }
-  return { walks, notWalked: recorder.missingFrom(spec.machine) }
+  return tourOf(model, spec.machine, spec.props, serializeState)
 }
 
 /** The screen for a resting state of the chart. */
@@ -206,36 +272,63 @@ const perform = async <F extends object, P, V>(
     await dialog.getByRole('button', { name: 'Anuluj', exact: true }).click()
 }
 
-const replayThroughUi = async <F extends object, P, V>(page: Page, spec: DialogCase<F, P, V>) => {
-  const { walks, notWalked } = walksOf(spec)
-  const walkable = (key: string) =>
-    (refuses(spec) || !/failed|commandRefused/u.test(key)) && !spec.unreachable?.edges.test(key)
-  expect(notWalked.filter(walkable), spec.unreachable?.why).toEqual([])
+/** How one dialog meets a person on screen, for replaying its chart's walks there. */
+type Screen<TState extends { readonly value: unknown }, TEvent extends EventObject> = {
+  readonly dialog: string
+  readonly open: () => Promise<unknown>
+  readonly reset: () => Promise<unknown>
+  readonly prepare?: ((reply: Reply) => Promise<unknown>) | undefined
+  readonly perform: (event: TEvent) => Promise<unknown>
+  readonly expectScreen: (state: TState) => Promise<unknown>
+}
+
+/**
+ * Replays walks through the screen: each opens the dialog, checks the chart's initial state on screen, then does
+ * every step and checks the state it reached. 'submitting' does not rest (the open budget answers within the same
+ * task, or the server soon after), so the reply's state is the one checked.
+ */
+const replayWalks = async <TState extends { readonly value: unknown }, TEvent extends EventObject>(
+  page: Page,
+  walks: ReadonlyArray<Walk<TState & Snapshot<unknown>, TEvent>>,
+  initial: TState,
+  screen: Screen<TState, TEvent>,
+) => {
   for (const [index, walk] of walks.entries()) {
     await test.step(`walk ${index + 1} of ${walks.length}`, async () => {
       // A walk may end with the dialog open (the tour starts afresh when nothing new is reachable from there).
-      const left = page.getByRole('dialog', { name: spec.dialog })
+      const left = page.getByRole('dialog', { name: screen.dialog })
       if (await left.isVisible()) {
         await left.getByRole('button', { name: 'Anuluj', exact: true }).click()
         await expect(left).toHaveCount(0)
       }
-      if (index > 0) await spec.reset()
-      await spec.open()
-      const initial = JSON.parse(walk.from) as { value: unknown; fields: object }
-      await expectScreen(page, spec, {
-        value: initial.value,
-        context: { fields: initial.fields, errors: {} },
-      })
+      if (index > 0) await screen.reset()
+      await screen.open()
+      await screen.expectScreen(initial)
       for (const [at, step] of walk.steps.entries()) {
-        const next = walk.steps[at + 1]?.event.type
         if (step.event.type === 'dialog.submit' && step.state.value === 'submitting')
-          await spec.prepare?.(next === REPLIES.refused.type ? 'refused' : 'applied')
-        await perform(page, spec, step.event)
-        // 'submitting' does not rest: the open budget answers within the same task; its reply's state is checked.
-        if (step.state.value !== 'submitting') await expectScreen(page, spec, step.state)
+          await screen.prepare?.(
+            walk.steps[at + 1]?.event.type === REPLIES.refused.type ? 'refused' : 'applied',
+          )
+        await screen.perform(step.event)
+        if (step.state.value !== 'submitting') await screen.expectScreen(step.state)
       }
     })
   }
+}
+
+const replayThroughUi = async <F extends object, P, V>(page: Page, spec: DialogCase<F, P, V>) => {
+  const { walks, initial, notWalked } = walksOf(spec)
+  const walkable = (key: string) =>
+    (refuses(spec) || !/failed|commandRefused/u.test(key)) && !spec.unreachable?.edges.test(key)
+  expect(notWalked.filter(walkable), spec.unreachable?.why).toEqual([])
+  await replayWalks(page, walks, initial, {
+    dialog: spec.dialog,
+    open: spec.open,
+    reset: spec.reset,
+    prepare: spec.prepare,
+    perform: (event) => perform(page, spec, event),
+    expectScreen: (state) => expectScreen(page, spec, state),
+  })
 }
 
 /** A record of the budget as the app gets it, decoded: the dialogs' props. */
@@ -811,5 +904,170 @@ test('the bank account dialogs (add, rename) walk their charts on screen', async
     },
     applied: ({ name }) => inList(name, 1),
     untouched: () => inList('Konto osobiste', 1),
+  })
+})
+
+test('the transaction editor walks its chart on screen (up to two splits)', async ({ page, request }) => {
+  test.setTimeout(240_000)
+  const budget = await arrangeBudget(request, `Ścieżki transakcji ${Date.now()}`)
+  const list = `/budget/${budget.id}/period/${period}${mobile(page) ? '/all-transactions' : '?view=transactions'}`
+  await signInThrough(page, list)
+  const foodId = CategoryId.make(budget.foodId)
+  const rentId = CategoryId.make(budget.rentId)
+  const categoryName = (id: CategoryId | null) => (id === foodId ? 'Jedzenie' : 'Czynsz')
+  const props = {
+    mode: 'add',
+    today: IsoDate.make(today),
+    bankAccountId: BankAccountId.make(budget.checkingId),
+    payees: [],
+  } as const
+  type Editor = {
+    readonly value: unknown
+    readonly status: string
+    readonly context: {
+      readonly fields: {
+        readonly amount: string
+        readonly direction: string
+        readonly splits: ReadonlyArray<{ readonly categoryId: CategoryId | null; readonly amount: string }>
+      }
+      readonly errors: { readonly fields: object; readonly splits: ReadonlyArray<object> }
+    }
+  }
+  const serialize = (snapshot: Editor) =>
+    JSON.stringify({
+      value: snapshot.value,
+      fields: snapshot.context.fields,
+      errors: snapshot.context.errors,
+    })
+  const events: ReadonlyArray<TransactionEditorEvent> = [
+    { type: 'form.change', field: 'amount', value: '100' },
+    { type: 'form.change', field: 'direction', value: 'inflow' },
+    { type: 'split.add' },
+    { type: 'split.remove', index: 1 },
+    { type: 'split.setCategory', index: 0, categoryId: foodId },
+    { type: 'split.setCategory', index: 1, categoryId: rentId },
+    { type: 'split.setAmount', index: 0, amount: '60' },
+    { type: 'split.setAmount', index: 1, amount: '40' },
+    { type: 'dialog.submit' },
+    { type: 'dialog.cancel' },
+    REPLIES.applied,
+  ]
+  const model = new TestModel(transactionEditorMachine, {
+    input: dialogInput(props),
+    events,
+    filterEvents: (snapshot, event) => {
+      if (!personAndBudget(snapshot, event)) return false
+      const { fields } = snapshot.context
+      if (event.type === 'split.add') return fields.splits.length < 2
+      if (event.type === 'form.change') return fields[event.field] !== event.value
+      if (event.type === 'split.setCategory')
+        return (
+          event.index < fields.splits.length && fields.splits[event.index]?.categoryId !== event.categoryId
+        )
+      // One split takes the whole amount: its amount field shows only with several.
+      if (event.type === 'split.setAmount')
+        return (
+          fields.splits.length > 1 &&
+          event.index < fields.splits.length &&
+          fields.splits[event.index]?.amount !== event.amount
+        )
+      if (event.type === 'split.remove') return event.index < fields.splits.length
+      return true
+    },
+    serializeState: serialize,
+  })
+  const { covering, initial, notWalked } = tourOf(model, transactionEditorMachine, props, serialize)
+  // A valid transaction is refused only after a concurrent change (its account closed meanwhile).
+  expect(notWalked.filter((key) => !/failed|commandRefused/u.test(key))).toEqual([])
+  // The tour over field values has hundreds of walks; the screen replays the fewest of them that take every
+  // transition the tour takes and reach every state, split count and set of fields in error it reaches.
+  const walks = covering((state) =>
+    JSON.stringify({
+      value: state.value,
+      splits: state.context.fields.splits.length,
+      errors: [
+        Object.keys(state.context.errors.fields),
+        state.context.errors.splits.map((split) => Object.keys(split)),
+      ],
+    }),
+  )
+
+  const dialogName = 'Dodaj transakcję'
+  const editor = page.getByRole('dialog', { name: dialogName })
+  let added = 0
+  const listed = () =>
+    expect(page.getByRole('status').filter({ hasText: /transakcj/u })).toHaveText(
+      added === 0 ? /^Nie ma jeszcze transakcji/u : new RegExp(`^${added} transakcj`, 'u'),
+    )
+  await replayWalks(page, walks, initial, {
+    dialog: dialogName,
+    open: () => page.getByRole('button', { name: 'Dodaj transakcję' }).click(),
+    reset: async () => undefined,
+    perform: async (event) => {
+      switch (event.type) {
+        case 'form.change':
+          if (event.field === 'amount')
+            await editor.getByRole('textbox', { name: 'Kwota', exact: true }).fill(String(event.value))
+          else {
+            await editor.getByRole('radio', { name: event.value === 'inflow' ? 'Wpływ' : 'Wydatek' }).focus()
+            await page.keyboard.press('Space')
+          }
+          return
+        case 'split.add':
+          return editor.getByRole('button', { name: /^(Podziel na kategorie|Dodaj podział)$/u }).click()
+        case 'split.remove':
+          return editor.getByRole('button', { name: `Usuń podział ${event.index + 1}` }).click()
+        case 'split.setCategory': {
+          const several = (await editor.getByRole('textbox', { name: /^Kwota \d$/u }).count()) > 1
+          await editor
+            .getByRole('button', {
+              name: new RegExp(several ? `Kategoria ${event.index + 1}$` : 'Kategoria$', 'u'),
+            })
+            .click()
+          return page.getByRole('option', { name: categoryName(event.categoryId), exact: true }).click()
+        }
+        case 'split.setAmount':
+          return editor
+            .getByRole('textbox', { name: `Kwota ${event.index + 1}`, exact: true })
+            .fill(event.amount)
+        case 'dialog.submit':
+          return editor.getByRole('button', { name: 'Zapisz', exact: true }).click()
+        case 'dialog.cancel':
+          return editor.getByRole('button', { name: 'Anuluj', exact: true }).click()
+        default:
+          // The open budget's answer: nobody acts for it.
+          return
+      }
+    },
+    expectScreen: async (state) => {
+      const { fields, errors } = state.context
+      switch (state.value) {
+        case 'editing':
+        case 'failed': {
+          await expect(editor.getByRole('textbox', { name: 'Kwota', exact: true })).toHaveValue(fields.amount)
+          const amounts = editor.getByRole('textbox', { name: /^Kwota \d$/u })
+          await expect(amounts).toHaveCount(fields.splits.length > 1 ? fields.splits.length : 0)
+          if (fields.splits.length > 1)
+            for (const [index, split] of fields.splits.entries())
+              await expect(
+                editor.getByRole('textbox', { name: `Kwota ${index + 1}`, exact: true }),
+              ).toHaveValue(split.amount)
+          const shown =
+            Object.keys(errors.fields).length +
+            errors.splits.reduce((sum: number, split: object) => sum + Object.keys(split).length, 0)
+          await expect(editor.locator('.field__error')).toHaveCount(shown)
+          return
+        }
+        case 'done':
+          added += 1
+          await expect(editor).toHaveCount(0)
+          return listed()
+        case 'cancelled':
+          await expect(editor).toHaveCount(0)
+          return listed()
+        default:
+          throw new Error(`no screen for ${JSON.stringify(state.value)}`)
+      }
+    },
   })
 })

@@ -85,10 +85,16 @@ export const transactionEditorMachine = setup({
     }),
     removeSplit: assign(({ context, event }) => {
       if (event.type !== 'split.remove') return {}
-      return {
-        fields: { ...context.fields, splits: context.fields.splits.filter((_, at) => at !== event.index) },
-        errors: { ...context.errors, splits: context.errors.splits.filter((_, at) => at !== event.index) },
-      }
+      const splits = context.fields.splits.filter((_, at) => at !== event.index)
+      if (splits.length > 1)
+        return {
+          fields: { ...context.fields, splits },
+          errors: { ...context.errors, splits: context.errors.splits.filter((_, at) => at !== event.index) },
+        }
+      // One split takes the whole amount: its amount and the splits' sum are no longer the person's to fix (the
+      // screen hides that field), so their errors go too.
+      const { splits: _sum, ...fieldErrors } = context.errors.fields
+      return { fields: { ...context.fields, splits }, errors: { fields: fieldErrors, splits: [] } }
     }),
     setSplitCategory: assign({
       fields: ({ context, event }) =>

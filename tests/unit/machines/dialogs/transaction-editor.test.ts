@@ -250,6 +250,21 @@ describe('transaction editor machine', () => {
     expect(selectPayeeSuggestions(dialog.getSnapshot())).toEqual(['Biedronka'])
   })
 
+  it('drops the splits’ errors when one split is left (it takes the whole amount; the screen hides its field)', () => {
+    const { dialog } = start()
+    dialog.send({ type: 'form.change', field: 'amount', value: '100' })
+    dialog.send({ type: 'split.add' })
+    dialog.send({ type: 'split.setAmount', index: 0, amount: '' })
+    dialog.send({ type: 'split.setAmount', index: 1, amount: '30' })
+    dialog.send({ type: 'dialog.submit' })
+    expect(selectTransactionErrors(dialog.getSnapshot()).splits[0]).toHaveProperty('amount')
+    dialog.send({ type: 'split.setAmount', index: 0, amount: '60' })
+    dialog.send({ type: 'dialog.submit' })
+    expect(selectTransactionErrors(dialog.getSnapshot()).fields).toHaveProperty('splits')
+    dialog.send({ type: 'split.remove', index: 1 })
+    expect(selectTransactionErrors(dialog.getSnapshot())).toEqual({ fields: {}, splits: [] })
+  })
+
   it('adds a split transaction through the budget and queues transaction_added', async () => {
     const ledger = createFakeLedger()
     const { budget } = startBudget(ledger)
