@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test'
+import { arrangeBudget } from './budgetData.ts'
+import { signInThrough } from './support.ts'
+
+// Issue 5: a change made in one browser appears in another browser open on the same budget (the event stream),
+// with no reload; and a phone 320 px wide shows every screen of the month without scrolling sideways, with touch
+// targets of at least 44 px.
+
+const NBSP = '\u00a0'
+const zl = (text: string) => `${text.replaceAll(' ', NBSP)}${NBSP}zł`
+const today = new Date().toISOString().slice(0, 10)
+const period = today.slice(0, 4) + today.slice(5, 7)
+const readyToAssign = (page: Page) => page.getByTestId('ready-to-assign')
+
+test('a change in one browser shows in another open on the same budget', async ({
+  browser,
+  page,
+  request,
+}, info) => {
+  test.skip(
+    info.project.name !== 'desktop',
+    'one pair of browsers is enough; the stream is the same on phones',
+  )
+  const budget = await arrangeBudget(request, `Na żywo ${Date.now()}`)
+  const path = `/budget/${budget.id}/period/${period}`
+  await signInThrough(page, path)
+  const other = await browser.newContext({
+    baseURL: info.project.use.baseURL ?? '',
+    viewport: { width: 1280, height: 800 },
+    locale: 'pl-PL',
+  })
+  const partner = await other.newPage()
+  await signInThrough(partner, path)
+  await expect(readyToAssign(partner)).toHaveText(zl('5 000,00'))
+
+  const field = page.getByLabel('Przydzielono: Czynsz', { exact: true })
+  await field.fill('1 200')
+  await field.press('Enter')
+  await expect(readyToAssign(page)).toHaveText(zl('3 800,00'))
+  const shown = Date.now()
+  await expect(readyToAssign(partner)).toHaveText(zl('3 800,00'))
+  await expect(partner.getByLabel('Przydzielono: Czynsz', { exact: true })).toHaveValue('1200,00')
+  // The figure the issue names (≤ 1 s) is the stream's latency; kept as test output, not asserted.
+  info.annotations.push({
+    type: 'seen by the other browser after (ms)',
+    description: String(Date.now() - shown),
+  })
+  await other.close()
+})
+
+test('a 320 px phone: no sideways scrolling, touch targets of 44 px', async ({ page, request }, info) => {
+  test.skip(info.project.name !== 'mobile', 'the phone layout')
+  await page.setViewportSize({ width: 320, height: 640 })
+  const budget = await arrangeBudget(request, `Wąski telefon ${Date.now()}`)
+  const month = `/budget/${budget.id}/period/${period}`
+  await signInThrough(page, month)
+  for (const path of [
+    month,
+    `${month}/categories/${budget.foodId}`,
+    `${month}/bankAccounts`,
+    `${month}/all-transactions`,
+    '/budget/list',
+  ]) {
+    await test.step(path, async () => {
+      if (page.url() !== new URL(path, page.url()).href) await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+      // What reaches past the screen's right edge (the innermost such elements name the culprit).
+      const past = await page.evaluate(() =>
+        [...document.body.querySelectorAll<HTMLElement>('*')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .filter(
+            (element) =>
+              ![...element.children].some(
+                (child) => child.getBoundingClientRect().right > window.innerWidth + 0.5,
+              ),
+          )
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`,
+          ),
+      )
+      expect(past, 'the page scrolls sideways').toEqual([])
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('button, a[href], input, [role="button"], [role="link"]')]
+          .filter((element) => {
+            // Visible to people, not only to screen readers (react-aria clips its dismiss buttons away).
+            const clipped = (node: Element | null): boolean =>
+              node !== null &&
+              (getComputedStyle(node).clipPath === 'inset(50%)' || clipped(node.parentElement))
+            return (
+              element.getClientRects().length > 0 &&
+              getComputedStyle(element).visibility !== 'hidden' &&
+              !clipped(element)
+            )
+          })
+          // A control inside its label (react-aria's switches, radios and checkboxes) is pressed through the label.
+          .map((element) => ({ element, box: (element.closest('label') ?? element).getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 1 && box.height > 1)
+          .filter(({ box }) => box.height < 44 || box.width < 44)
+          .map(
+            ({ element, box }) =>
+              `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+          ),
+      )
+      expect(small, 'touch targets under 44 px').toEqual([])
+    })
+  }
+})
