@@ -85,3 +85,25 @@ export async function arrangeBudget(
     ),
   }
 }
+
+/** The arranged budget with Czynsz 1 000 zł and Jedzenie 100 zł assigned this month, then 150 zł spent on Jedzenie. */
+export async function arrangeOverspent(request: APIRequestContext, name: string): Promise<ArrangedBudget> {
+  const budget = await arrangeBudget(request, name)
+  const today = new Date().toISOString().slice(0, 10)
+  const base = `/api/budget/${budget.id}`
+  const period = today.slice(0, 4) + today.slice(5, 7)
+  await api(request, 'PUT', `${base}/period/${period}/categories/${budget.rentId}/assigned`, {
+    value: 100_000,
+  })
+  await api(request, 'PUT', `${base}/period/${period}/categories/${budget.foodId}/assigned`, {
+    value: 10_000,
+  })
+  await api(request, 'POST', `${base}/transactions`, {
+    bankAccountId: budget.checkingId,
+    date: today,
+    payee: 'Biedronka',
+    value: -15_000,
+    splits: [{ categoryId: budget.foodId, value: -15_000 }],
+  })
+  return budget
+}

@@ -1,31 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
-import { api, arrangeBudget } from './budgetData.ts'
+import { api, arrangeOverspent } from './budgetData.ts'
 import { expectNoSeriousA11yViolations, signInThrough, snap } from './support.ts'
 
 // The category inspector and its money dialogs (issue 5). Amounts in złoty, pl-PL.
 
 const today = new Date().toISOString().slice(0, 10)
 const period = today.slice(0, 4) + today.slice(5, 7)
-
-/** Czynsz 1 000 zł and Jedzenie 100 zł assigned, then 150 zł spent on Jedzenie: overspent by 50 zł. */
-async function arrange(request: Parameters<typeof arrangeBudget>[0], name: string) {
-  const budget = await arrangeBudget(request, name)
-  const base = `/api/budget/${budget.id}`
-  await api(request, 'PUT', `${base}/period/${period}/categories/${budget.rentId}/assigned`, {
-    value: 100_000,
-  })
-  await api(request, 'PUT', `${base}/period/${period}/categories/${budget.foodId}/assigned`, {
-    value: 10_000,
-  })
-  await api(request, 'POST', `${base}/transactions`, {
-    bankAccountId: budget.checkingId,
-    date: today,
-    payee: 'Biedronka',
-    value: -15_000,
-    splits: [{ categoryId: budget.foodId, value: -15_000 }],
-  })
-  return budget
-}
 
 const figure = (page: Page, term: string) =>
   page
@@ -56,7 +36,7 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
 }, info) => {
   test.skip(info.project.name !== 'mobile', 'the mobile dialog routes exist in the mobile route tree only')
   test.setTimeout(120_000)
-  const budget = await arrange(request, 'Kategorie mobilnie')
+  const budget = await arrangeOverspent(request, 'Kategorie mobilnie')
   const categoryUrl = `/budget/${budget.id}/period/${period}/categories/${budget.foodId}`
   const wholeStateReads = wholeStateReadsOf(page)
   await signInThrough(page, categoryUrl)
@@ -187,7 +167,7 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
 test('category inspector in the desktop month view', async ({ page, request }, info) => {
   test.skip(info.project.name !== 'desktop', 'desktop opens the inspector from the month view')
   test.setTimeout(120_000)
-  const budget = await arrange(request, 'Kategorie na komputerze')
+  const budget = await arrangeOverspent(request, 'Kategorie na komputerze')
   await api(request, 'POST', `/api/budget/${budget.id}/category-groups`, { name: 'Oszczędności' })
   const monthUrl = `/budget/${budget.id}/period/${period}`
   const wholeStateReads = wholeStateReadsOf(page)

@@ -30,7 +30,7 @@ import { CategoryGroupList, CategoryList } from '../../schemas/ledger-api.ts'
 import { CurrencyCode, IsoDate, Minor, PeriodKey } from '../../schemas/money.ts'
 import { chartTransitionKeys, createTransitionRecorder } from '../model/chart-coverage.ts'
 import { modelTour, type Walk } from '../model/tour.ts'
-import { type ArrangedBudget, api, arrangeBudget } from './budgetData.ts'
+import { type ArrangedBudget, api, arrangeBudget, arrangeOverspent } from './budgetData.ts'
 import { signInThrough } from './support.ts'
 
 // Issue 5: the paths the dialog models walk (tests/model/dialogs), replayed through the real UI on both viewports.
@@ -349,6 +349,18 @@ const today = new Date().toISOString().slice(0, 10)
 const period = PeriodKey.make(today.slice(0, 4) + today.slice(5, 7))
 const mobile = (page: Page) => (page.viewportSize()?.width ?? 0) <= 992
 
+/** An action of Konto osobiste: its screen's link on a phone, its row's menu in the desktop's accounts pane. */
+const accountAction = async (page: Page, accounts: string, action: string) => {
+  if (mobile(page)) {
+    await page.goto(accounts)
+    await page.getByRole('link', { name: 'Konto osobiste' }).first().click()
+    await page.getByRole('link', { name: action }).click()
+  } else {
+    await page.getByRole('button', { name: 'Akcje konta Konto osobiste' }).click()
+    await page.getByRole('menuitem', { name: action }).click()
+  }
+}
+
 /** A row's menu: 'Zmień nazwę' opens the name dialog on both viewports. */
 const rename = async (page: Page, menu: string) => {
   await page.getByRole('button', { name: menu, exact: true }).click()
@@ -412,19 +424,10 @@ const zl = (amount: string) => `${amount.replaceAll(' ', '\u00a0')}\u00a0zł`
  * the month (desktop) or on Jedzenie's category screen (phone).
  */
 const arrangeCategories = async (page: Page, request: APIRequestContext, label: string) => {
-  const budget = await arrangeBudget(request, `${label} ${Date.now()}`)
+  const budget = await arrangeOverspent(request, `${label} ${Date.now()}`)
   const base = `/api/budget/${budget.id}`
   const assign = (categoryId: string, value: number) =>
     api(request, 'PUT', `${base}/period/${period}/categories/${categoryId}/assigned`, { value })
-  await assign(budget.rentId, 100_000)
-  await assign(budget.foodId, 10_000)
-  await api(request, 'POST', `${base}/transactions`, {
-    bankAccountId: budget.checkingId,
-    date: today,
-    payee: 'Biedronka',
-    value: -15_000,
-    splits: [{ categoryId: budget.foodId, value: -15_000 }],
-  })
   const monthUrl = `/budget/${budget.id}/period/${period}`
   await signInThrough(page, mobile(page) ? `${monthUrl}/categories/${budget.foodId}` : monthUrl)
   /** The category's panel (desktop) or screen (phone), opened when it is not. */
@@ -677,14 +680,7 @@ test('transfer walks its chart on screen', async ({ page, request }) => {
     ],
     option: () => /^Oszczędności/u,
     open: async () => {
-      if (mobile(page)) {
-        await page.goto(accounts)
-        await page.getByRole('link', { name: 'Konto osobiste' }).first().click()
-        await page.getByRole('link', { name: 'Przelew' }).click()
-      } else {
-        await page.getByRole('button', { name: 'Akcje konta Konto osobiste' }).click()
-        await page.getByRole('menuitem', { name: 'Przelew' }).click()
-      }
+      await accountAction(page, accounts, 'Przelew')
     },
     reset: async () => undefined,
     applied: async () => {
@@ -764,14 +760,7 @@ test('reconcile walks its chart on screen', async ({ page, request }) => {
       { type: 'form.change', field: 'balance', value: '5000' },
     ],
     open: async () => {
-      if (mobile(page)) {
-        await page.goto(accounts)
-        await page.getByRole('link', { name: 'Konto osobiste' }).first().click()
-        await page.getByRole('link', { name: 'Uzgodnij saldo' }).click()
-      } else {
-        await page.getByRole('button', { name: 'Akcje konta Konto osobiste' }).click()
-        await page.getByRole('menuitem', { name: 'Uzgodnij saldo' }).click()
-      }
+      await accountAction(page, accounts, 'Uzgodnij saldo')
       await page.getByRole('button', { name: 'Nie, podam saldo z banku' }).click()
     },
     reset: async () => undefined,
@@ -887,14 +876,7 @@ test('the bank account dialogs (add, rename) walk their charts on screen', async
       { type: 'form.change', field: 'name', value: 'Konto główne' },
     ],
     open: async () => {
-      if (mobile(page)) {
-        await page.goto(accounts)
-        await page.getByRole('link', { name: 'Konto osobiste' }).first().click()
-        await page.getByRole('link', { name: 'Zmień nazwę' }).click()
-      } else {
-        await page.getByRole('button', { name: 'Akcje konta Konto osobiste' }).click()
-        await page.getByRole('menuitem', { name: 'Zmień nazwę' }).click()
-      }
+      await accountAction(page, accounts, 'Zmień nazwę')
     },
     reset: async () => {
       await api(request, 'PUT', `/api/budget/${budget.id}/bank-accounts/${budget.checkingId}`, {
