@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { arrangeBudget } from './budgetData.ts'
-import { signInThrough } from './support.ts'
+import { signInThrough, snap } from './support.ts'
 
 // Issue 5: a change made in one browser appears in another browser open on the same budget (the event stream),
 // with no reload; and a phone 320 px wide shows every screen of the month without scrolling sideways, with touch
@@ -103,6 +103,7 @@ test('a 320 px phone: no sideways scrolling, touch targets of 44 px', async ({ p
           ),
       )
       expect(small, 'touch targets under 44 px').toEqual([])
+      if (path === month) await snap(page, info, 'month-320')
     })
   }
 })
