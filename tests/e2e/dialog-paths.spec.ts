@@ -36,11 +36,11 @@ import { signInThrough } from './support.ts'
 // Issue 5: the paths the dialog models walk (tests/model/dialogs), replayed through the real UI on both viewports.
 // The walks come from the same chart and the same greedy tour; here the events are what a person does (type, pick,
 // press the submit button or 'Anuluj') and the reply is the real open budget's. After every step the screen must
-// show the state the chart reached. Where the budget can refuse a valid form (cover overspending: the category is
-// no longer overspent because another device covered it meanwhile), the test plays that other device through the
-// API before the submit, and the whole chart is walked on screen; elsewhere the budget refuses only after a
-// concurrent deletion, so the refusal edges stay with the model tests against the real actor, and the coverage
-// check names exactly those as the ones the screen does not walk.
+// show the state the chart reached. Where the budget can refuse a valid form, the whole chart is walked on screen:
+// cover overspending (the category is no longer overspent: the test plays another device through the API before
+// the submit the walk refuses) and budget edit (the server refuses a new currency once money is recorded).
+// Elsewhere the budget refuses only after a concurrent deletion, so the refusal edges stay with the model tests
+// against the real actor, and the coverage check names exactly those as the ones the screen does not walk.
 
 type Reply = 'applied' | 'refused'
 
