@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect } from '@playwright/test'
-import { admin, workerAccount } from './support.ts'
+import { admin, currentPeriod, today, workerAccount } from './support.ts'
 
 /** A personal access token of the worker's account (journeys sign in as it), for arranging data over the API. */
 export const workerToken = (() => {
@@ -89,13 +89,11 @@ export async function arrangeBudget(
 /** The arranged budget with Czynsz 1 000 zł and Jedzenie 100 zł assigned this month, then 150 zł spent on Jedzenie. */
 export async function arrangeOverspent(request: APIRequestContext, name: string): Promise<ArrangedBudget> {
   const budget = await arrangeBudget(request, name)
-  const today = new Date().toISOString().slice(0, 10)
   const base = `/api/budget/${budget.id}`
-  const period = today.slice(0, 4) + today.slice(5, 7)
-  await api(request, 'PUT', `${base}/period/${period}/categories/${budget.rentId}/assigned`, {
+  await api(request, 'PUT', `${base}/period/${currentPeriod}/categories/${budget.rentId}/assigned`, {
     value: 100_000,
   })
-  await api(request, 'PUT', `${base}/period/${period}/categories/${budget.foodId}/assigned`, {
+  await api(request, 'PUT', `${base}/period/${currentPeriod}/categories/${budget.foodId}/assigned`, {
     value: 10_000,
   })
   await api(request, 'POST', `${base}/transactions`, {

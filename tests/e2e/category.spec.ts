@@ -1,11 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { api, arrangeOverspent } from './budgetData.ts'
-import { expectNoSeriousA11yViolations, signInThrough, snap } from './support.ts'
+import { currentPeriod, expectNoSeriousA11yViolations, signInThrough, snap } from './support.ts'
 
 // The category inspector and its money dialogs (issue 5). Amounts in złoty, pl-PL.
-
-const today = new Date().toISOString().slice(0, 10)
-const period = today.slice(0, 4) + today.slice(5, 7)
 
 const figure = (page: Page, term: string) =>
   page
@@ -37,7 +34,7 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
   test.skip(info.project.name !== 'mobile', 'the mobile dialog routes exist in the mobile route tree only')
   test.setTimeout(120_000)
   const budget = await arrangeOverspent(request, 'Kategorie mobilnie')
-  const categoryUrl = `/budget/${budget.id}/period/${period}/categories/${budget.foodId}`
+  const categoryUrl = `/budget/${budget.id}/period/${currentPeriod}/categories/${budget.foodId}`
   const wholeStateReads = wholeStateReadsOf(page)
   await signInThrough(page, categoryUrl)
 
@@ -114,7 +111,7 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
   ).toBeVisible()
 
   // Auto-assign the underfunded targets: the preview says what it will do.
-  await page.goto(`/budget/${budget.id}/period/${period}/auto-assign`)
+  await page.goto(`/budget/${budget.id}/period/${currentPeriod}/auto-assign`)
   const auto = page.getByRole('dialog', { name: 'Automatyczny przydział' })
   const underfunded = auto.getByRole('radio', { name: /Brakujące do celów/u })
   await expect(auto.getByText(/^Zmieni 1 kat\. o \+180,00\szł$/u)).toBeVisible()
@@ -123,7 +120,7 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
   await page.keyboard.press('Space')
   await expect(underfunded).toBeChecked()
   await page.keyboard.press('Enter')
-  await page.waitForURL(`**/budget/${budget.id}/period/${period}`)
+  await page.waitForURL(`**/budget/${budget.id}/period/${currentPeriod}`)
   await page.goto(categoryUrl)
   await expect(figure(page, 'Przydzielono')).toHaveText('400,00 zł')
   await expect(sheet.getByText(/brakuje 0,00\szł/u)).toBeVisible()
@@ -138,18 +135,18 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
   await expect(history.getByText(/^Jedzenie → Do przydzielenia$/u)).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await page.keyboard.press('Escape')
-  await page.waitForURL(`**/budget/${budget.id}/period/${period}`)
+  await page.waitForURL(`**/budget/${budget.id}/period/${currentPeriod}`)
 
   // /assign without a category asks for one first.
-  await page.goto(`/budget/${budget.id}/period/${period}/assign`)
+  await page.goto(`/budget/${budget.id}/period/${currentPeriod}/assign`)
   const picker = page.getByRole('dialog', { name: 'Przydziel środki' })
   await picker.getByRole('option', { name: 'Czynsz' }).click()
   const rent = page.getByRole('dialog', { name: 'Przydziel środki: Czynsz' })
   await expect(rent.getByRole('textbox', { name: 'Przydzielono w tym miesiącu' })).toBeFocused()
   await rent.getByRole('textbox', { name: 'Przydzielono w tym miesiącu' }).fill('900')
   await page.keyboard.press('Enter')
-  await page.waitForURL(`**/budget/${budget.id}/period/${period}`)
-  await page.goto(`/budget/${budget.id}/period/${period}/categories/${budget.rentId}`)
+  await page.waitForURL(`**/budget/${budget.id}/period/${currentPeriod}`)
+  await page.goto(`/budget/${budget.id}/period/${currentPeriod}/categories/${budget.rentId}`)
   await expect(figure(page, 'Przydzielono')).toHaveText('900,00 zł')
 
   // Move the month's Jedzenie transactions to Czynsz: the dialog says how many first.
@@ -169,7 +166,7 @@ test('category inspector in the desktop month view', async ({ page, request }, i
   test.setTimeout(120_000)
   const budget = await arrangeOverspent(request, 'Kategorie na komputerze')
   await api(request, 'POST', `/api/budget/${budget.id}/category-groups`, { name: 'Oszczędności' })
-  const monthUrl = `/budget/${budget.id}/period/${period}`
+  const monthUrl = `/budget/${budget.id}/period/${currentPeriod}`
   const wholeStateReads = wholeStateReadsOf(page)
   await signInThrough(page, monthUrl)
   const category = page.getByRole('button', { name: 'Jedzenie', exact: true })

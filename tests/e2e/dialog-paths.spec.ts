@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import * as Schema from 'effect/Schema'
 import { type AnyStateMachine, createActor, createMachine, type EventObject, type Snapshot } from 'xstate'
 import { type Step, TestModel } from 'xstate/graph'
-import type { BudgetCommandRequest, CommandReply } from '../../machines/budget/index.ts'
+import type { CommandReply } from '../../machines/budget/index.ts'
 import { assignMoneyMachine } from '../../machines/dialogs/assignMoney/index.ts'
 import { autoAssignMachine } from '../../machines/dialogs/autoAssign/index.ts'
 import { openBankAccountMachine, renameBankAccountMachine } from '../../machines/dialogs/bankAccount/index.ts'
@@ -29,9 +29,10 @@ import { BankAccountId, CategoryGroupId, CategoryId } from '../../schemas/ids.ts
 import { CategoryGroupList, CategoryList } from '../../schemas/ledger-api.ts'
 import { CurrencyCode, IsoDate, Minor, PeriodKey } from '../../schemas/money.ts'
 import { chartTransitionKeys, createTransitionRecorder } from '../model/chart-coverage.ts'
+import { isReply, startStandInBudget } from '../model/dialogs/standInBudget.ts'
 import { modelTour, type Walk } from '../model/tour.ts'
 import { type ArrangedBudget, api, arrangeBudget, arrangeOverspent } from './budgetData.ts'
-import { signInThrough } from './support.ts'
+import { currentPeriod, signInThrough, today, zl } from './support.ts'
 
 // Issue 5: the paths the dialog models walk (tests/model/dialogs), replayed through the real UI on both viewports.
 // The walks come from the same chart and the same greedy tour; here the events are what a person does (type, pick,
@@ -84,8 +85,6 @@ const REPLIES = {
     refusal: { kind: 'domain', error: { _tag: 'BudgetNotFound', code: 'budget-not-found' } },
   },
 } satisfies Record<Reply, CommandReply>
-
-const isReply = (type: string) => type === REPLIES.applied.type || type === REPLIES.refused.type
 
 /** A dialog whose budget can refuse a valid form on screen walks its whole chart there. */
 const refuses = <F extends object, P, V>(spec: DialogCase<F, P, V>) =>
@@ -140,12 +139,7 @@ const tourOf = <TSnapshot extends Snapshot<unknown>, TEvent extends EventObject,
   /** The chart's transitions each walk takes. */
   const taken = walks.map((walk) => {
     const recorder = createTransitionRecorder()
-    const requests: BudgetCommandRequest[] = []
-    const budget = createActor(
-      createMachine({
-        on: { 'budget.command': { actions: ({ event }) => requests.push(event as BudgetCommandRequest) } },
-      }),
-    ).start()
+    const { budget, requests } = startStandInBudget()
     const actor = createActor(machine, {
       input: dialogInput(props, budget),
       inspect: recorder.inspect,
@@ -345,8 +339,7 @@ const recordOf = async <T extends { readonly id: string }>(
   return record
 }
 
-const today = new Date().toISOString().slice(0, 10)
-const period = PeriodKey.make(today.slice(0, 4) + today.slice(5, 7))
+const period = PeriodKey.make(currentPeriod)
 const mobile = (page: Page) => (page.viewportSize()?.width ?? 0) <= 992
 
 /** An action of Konto osobiste: its screen's link on a phone, its row's menu in the desktop's accounts pane. */
@@ -415,9 +408,6 @@ test('the category and group name dialogs walk their charts on screen', async ({
     untouched: () => menuShown('Działania grupy Wydatki stałe'),
   })
 })
-
-/** pl-PL amounts: non-breaking spaces between thousands and before 'zł'. */
-const zl = (amount: string) => `${amount.replaceAll(' ', '\u00a0')}\u00a0zł`
 
 /**
  * Czynsz has 1 000 zł; Jedzenie 100 zł assigned and 150 zł spent: overspent by 50 zł. The page is signed in on

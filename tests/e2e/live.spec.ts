@@ -1,15 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
 import { arrangeBudget } from './budgetData.ts'
-import { signInThrough, snap } from './support.ts'
+import { currentPeriod, signInThrough, snap, zl } from './support.ts'
 
 // Issue 5: a change made in one browser appears in another browser open on the same budget (the event stream),
 // with no reload; and a phone 320 px wide shows every screen of the month without scrolling sideways, with touch
 // targets of at least 44 px.
 
-const NBSP = '\u00a0'
-const zl = (text: string) => `${text.replaceAll(' ', NBSP)}${NBSP}zł`
-const today = new Date().toISOString().slice(0, 10)
-const period = today.slice(0, 4) + today.slice(5, 7)
 const readyToAssign = (page: Page) => page.getByTestId('ready-to-assign')
 
 test('a change in one browser shows in another open on the same budget', async ({
@@ -22,7 +18,7 @@ test('a change in one browser shows in another open on the same budget', async (
     'one pair of browsers is enough; the stream is the same on phones',
   )
   const budget = await arrangeBudget(request, `Na żywo ${Date.now()}`)
-  const path = `/budget/${budget.id}/period/${period}`
+  const path = `/budget/${budget.id}/period/${currentPeriod}`
   await signInThrough(page, path)
   const other = await browser.newContext({
     baseURL: info.project.use.baseURL ?? '',
@@ -52,7 +48,7 @@ test('a 320 px phone: no sideways scrolling, touch targets of 44 px', async ({ p
   test.skip(info.project.name !== 'mobile', 'the phone layout')
   await page.setViewportSize({ width: 320, height: 640 })
   const budget = await arrangeBudget(request, `Wąski telefon ${Date.now()}`)
-  const month = `/budget/${budget.id}/period/${period}`
+  const month = `/budget/${budget.id}/period/${currentPeriod}`
   await signInThrough(page, month)
   for (const path of [
     month,

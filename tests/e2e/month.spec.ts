@@ -1,10 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { api, arrangeBudget } from './budgetData.ts'
-import { expectNoSeriousA11yViolations, signInThrough, snap } from './support.ts'
+import { expectNoSeriousA11yViolations, signInThrough, snap, zl } from './support.ts'
 
 // The month view (issue 5): Ready to Assign, the month switcher, assigning, undo and the budget's structure.
-const NBSP = '\u00a0'
-const zl = (text: string) => `${text.replaceAll(' ', NBSP)}${NBSP}zł`
 
 const periodOf = (date: Date) => `${date.getFullYear()}${String(date.getMonth() + 1).padStart(2, '0')}`
 const nextPeriodOf = (period: string) => {

@@ -55,6 +55,13 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious).toEqual([])
 }
 
+/** pl-PL amounts as the screens show them: non-breaking spaces between thousands and before 'zł'. */
+export const zl = (amount: string) => `${amount.replaceAll(' ', '\u00a0')}\u00a0zł`
+
+/** Today (UTC) as an ISO date, and its month as a period key (YYYYMM). */
+export const today = new Date().toISOString().slice(0, 10)
+export const currentPeriod = today.slice(0, 4) + today.slice(5, 7)
+
 export const PASSWORD = 'Correct-Horse-Battery-9'
 
 export const uniqueEmail = (label: string) =>

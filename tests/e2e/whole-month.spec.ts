@@ -1,13 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { expectNoSeriousA11yViolations, signInThrough, snap } from './support.ts'
+import { expectNoSeriousA11yViolations, signInThrough, snap, zl } from './support.ts'
 
 // Issue 5's "done when": one person runs a whole month of budgeting through the screens only, from an empty
 // budget to a reconciled account, and every number on the way is the one YNAB's rules give. The desktop walks it
 // all; the phone walks the core of it (budget, account, categories, income, assign, spend, cover) through its routes,
 // and the area journeys walk every phone route (budgets, month, category, transactions, accounts).
-
-/** pl-PL amounts carry non-breaking spaces between thousands and before 'zł'. */
-const zl = (text: string) => `${text.replaceAll(' ', '\u00a0')}\u00a0zł`
 
 const readyToAssign = (page: Page) => page.getByTestId('ready-to-assign')
 const dialog = (page: Page) => page.getByRole('dialog')

@@ -12,6 +12,7 @@ import { CommandId } from '../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { createTransitionRecorder } from '../chart-coverage.ts'
 import { modelTour, type Walk } from '../graph-tour.ts'
+import { isReply, startStandInBudget } from './standInBudget.ts'
 
 type DialogMachine<F extends object, P, V> = ReturnType<typeof createFormDialogMachine<F, P, V>>
 
@@ -43,8 +44,6 @@ const answerLastRequest = <F extends object, P, V>(
   if (!request?.replyTo) throw new Error('the dialog replied to nothing: no request is waiting')
   request.replyTo.send(event)
 }
-
-const isReply = (type: string) => type === 'budget.commandApplied' || type === 'budget.commandRefused'
 
 /**
  * Model-based test of one form dialog: the graph of its chart over the given field changes, replayed as a
@@ -91,13 +90,7 @@ export const describeFormDialogModel = <F extends object, P, V>(
   })
 
   const startHarness = (): Harness<F, P, V> => {
-    const requests: BudgetCommandRequest[] = []
-    const budget = createActor(
-      createMachine({
-        // Only budget.command reaches this stand-in (the key says so).
-        on: { 'budget.command': { actions: ({ event }) => requests.push(event as BudgetCommandRequest) } },
-      }),
-    ).start()
+    const { budget, requests } = startStandInBudget()
     const dialog = createActor(machine, { input: inputWith(budget), inspect: recorder.inspect }).start()
     return { dialog, requests }
   }

@@ -12,6 +12,7 @@ import { CurrencyCode, IsoDate } from '../../../schemas/money.ts'
 import { ids } from '../../unit/machines/budget.fakes.ts'
 import { createTransitionRecorder } from '../chart-coverage.ts'
 import { modelTour, type Walk } from '../graph-tour.ts'
+import { isReply, startStandInBudget } from './standInBudget.ts'
 
 type Snapshot = SnapshotFrom<typeof transactionEditorMachine>
 type Harness = {
@@ -102,13 +103,7 @@ const inputWith = (budget: TransactionEditorInput['budget']): TransactionEditorI
 })
 
 const startHarness = (): Harness => {
-  const requests: BudgetCommandRequest[] = []
-  const budget = createActor(
-    createMachine({
-      // Only budget.command reaches this stand-in (the key says so).
-      on: { 'budget.command': { actions: ({ event }) => requests.push(event as BudgetCommandRequest) } },
-    }),
-  ).start()
+  const { budget, requests } = startStandInBudget()
   return {
     dialog: createActor(transactionEditorMachine, {
       input: inputWith(budget),
@@ -117,8 +112,6 @@ const startHarness = (): Harness => {
     requests,
   }
 }
-
-const isReply = (type: string) => type === 'budget.commandApplied' || type === 'budget.commandRefused'
 
 const replay = (walk: Walk<Snapshot, TransactionEditorEvent>) => {
   const harness = startHarness()
