@@ -1,6 +1,7 @@
 import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
 import { type Kysely, sql } from 'kysely'
+import { jsonbParameter, jsonParameter } from '../db/jsonParameters.ts'
 import { orderedMonths } from '../../domain/month-view.ts'
 import { periodOfDate, yearOfPeriod } from '../../domain/period.ts'
 import { type BudgetState, entriesIn, getIn, type UndoEntry } from '../../domain/state.ts'
@@ -264,7 +265,7 @@ const writeTransactions = async (
                               reconciled, splits, transfer_id)
     select ${budgetId}, r->>0, r->>1, r->>2, r->>3, r->>4, (r->>5)::bigint, r->>6, r->>7, (r->>8)::boolean,
            (r->>9)::boolean, r->10, r->>11
-    from jsonb_array_elements(${rows}::jsonb) as r
+    from jsonb_array_elements(${jsonbParameter(rows)}::jsonb) as r
     ${
       // New rows skip ON CONFLICT: its speculative insertion costs a third more on a bulk import.
       existing
@@ -335,7 +336,7 @@ const writeCategoryYears = async (db: Db, budgetId: string, state: BudgetState, 
     await sql`
       insert into category_year_columns (budget_id, category_id, year, periods, assigned, activity)
       select ${budgetId}, r->>0, r->>1, r->2, r->3, r->4
-      from json_array_elements(${values}::json) as r
+      from json_array_elements(${jsonParameter(values)}::json) as r
       on conflict (budget_id, category_id, year) do update set
         periods = excluded.periods, assigned = excluded.assigned, activity = excluded.activity
     `.execute(db)
@@ -356,7 +357,7 @@ const writeAccountMonths = async (db: Db, budgetId: string, state: BudgetState, 
     const values = JSON.stringify(rows.map((row) => [row.bank_account_id, row.period, row.net]))
     await sql`
       insert into account_months (budget_id, bank_account_id, period, net)
-      select ${budgetId}, r->>0, r->>1, (r->>2)::bigint from jsonb_array_elements(${values}::jsonb) as r
+      select ${budgetId}, r->>0, r->>1, (r->>2)::bigint from jsonb_array_elements(${jsonbParameter(values)}::jsonb) as r
       on conflict (budget_id, bank_account_id, period) do update set net = excluded.net
     `.execute(db)
   }

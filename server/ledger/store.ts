@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
+import { jsonbParameter } from '../db/jsonParameters.ts'
 import { amount, type LedgerTables } from './tables.ts'
 
 // The event store: append-only `budget_events`, one stream per budget, `seq` contiguous from 1. The `budgets`
@@ -79,7 +80,7 @@ export const appendEvents = async (
   await sql`
     insert into budget_events (budget_id, seq, type, data, actor_user_id, command_id)
     select ${budgetId}, ${version} + ordinality, e->1->>'_tag', e->1, ${actorUserId}, e->>0
-    from jsonb_array_elements(${rows}::jsonb) with ordinality as r(e, ordinality)
+    from jsonb_array_elements(${jsonbParameter(rows)}::jsonb) with ordinality as r(e, ordinality)
   `.execute(trx)
 }
 

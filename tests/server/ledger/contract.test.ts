@@ -198,12 +198,17 @@ describe.each(databases())('ledger contract on $kind', (target) => {
         value: -(index + 1),
         splits: [{ categoryId: index % 2 === 0 ? food.id : fuel.id, value: -(index + 1) }],
       })),
-      { bankAccountId: account.id, date: '2025-03-01', payee: 'March', value: -9, splits: [] },
+      // Multi-byte UTF-8 through the binary JSON parameters the write path sends.
+      { bankAccountId: account.id, date: '2025-03-01', payee: 'Żabka — marzec 🛒', value: -9, splits: [] },
       { bankAccountId: other.id, date: '2025-02-02', payee: 'Other account', value: -9, splits: [] },
     ]
     expect(expectStatus(await api('POST', `${base}/transactions/bulk`, { items }), 201)).toMatchObject({
       created: 7,
     })
+    const march = expectStatus(await api('GET', `${base}/transactions?accountId=${account.id}&period=202503`), 200)
+    expect(march.items.map((item: { payee: string }) => item.payee)).toEqual(['Żabka — marzec 🛒'])
+    const events = expectStatus(await api('GET', `${base}/events?after=0&limit=1000`), 200)
+    expect(JSON.stringify(events)).toContain('"payee":"Żabka — marzec 🛒"')
     const url = `${base}/transactions?accountId=${account.id}&period=202502&limit=2`
     const pages: string[][] = []
     let cursor: string | null = null
