@@ -1,7 +1,6 @@
 import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
 import { type Kysely, sql } from 'kysely'
-import { jsonbParameter, jsonParameter } from '../db/jsonParameters.ts'
 import { orderedMonths } from '../../domain/month-view.ts'
 import { periodOfDate, yearOfPeriod } from '../../domain/period.ts'
 import { type BudgetState, entriesIn, getIn, type UndoEntry } from '../../domain/state.ts'
@@ -9,6 +8,7 @@ import type { Transaction } from '../../schemas/budget.ts'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import type { BankAccountId, CategoryGroupId, CategoryId, TransactionId } from '../../schemas/ids.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
+import { jsonbParameter, jsonParameter } from '../db/jsonParameters.ts'
 import {
   accountMonthRow,
   accountRow,

@@ -205,7 +205,10 @@ describe.each(databases())('ledger contract on $kind', (target) => {
     expect(expectStatus(await api('POST', `${base}/transactions/bulk`, { items }), 201)).toMatchObject({
       created: 7,
     })
-    const march = expectStatus(await api('GET', `${base}/transactions?accountId=${account.id}&period=202503`), 200)
+    const march = expectStatus(
+      await api('GET', `${base}/transactions?accountId=${account.id}&period=202503`),
+      200,
+    )
     expect(march.items.map((item: { payee: string }) => item.payee)).toEqual(['Żabka — marzec 🛒'])
     const events = expectStatus(await api('GET', `${base}/events?after=0&limit=1000`), 200)
     expect(JSON.stringify(events)).toContain('"payee":"Żabka — marzec 🛒"')
