@@ -126,6 +126,11 @@ export const decodeRequestPart = (
   input: unknown,
 ): unknown => {
   if (schema === undefined) return undefined
+  // Valid input takes effect's fast path (stop at the first issue): with `errors: 'all'` every struct ran the
+  // generator-based parser, ~2 ms and 3 MB of garbage per 2 000-item bulk body. Only a refused request is decoded
+  // again to list every offending field.
+  const decoded = Schema.decodeUnknownResult(schema)(input)
+  if (Result.isSuccess(decoded)) return decoded.success
   const result = Schema.decodeUnknownResult(schema)(input, { errors: 'all' })
   if (Result.isSuccess(result)) return result.success
   const errors = fieldErrorsFromIssue(result.failure.issue, `/${part}`)
