@@ -4,7 +4,7 @@ import type { CategoryMonth, MonthView } from '../schemas/budget.ts'
 import type { BankAccountId, CategoryId } from '../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../schemas/money.ts'
 import { periodOfDate } from './period.ts'
-import { type BudgetState, entriesIn, type MonthAggregate } from './state.ts'
+import { type BudgetState, entriesIn, isOpenForChanges, type MonthAggregate } from './state.ts'
 import { targetStatus } from './targets.ts'
 
 /** Brands a sum of Minor amounts, and catches a sum that left the safe range (a bug, not a user error). */
@@ -90,7 +90,7 @@ export const orderedMonths = (state: BudgetState, categoryId: CategoryId): reado
   const known = orderedOf.get(months)
   if (known !== undefined) return known
   const ordered = [...months].sort(byPeriod)
-  orderedOf.set(months, ordered)
+  if (!isOpenForChanges(months)) orderedOf.set(months, ordered)
   return ordered
 }
 
@@ -118,6 +118,7 @@ const ledgersOf = new WeakMap<object, Map<PeriodKey, CategoryLedger>>()
 export const ledgerOf = (state: BudgetState, categoryId: CategoryId, period: PeriodKey): CategoryLedger => {
   const months = Option.getOrUndefined(HashMap.get(state.categoryMonths, categoryId))
   if (months === undefined) return ledgerOfOrdered([], period)
+  if (isOpenForChanges(months)) return ledgerOfOrdered(orderedMonths(state, categoryId), period)
   let byPeriod = ledgersOf.get(months)
   if (byPeriod === undefined) {
     byPeriod = new Map()

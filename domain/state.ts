@@ -38,6 +38,15 @@ export const entriesIn = <K1, K2, V>(map: Nested<K1, K2, V>, outer: K1): Iterabl
   return row === undefined ? [] : row
 }
 
+/**
+ * Maps open for changes in place during one write (`openForChanges`): the outer month maps and every inner
+ * (per-category, per-account) map changed since. An open map is a fresh edit, never the map a cached state holds.
+ */
+const openMaps = new WeakSet<object>()
+
+/** Whether a map may still change in place: memos keyed by a map must not remember one that is open. */
+export const isOpenForChanges = (map: object): boolean => openMaps.has(map)
+
 /** Sets (or, with undefined, removes) one inner entry, dropping an outer entry that becomes empty. */
 export const setIn = <K1, K2, V>(
   map: Nested<K1, K2, V>,
@@ -45,7 +54,19 @@ export const setIn = <K1, K2, V>(
   inner: K2,
   value: V | undefined,
 ): Nested<K1, K2, V> => {
-  const row = optional(HashMap.get(map, outer)) ?? HashMap.empty<K2, V>()
+  const found = optional(HashMap.get(map, outer))
+  if (openMaps.has(map)) {
+    // In place: the first change of a row in this write opens it (copying its trie path once), later ones reuse it.
+    let row = found
+    if (row === undefined || !openMaps.has(row)) {
+      row = HashMap.beginMutation(row ?? HashMap.empty<K2, V>())
+      openMaps.add(row)
+    }
+    if (value === undefined) HashMap.remove(row, inner)
+    else HashMap.set(row, inner, value)
+    return HashMap.size(row) === 0 ? HashMap.remove(map, outer) : HashMap.set(map, outer, row)
+  }
+  const row = found ?? HashMap.empty<K2, V>()
   const next = value === undefined ? HashMap.remove(row, inner) : HashMap.set(row, inner, value)
   return HashMap.size(next) === 0 ? HashMap.remove(map, outer) : HashMap.set(map, outer, next)
 }
@@ -115,6 +136,35 @@ export const initialState: BudgetState = {
   filters: new Map(),
   recordsByPeriod: new Map(),
   undoStack: null,
+}
+
+/**
+ * The state with its big maps (transactions, category and account months) open for changes in place, so a write
+ * of thousands of events copies each trie node once rather than once per event. The maps are new edits of
+ * `state`'s: `state` itself (cached, and kept if the write is refused) never changes. Evolve runs on the result
+ * exactly as on any state; `closeForChanges` must close it, synchronously, before it is shared.
+ */
+export const openForChanges = (state: BudgetState): BudgetState => {
+  const categoryMonths = HashMap.beginMutation(state.categoryMonths)
+  const accountMonths = HashMap.beginMutation(state.accountMonths)
+  const transactions = HashMap.beginMutation(state.transactions)
+  for (const map of [categoryMonths, accountMonths, transactions]) openMaps.add(map)
+  return { ...state, transactions, categoryMonths, accountMonths }
+}
+
+const closeNested = <K1, K2, V>(map: Nested<K1, K2, V>) => {
+  for (const row of HashMap.values(map)) {
+    if (openMaps.delete(row)) HashMap.endMutation(row)
+  }
+  if (openMaps.delete(map)) HashMap.endMutation(map)
+}
+
+/** Ends `openForChanges`: every map of the state is immutable again. */
+export const closeForChanges = (state: BudgetState): BudgetState => {
+  closeNested(state.categoryMonths)
+  closeNested(state.accountMonths)
+  if (openMaps.delete(state.transactions)) HashMap.endMutation(state.transactions)
+  return state
 }
 
 export const findTransaction = (state: BudgetState, id: TransactionId): Transaction | undefined =>

@@ -1,5 +1,5 @@
 import type { Transaction } from '../schemas/budget.ts'
-import type { BudgetState } from './state.ts'
+import { type BudgetState, isOpenForChanges } from './state.ts'
 
 /** Newest first: by date, then by id (for a stable order), comparing code units. */
 export const newestFirst = (a: Transaction, b: Transaction): number =>
@@ -18,7 +18,7 @@ export const transactionsNewestFirst = (
   const known = listed.get(transactions)
   if (known !== undefined) return known
   const list = [...transactions].map(([, transaction]) => transaction).sort(newestFirst)
-  listed.set(transactions, list)
+  if (!isOpenForChanges(transactions)) listed.set(transactions, list)
   return list
 }
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import * as HashMap from 'effect/HashMap'
 import * as Result from 'effect/Result'
 import { decide } from '../../domain/decide.ts'
 import { evolve } from '../../domain/evolve.ts'
-import { type BudgetState, initialState } from '../../domain/state.ts'
+import { type BudgetState, closeForChanges, initialState, openForChanges } from '../../domain/state.ts'
 import { foldsIntoSummary, summaryOf, transactionsNeeded, withTransactions } from '../../domain/summary.ts'
 import type { MonthView } from '../../schemas/budget.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
@@ -74,17 +73,17 @@ export interface WriteResult {
 }
 
 // Brands for values made here: a fresh uuid is a valid command id, the clock's ISO text a valid instant.
-const metaFactory =
-  (userId: string, commandId: string | undefined, batch: boolean) =>
-  (index: number): CommandMeta => ({
-    commandId: (commandId === undefined
-      ? randomUUID()
-      : batch
-        ? `${commandId}/${index}`
-        : commandId) as CommandId,
-    at: new Date().toISOString() as Instant,
+// One instant per request (its commands happen together); a batch's commands are numbered under one id, so a
+// 2 000-item import mints one uuid and formats one date, not 2 000 of each.
+const metaFactory = (userId: string, commandId: string | undefined, batch: boolean) => {
+  const at = new Date().toISOString() as Instant
+  const batchId = batch ? (commandId ?? randomUUID()) : undefined
+  return (index: number): CommandMeta => ({
+    commandId: (batchId !== undefined ? `${batchId}/${index}` : (commandId ?? randomUUID())) as CommandId,
+    at,
     userId: userId as UserId,
   })
+}
 
 /** Behind by more events than this (another instance wrote a lot), a summary is read again rather than folded. */
 const FOLD_AT_MOST = 500
@@ -192,22 +191,6 @@ export const monthViewAt = async (
 }
 
 /**
- * The state with its transaction map open for changes in place (effect's HashMap mutation): a bulk import of
- * thousands of transactions then copies each trie node once instead of once per transaction. The map is a new
- * edit of `state`'s, so `state` itself (cached, and kept if the write is refused or rolled back) never changes;
- * `settled` closes it again before the state leaves the write.
- */
-const transient = (state: BudgetState): BudgetState => ({
-  ...state,
-  transactions: HashMap.beginMutation(state.transactions),
-})
-
-const settled = (state: BudgetState): BudgetState => {
-  HashMap.endMutation(state.transactions)
-  return state
-}
-
-/**
  * One write, in one database transaction: lock the stream row, check If-Match and the idempotency key, decide
  * every command on the current state, append the events, update the read models inline, commit; then cache
  * the new state and announce it.
@@ -258,7 +241,7 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     const before = withTransactions(summary, await readNeededTransactions(trx, budgetId, toRead))
     const touched = nothingTouched()
     const pending: PendingEvent[] = []
-    let state = transient(before)
+    let state = openForChanges(before)
     for (const [index, command] of resolved.entries()) {
       const decision = decide(command, state)
       if (Result.isFailure(decision)) throw domainRefusal(decision.failure, batch ? index : undefined)
@@ -266,11 +249,13 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
         touch(touched, state, event)
         // Deleting a category rewrites transactions while iterating them: never on a map changing in place.
         state =
-          event._tag === 'CategoryDeleted' ? transient(evolve(settled(state), event)) : evolve(state, event)
+          event._tag === 'CategoryDeleted'
+            ? openForChanges(evolve(closeForChanges(state), event))
+            : evolve(state, event)
         pending.push({ event, commandId: command.commandId })
       }
     }
-    state = settled(state)
+    state = closeForChanges(state)
     const version = head.version + pending.length
     if (pending.length > 0) {
       await appendEvents(trx, budgetId, head.version, userId, pending)
