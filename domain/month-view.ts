@@ -94,6 +94,31 @@ export const orderedMonths = (state: BudgetState, categoryId: CategoryId): reado
   return ordered
 }
 
+const monthsOfYear = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'))
+
+/**
+ * One category's months of these years (YYYY) in period order, found by lookup: a write that touched a year or
+ * two of a category writes those years without sorting all its months (the month view sorts them when it asks).
+ */
+export const monthsInYears = (
+  state: BudgetState,
+  categoryId: CategoryId,
+  years: Iterable<string>,
+): MonthEntry[] => {
+  const months = Option.getOrUndefined(HashMap.get(state.categoryMonths, categoryId))
+  if (months === undefined) return []
+  const entries: MonthEntry[] = []
+  for (const year of [...years].sort()) {
+    for (const month of monthsOfYear) {
+      // A year and a month number make a period key.
+      const period = `${year}${month}` as PeriodKey
+      const aggregate = Option.getOrUndefined(HashMap.get(months, period))
+      if (aggregate !== undefined) entries.push([period, aggregate])
+    }
+  }
+  return entries
+}
+
 /**
  * Hands the month view a months map's entries already in period order (a state snapshot lists them so), so the
  * first month view after a load walks them instead of sorting 18 000 category-months of a long budget.

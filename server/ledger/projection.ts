@@ -1,7 +1,7 @@
 import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
 import { type Kysely, sql } from 'kysely'
-import { orderedMonths } from '../../domain/month-view.ts'
+import { monthsInYears, orderedMonths } from '../../domain/month-view.ts'
 import { periodOfDate, yearOfPeriod } from '../../domain/period.ts'
 import { type BudgetState, entriesIn, getIn, type UndoEntry } from '../../domain/state.ts'
 import type { Transaction } from '../../schemas/budget.ts'
@@ -312,8 +312,7 @@ const writeCategoryYears = async (db: Db, budgetId: string, state: BudgetState, 
   const rows = []
   const gone: [string, string][] = []
   for (const [categoryId, years] of yearsOf) {
-    // Sorted once per months map: the month view after this write finds the same order memoized.
-    const written = categoryYearRows(budgetId, categoryId, orderedMonths(state, categoryId), years)
+    const written = categoryYearRows(budgetId, categoryId, monthsInYears(state, categoryId, years), years)
     rows.push(...written)
     const kept = new Set(written.map((row) => row.year))
     for (const year of years) if (!kept.has(year)) gone.push([categoryId, year])
