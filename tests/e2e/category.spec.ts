@@ -66,6 +66,8 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
   // A refusal of the budget shows in the dialog: the category is no longer overspent.
   await page.goto(`${categoryUrl}/cover`)
   const again = page.getByRole('dialog', { name: 'Pokryj przekroczenie: Jedzenie' })
+  await expect(again.getByText('Kategoria nie jest już przekroczona: nie ma czego pokrywać.')).toBeVisible()
+  await snap(page, info, 'cover-nothing-left')
   await choose(page, /Pokryj z/u, /^Do przydzielenia/u)
   await again.getByRole('button', { name: 'Pokryj', exact: true }).click()
   await expect(again.getByRole('alert')).toHaveText('Ta kategoria nie jest przekroczona.')

@@ -450,7 +450,13 @@ test('cover overspending walks its whole chart on screen, refusal included', asy
   const overspentBy = async (amount: string) => {
     const dialog = page.getByRole('dialog', { name: dialogName })
     if (await dialog.isVisible())
-      await expect(dialog.getByText(`przekroczona o ${zl(amount)}.`)).toBeVisible()
+      await expect(
+        dialog.getByText(
+          amount === '0,00'
+            ? 'Kategoria nie jest już przekroczona: nie ma czego pokrywać.'
+            : `przekroczona o ${zl(amount)}.`,
+        ),
+      ).toBeVisible()
     else await available(amount === '0,00' ? '0,00' : `-${amount}`)
   }
   await panel('Jedzenie', budget.foodId)

@@ -32,7 +32,7 @@ const CategoryItem = memo(function CategoryItem({
           {row.hidden ? <HiddenBadge /> : null}
         </span>
         {income ? (
-          <span className="month-item__amounts">
+          <span className="month-item__amounts month-item__amounts--stacked">
             <span className="badge">{t('budgetView.table.income')}</span>
             <Money amount={row.activity} currency={currency} />
           </span>

@@ -290,7 +290,11 @@ export function CoverDialog({
       submitLabel={t('category.coverDialog.submit')}
       onClosed={onClosed}
     >
-      <p>{t('category.coverDialog.intro', { amount: format(overspent) })}</p>
+      <p>
+        {overspent > 0
+          ? t('category.coverDialog.intro', { amount: format(overspent) })
+          : t('category.coverDialog.nothingLeft')}
+      </p>
       <SelectField
         actor={actor}
         field="from"
