@@ -54,6 +54,11 @@ export interface Touched {
   readonly categoryMoves: { readonly from: CategoryId; readonly into: CategoryId }[]
   /** Events seen: how far the undo stack can have moved. */
   events: number
+  /**
+   * Every transaction touched was added by an event and left as that event made it (a bulk import): their rows can
+   * be read from the events just appended instead of being sent again.
+   */
+  addedOnly: boolean
   full: boolean
 }
 
@@ -64,6 +69,7 @@ export const nothingTouched = (): Touched => ({
   accountMonths: new Set(),
   categoryMoves: [],
   events: 0,
+  addedOnly: true,
   full: false,
 })
 
@@ -91,25 +97,33 @@ export const touch = (touched: Touched, before: BudgetState, event: BudgetEvent)
       touchTransaction(touched, event.transaction)
       break
     case 'TransactionEdited':
+      touched.addedOnly = false
       touchTransaction(touched, lookup(before, event.transaction.id))
       touchTransaction(touched, event.transaction)
       break
     case 'TransactionDeleted':
+      touched.addedOnly = false
       touchTransaction(touched, lookup(before, event.transactionId))
       touched.transactions.add(event.transactionId)
       break
     case 'TransferAdded':
+      touchTransaction(touched, event.outflow)
+      touchTransaction(touched, event.inflow)
+      break
     case 'TransferEdited':
+      touched.addedOnly = false
       touchTransaction(touched, lookup(before, event.outflow.id))
       touchTransaction(touched, lookup(before, event.inflow.id))
       touchTransaction(touched, event.outflow)
       touchTransaction(touched, event.inflow)
       break
     case 'TransferDeleted':
+      touched.addedOnly = false
       touchTransaction(touched, lookup(before, event.outflowTransactionId))
       touchTransaction(touched, lookup(before, event.inflowTransactionId))
       break
     case 'AccountReconciled':
+      touched.addedOnly = false
       for (const id of event.reconciledTransactionIds) touched.transactions.add(id)
       break
     case 'BankAccountOpened':
@@ -128,6 +142,7 @@ export const touch = (touched: Touched, before: BudgetState, event: BudgetEvent)
       for (const change of event.changes) touchAssignment(touched, change.categoryId, change.periodKey)
       break
     case 'CategoryDeleted':
+      touched.addedOnly = false
       touched.wholeCategories.add(event.categoryId)
       touched.wholeCategories.add(event.movedToCategoryId)
       touched.categoryMoves.push({ from: event.categoryId, into: event.movedToCategoryId })
@@ -276,6 +291,30 @@ const writeTransactions = async (
       transfer_id = excluded.transfer_id`
         : sql``
     }
+  `.execute(db)
+}
+
+/**
+ * Inserts the transactions the events after `fromVersion` up to `toVersion` added (TransactionAdded, both sides of
+ * TransferAdded), reading them from those events, just appended in this database transaction: a bulk import does
+ * not send its transactions a second time (serialized, and parsed again as jsonb). Only for writes whose touched
+ * transactions are all as their events added them (`Touched.addedOnly`).
+ */
+const insertAddedFromEvents = async (db: Db, budgetId: string, fromVersion: number, toVersion: number) => {
+  await sql`
+    insert into transactions (budget_id, id, bank_account_id, date, payee, memo, value, direction, kind, cleared,
+                              reconciled, splits, transfer_id)
+    select ${budgetId}, t->>'id', t->>'bankAccountId', t->>'date', t->>'payee', t->>'memo', (t->>'value')::bigint,
+           t->>'direction', t->>'kind', (t->>'cleared')::boolean, (t->>'reconciled')::boolean, t->'splits',
+           t->>'transferId'
+    from budget_events e
+    cross join lateral (
+      select e.data->'transaction' where e.type = 'TransactionAdded'
+      union all select e.data->'outflow' where e.type = 'TransferAdded'
+      union all select e.data->'inflow' where e.type = 'TransferAdded'
+    ) as added(t)
+    where e.budget_id = ${budgetId} and e.seq > ${fromVersion} and e.seq <= ${toVersion}
+    order by e.seq
   `.execute(db)
 }
 
@@ -512,19 +551,23 @@ export const projectChanges = async (
   const totals = changedKeys(before.accountTotals, after.accountTotals)
   await upsertAccounts(db, budgetId, after, [...new Set([...accounts.upserted, ...totals.upserted])])
   await deleteByIds(db, 'bank_accounts', budgetId, accounts.removed)
-  // The read models are at `before`'s version: a transaction `before` lacks has no row yet.
-  const added: Transaction[] = []
-  const changed: Transaction[] = []
-  const gone: TransactionId[] = []
-  for (const id of touched.transactions) {
-    const transaction = lookup(after, id)
-    if (transaction === undefined) gone.push(id)
-    else if (lookup(before, id) === undefined) added.push(transaction)
-    else changed.push(transaction)
+  if (touched.addedOnly) {
+    if (touched.transactions.size > 0) await insertAddedFromEvents(db, budgetId, version - touched.events, version)
+  } else {
+    // The read models are at `before`'s version: a transaction `before` lacks has no row yet.
+    const added: Transaction[] = []
+    const changed: Transaction[] = []
+    const gone: TransactionId[] = []
+    for (const id of touched.transactions) {
+      const transaction = lookup(after, id)
+      if (transaction === undefined) gone.push(id)
+      else if (lookup(before, id) === undefined) added.push(transaction)
+      else changed.push(transaction)
+    }
+    await writeTransactions(db, budgetId, added, false)
+    await writeTransactions(db, budgetId, changed, true)
+    await deleteByIds(db, 'transactions', budgetId, gone)
   }
-  await writeTransactions(db, budgetId, added, false)
-  await writeTransactions(db, budgetId, changed, true)
-  await deleteByIds(db, 'transactions', budgetId, gone)
   for (const { from, into } of touched.categoryMoves) await moveSplits(db, budgetId, from, into)
   await writeUndo(db, budgetId, before.undoStack, after.undoStack, touched.events)
   await writeCategoryYears(db, budgetId, after, touched)
