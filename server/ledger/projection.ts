@@ -552,7 +552,8 @@ export const projectChanges = async (
   await upsertAccounts(db, budgetId, after, [...new Set([...accounts.upserted, ...totals.upserted])])
   await deleteByIds(db, 'bank_accounts', budgetId, accounts.removed)
   if (touched.addedOnly) {
-    if (touched.transactions.size > 0) await insertAddedFromEvents(db, budgetId, version - touched.events, version)
+    if (touched.transactions.size > 0)
+      await insertAddedFromEvents(db, budgetId, version - touched.events, version)
   } else {
     // The read models are at `before`'s version: a transaction `before` lacks has no row yet.
     const added: Transaction[] = []
