@@ -139,7 +139,8 @@ export const initialState: BudgetState = {
 }
 
 /**
- * The state with its big maps (transactions, category and account months) open for changes in place, so a write
+ * The state with its big maps (transactions, category and account months) and its accounts' totals open for
+ * changes in place, so a write
  * of thousands of events copies each trie node once rather than once per event. The maps are new edits of
  * `state`'s: `state` itself (cached, and kept if the write is refused) never changes. Evolve runs on the result
  * exactly as on any state; `closeForChanges` must close it, synchronously, before it is shared.
@@ -149,7 +150,10 @@ export const openForChanges = (state: BudgetState): BudgetState => {
   const accountMonths = HashMap.beginMutation(state.accountMonths)
   const transactions = HashMap.beginMutation(state.transactions)
   for (const map of [categoryMonths, accountMonths, transactions]) openMaps.add(map)
-  return { ...state, transactions, categoryMonths, accountMonths }
+  // Every transaction changes its account's totals: a copy of this write's own, not a copy per transaction.
+  const accountTotals = new Map(state.accountTotals)
+  openSmallMaps.set(accountTotals, accountTotals)
+  return { ...state, transactions, categoryMonths, accountMonths, accountTotals }
 }
 
 const closeNested = <K1, K2, V>(map: Nested<K1, K2, V>) => {
@@ -164,6 +168,7 @@ export const closeForChanges = (state: BudgetState): BudgetState => {
   closeNested(state.categoryMonths)
   closeNested(state.accountMonths)
   if (openMaps.delete(state.transactions)) HashMap.endMutation(state.transactions)
+  openSmallMaps.delete(state.accountTotals)
   return state
 }
 
@@ -176,8 +181,15 @@ export const findTransfer = (state: BudgetState, id: TransferId): TransferLink |
 export const monthOf = (state: BudgetState, categoryId: CategoryId, period: PeriodKey): MonthAggregate =>
   getIn(state.categoryMonths, categoryId, period) ?? { assigned: 0, activity: 0 }
 
-export const withEntry = <K, V>(map: ReadonlyMap<K, V>, key: K, value: V): ReadonlyMap<K, V> =>
-  new Map(map).set(key, value)
+/** Small maps open for changes in place during one write (`openForChanges`), typed for writing. */
+const openSmallMaps = new WeakMap<object, Map<unknown, unknown>>()
+
+export const withEntry = <K, V>(map: ReadonlyMap<K, V>, key: K, value: V): ReadonlyMap<K, V> => {
+  const open = openSmallMaps.get(map)
+  if (open === undefined) return new Map(map).set(key, value)
+  open.set(key, value)
+  return map
+}
 
 export const withoutEntry = <K, V>(map: ReadonlyMap<K, V>, key: K): ReadonlyMap<K, V> => {
   const copy = new Map(map)

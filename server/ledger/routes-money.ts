@@ -29,16 +29,7 @@ import {
 import { defineRoute } from '../http/route.ts'
 import { found, runCommand } from './http.ts'
 import type { CommandMeta } from './service.ts'
-
-/**
- * A UUIDv7 (RFC 9562): the millisecond clock, then random bits (Node's pooled `randomUUID`; the version nibble
- * becomes 7, its variant bits already fit). Ids minted in time order land on the last pages of the transactions'
- * primary-key index instead of a random page each.
- */
-const timeOrderedUuid = () => {
-  const ms = Date.now().toString(16).padStart(12, '0')
-  return `${ms.slice(0, 8)}-${ms.slice(8)}-7${randomUUID().slice(15)}`
-}
+import { timeOrderedUuid } from './uuidv7.ts'
 
 /**
  * Transaction ids minted for one request. They are new UUIDs no stored transaction has, so the write does not
