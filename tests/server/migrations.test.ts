@@ -102,4 +102,27 @@ describe.each(databases())('data migrations on $kind', ({ create }) => {
     expect(back.rows.map(({ row }) => JSON.parse(row))).toEqual(columns)
     await migrateToLatest(opened.db)
   })
+
+  it('0009 samples the analyzed transaction columns with a statistics target of 30, and back to the default', async () => {
+    const targets = async () =>
+      (
+        await sql<{ name: string; target: number | null }>`
+          select attname as name, attstattarget as target from pg_attribute
+          where attrelid = 'transactions'::regclass and attname in ('budget_id', 'id', 'bank_account_id', 'date',
+            'transfer_id', 'payee')
+          order by attname`.execute(opened.db)
+      ).rows.map(({ name, target }) => [name, target ?? -1])
+    await migrateToLatest(opened.db)
+    expect(await targets()).toEqual([
+      ['bank_account_id', 30],
+      ['budget_id', 30],
+      ['date', 30],
+      ['id', 30],
+      ['payee', -1],
+      ['transfer_id', 30],
+    ])
+    await migrateTo('0008_category_year_columns')
+    expect((await targets()).every(([, target]) => target === -1)).toBe(true)
+    await migrateToLatest(opened.db)
+  })
 })

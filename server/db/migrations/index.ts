@@ -8,6 +8,7 @@ import * as budgetSnapshotParts from './0005_budget_snapshot_parts.ts'
 import * as summaryReadModels from './0006_summary_read_models.ts'
 import * as categoryMonthColumns from './0007_category_month_columns.ts'
 import * as categoryYearColumns from './0008_category_year_columns.ts'
+import * as transactionStatistics from './0009_transaction_statistics.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -19,6 +20,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006_summary_read_models': summaryReadModels,
   '0007_category_month_columns': categoryMonthColumns,
   '0008_category_year_columns': categoryYearColumns,
+  '0009_transaction_statistics': transactionStatistics,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {
