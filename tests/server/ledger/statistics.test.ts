@@ -6,16 +6,16 @@ import { type SmallBudget, smallBudget } from './fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
 
 describe('planner statistics steps', () => {
-  it('are crossed at 1 024 transactions and at every doubling after it, once each', () => {
-    expect(crossesGrowthStep(0, 1_023)).toBe(false)
-    expect(crossesGrowthStep(1_000, 1_024)).toBe(true)
-    expect(crossesGrowthStep(1_024, 2_047)).toBe(false)
-    expect(crossesGrowthStep(2_000, 2_048)).toBe(true)
+  it('are crossed at 4 096 transactions and at every fourfold growth after it, once each', () => {
+    expect(crossesGrowthStep(0, 4_095)).toBe(false)
+    expect(crossesGrowthStep(4_000, 4_096)).toBe(true)
+    expect(crossesGrowthStep(4_096, 16_383)).toBe(false)
+    expect(crossesGrowthStep(16_000, 16_384)).toBe(true)
     expect(crossesGrowthStep(0, 1_000_000)).toBe(true)
-    expect(crossesGrowthStep(600_000, 1_000_000)).toBe(false)
+    expect(crossesGrowthStep(300_000, 1_000_000)).toBe(false)
     expect(crossesGrowthStep(1_048_575, 1_048_576)).toBe(true)
     // Shrinking never analyzes.
-    expect(crossesGrowthStep(5_000, 1_024)).toBe(false)
+    expect(crossesGrowthStep(20_000, 4_096)).toBe(false)
   })
 })
 
@@ -55,10 +55,10 @@ describe.each(databases())('planner statistics on $kind', (target) => {
         }),
         201,
       )
-    await add(0, 1_000)
+    await add(0, 4_000)
     await harness.app.ledger.statistics.settle()
     expect(await analyses()).toBe(before)
-    await add(1_000, 100)
+    await add(4_000, 100)
     await harness.app.ledger.statistics.settle()
     expect(await analyses()).toBe(before + 1)
   })
