@@ -140,10 +140,9 @@ export const initialState: BudgetState = {
 
 /**
  * The state with its big maps (transactions, category and account months) and its accounts' totals open for
- * changes in place, so a write
- * of thousands of events copies each trie node once rather than once per event. The maps are new edits of
- * `state`'s: `state` itself (cached, and kept if the write is refused) never changes. Evolve runs on the result
- * exactly as on any state; `closeForChanges` must close it, synchronously, before it is shared.
+ * changes in place, so a write of thousands of events copies each trie node once rather than once per event. The
+ * maps are new edits of `state`'s: `state` itself (cached, and kept if the write is refused) never changes. Evolve
+ * runs on the result exactly as on any state; `closeForChanges` must close it, synchronously, before it is shared.
  */
 export const openForChanges = (state: BudgetState): BudgetState => {
   const categoryMonths = HashMap.beginMutation(state.categoryMonths)
