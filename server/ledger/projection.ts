@@ -248,6 +248,10 @@ const upsertAccounts = async (
     .execute()
 }
 
+/** The transactions table's columns in the order both inserts below select them. */
+const insertIntoTransactions = sql`insert into transactions (budget_id, id, bank_account_id, date, payee, memo, value,
+  direction, kind, cleared, reconciled, splits, transfer_id)`
+
 /**
  * Inserts (or, for `existing` ones, upserts) transactions passed as one JSON parameter of positional rows:
  * thousands stay one small statement, and JSON.stringify beats the driver's per-element array escaping.
@@ -276,8 +280,7 @@ const writeTransactions = async (
     ]),
   )
   await sql`
-    insert into transactions (budget_id, id, bank_account_id, date, payee, memo, value, direction, kind, cleared,
-                              reconciled, splits, transfer_id)
+    ${insertIntoTransactions}
     select ${budgetId}, r->>0, r->>1, r->>2, r->>3, r->>4, (r->>5)::bigint, r->>6, r->>7, (r->>8)::boolean,
            (r->>9)::boolean, r->10, r->>11
     from jsonb_array_elements(${jsonbParameter(rows)}::jsonb) as r
@@ -302,8 +305,7 @@ const writeTransactions = async (
  */
 const insertAddedFromEvents = async (db: Db, budgetId: string, fromVersion: number, toVersion: number) => {
   await sql`
-    insert into transactions (budget_id, id, bank_account_id, date, payee, memo, value, direction, kind, cleared,
-                              reconciled, splits, transfer_id)
+    ${insertIntoTransactions}
     select ${budgetId}, t->>'id', t->>'bankAccountId', t->>'date', t->>'payee', t->>'memo', (t->>'value')::bigint,
            t->>'direction', t->>'kind', (t->>'cleared')::boolean, (t->>'reconciled')::boolean, t->'splits',
            t->>'transferId'
