@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databases } from '../support/databases.ts'
 import { type SmallBudget, smallBudget, versionOf } from './fixtures.ts'
@@ -160,6 +161,32 @@ describe.each(databases())('ledger writes on $kind', (target) => {
         expect(minted).toBeLessThanOrEqual(Date.now())
       }
       expect([...ids].sort()).toEqual(ids)
+    })
+  })
+
+  describe('a bulk import', () => {
+    it("stores one account's transactions together, in date order, within each page of the table", async () => {
+      const dates = ['2025-04-17', '2025-04-02', '2025-04-28', '2025-04-09', '2025-04-21']
+      const items = Array.from({ length: 24 }, (_, index) => ({
+        bankAccountId: index % 2 === 0 ? budget.checkingId : budget.savingsId,
+        date: dates[index % dates.length] ?? '2025-04-01',
+        payee: `Heap ${index}`,
+        value: -(index + 1),
+        splits: [],
+      }))
+      expectStatus(await api('POST', `${budget.base}/transactions/bulk`, { items }), 201)
+      const { rows } = await sql<{ page: number; line: number; account: string; date: string; id: string }>`
+        select (ctid::text::point)[0] as page, (ctid::text::point)[1] as line, bank_account_id as account, date, id
+        from transactions where budget_id = ${budget.id} and payee like 'Heap %'
+      `.execute(harness.app.ledger.db)
+      const key = (row: (typeof rows)[number]) => [row.account, row.date, row.id].join('|')
+      const pages = Map.groupBy(rows, (row) => row.page)
+      // Rows share a page in the order they were inserted; which pages they land on is the table's business.
+      expect(Math.max(...[...pages.values()].map((onPage) => onPage.length))).toBeGreaterThanOrEqual(12)
+      for (const onPage of pages.values()) {
+        const inserted = onPage.sort((a, b) => a.line - b.line).map(key)
+        expect(inserted).toEqual([...inserted].sort())
+      }
     })
   })
 
