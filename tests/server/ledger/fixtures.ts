@@ -1,3 +1,5 @@
+import { sql } from 'kysely'
+import { expect } from 'vitest'
 import { type LedgerDb, readModelTables } from '../../../server/ledger/tables.ts'
 import { type Call, expectStatus } from './harness.ts'
 
@@ -57,4 +59,29 @@ export const readModelRows = async (db: LedgerDb, budgetId: string): Promise<Rec
     tables[table] = rows.map((row) => JSON.stringify(row)).sort()
   }
   return tables
+}
+
+/**
+ * Checks that a budget's transactions whose payee starts with `payeePrefix` share the table's pages in (account,
+ * date, id) order: rows on one page are in the order they were inserted; which pages they land on is the table's
+ * business. At least `together` of them must share a page, or the check would prove nothing.
+ */
+export const expectStoredByAccountAndDate = async (
+  db: LedgerDb,
+  budgetId: string,
+  payeePrefix: string,
+  together: number,
+) => {
+  const { rows } = await sql<{ page: number; line: number; account: string; date: string; id: string }>`
+    select (ctid::text::point)[0] as page, (ctid::text::point)[1] as line, bank_account_id as account, date, id
+    from transactions where budget_id = ${budgetId} and starts_with(payee, ${payeePrefix})
+  `.execute(db)
+  const pages = Map.groupBy(rows, (row) => row.page)
+  expect(Math.max(...[...pages.values()].map((onPage) => onPage.length))).toBeGreaterThanOrEqual(together)
+  for (const onPage of pages.values()) {
+    const inserted = onPage
+      .sort((a, b) => a.line - b.line)
+      .map((row) => [row.account, row.date, row.id].join('|'))
+    expect(inserted).toEqual([...inserted].sort())
+  }
 }

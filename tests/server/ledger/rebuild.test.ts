@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rebuildBudget } from '../../../server/ledger/rebuild.ts'
 import { ledgerDb } from '../../../server/ledger/tables.ts'
 import { databases } from '../support/databases.ts'
-import { readModelRows, type SmallBudget, smallBudget } from './fixtures.ts'
+import { expectStoredByAccountAndDate, readModelRows, type SmallBudget, smallBudget } from './fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
 
 describe.each(databases())('projection rebuild on $kind', (target) => {
@@ -40,6 +40,21 @@ describe.each(databases())('projection rebuild on $kind', (target) => {
     expectStatus(await api('POST', `${budget.base}/${path}`, body), status)
   const put = async (path: string, body: unknown) =>
     expectStatus(await api('PUT', `${budget.base}/${path}`, body), 200)
+
+  it("writes a budget's transactions back by account and date, one account's days together", async () => {
+    const dates = ['2025-05-17', '2025-05-02', '2025-05-28', '2025-05-09']
+    for (let index = 0; index < 24; index++) {
+      await post('transactions', {
+        bankAccountId: index % 2 === 0 ? budget.checkingId : budget.savingsId,
+        date: dates[index % dates.length],
+        payee: `Rebuilt ${index}`,
+        value: -(index + 1),
+        splits: [],
+      })
+    }
+    await rebuildBudget(ledgerDb(harness.app.database.db), budget.id)
+    await expectStoredByAccountAndDate(ledgerDb(harness.app.database.db), budget.id, 'Rebuilt ', 8)
+  })
 
   it('rebuilds exactly the rows the inline projection wrote (edits, transfers, reconcile, assignments)', async () => {
     const { checkingId, savingsId, foodId, rentId, salaryId } = budget

@@ -1,7 +1,6 @@
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databases } from '../support/databases.ts'
-import { type SmallBudget, smallBudget, versionOf } from './fixtures.ts'
+import { expectStoredByAccountAndDate, type SmallBudget, smallBudget, versionOf } from './fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
 
 describe.each(databases())('ledger writes on $kind', (target) => {
@@ -175,18 +174,7 @@ describe.each(databases())('ledger writes on $kind', (target) => {
         splits: [],
       }))
       expectStatus(await api('POST', `${budget.base}/transactions/bulk`, { items }), 201)
-      const { rows } = await sql<{ page: number; line: number; account: string; date: string; id: string }>`
-        select (ctid::text::point)[0] as page, (ctid::text::point)[1] as line, bank_account_id as account, date, id
-        from transactions where budget_id = ${budget.id} and payee like 'Heap %'
-      `.execute(harness.app.ledger.db)
-      const key = (row: (typeof rows)[number]) => [row.account, row.date, row.id].join('|')
-      const pages = Map.groupBy(rows, (row) => row.page)
-      // Rows share a page in the order they were inserted; which pages they land on is the table's business.
-      expect(Math.max(...[...pages.values()].map((onPage) => onPage.length))).toBeGreaterThanOrEqual(12)
-      for (const onPage of pages.values()) {
-        const inserted = onPage.sort((a, b) => a.line - b.line).map(key)
-        expect(inserted).toEqual([...inserted].sort())
-      }
+      await expectStoredByAccountAndDate(harness.app.ledger.db, budget.id, 'Heap ', 12)
     })
   })
 
