@@ -1,8 +1,8 @@
 import * as HashMap from 'effect/HashMap'
 import * as Result from 'effect/Result'
-import type { BankAccount, Split, Transaction } from '../schemas/budget.ts'
-import type { BudgetCommandOf, SplitInput } from '../schemas/budget-commands.ts'
-import type { BudgetError } from '../schemas/budget-errors.ts'
+import type { BankAccount, Split, Transaction, TransferSides } from '../schemas/budget.ts'
+import type { BudgetCommandOf, ImportItem, SplitInput } from '../schemas/budget-commands.ts'
+import { type BudgetError, budgetError } from '../schemas/budget-errors.ts'
 import type { BudgetEvent } from '../schemas/budget-events.ts'
 import type { BankAccountId, CategoryId, TransactionId } from '../schemas/ids.ts'
 import type { Minor } from '../schemas/money.ts'
@@ -154,7 +154,10 @@ export const closeBankAccount = (
 
 const directionOf = (value: number) => (value >= 0 ? 'Inflow' : 'Outflow')
 
-export const addTransaction = (command: BudgetCommandOf<'AddTransaction'>, state: BudgetState): Decision => {
+export const addTransaction = (
+  command: Extract<ImportItem, { _tag: 'AddTransaction' }>,
+  state: BudgetState,
+): Decision => {
   // Plain checks rather than Result.gen (same order, same refusals): the hot path of a bulk import.
   const budget = liveBudget(state)
   if (Result.isFailure(budget)) return Result.fail(budget.failure)
@@ -294,7 +297,10 @@ export const deleteTransaction = (
     ]
   })
 
-export const addTransfer = (command: BudgetCommandOf<'AddTransfer'>, state: BudgetState): Decision =>
+export const addTransfer = (
+  command: Extract<ImportItem, { _tag: 'AddTransfer' }>,
+  state: BudgetState,
+): Decision =>
   Result.gen(function* () {
     yield* liveBudget(state)
     for (const id of [command.outflowTransactionId, command.inflowTransactionId]) {
@@ -333,6 +339,47 @@ export const addTransfer = (command: BudgetCommandOf<'AddTransfer'>, state: Budg
       },
     ]
   })
+
+/**
+ * Every item decided on the state before the import (an addition reads no other transaction), each refusal
+ * naming its item; an id one item added is refused to a later one, as it would be one command later. The
+ * additions become one TransactionsImported, in the items' order.
+ */
+export const importTransactions = (
+  command: BudgetCommandOf<'ImportTransactions'>,
+  state: BudgetState,
+): Decision => {
+  const transactions: Transaction[] = []
+  const transfers: TransferSides[] = []
+  const added = new Set<TransactionId>()
+  const refuse = (itemIndex: number, error: BudgetError) => Result.fail({ ...error, itemIndex })
+  for (const [itemIndex, item] of command.items.entries()) {
+    const decision = item._tag === 'AddTransaction' ? addTransaction(item, state) : addTransfer(item, state)
+    if (Result.isFailure(decision)) return refuse(itemIndex, decision.failure)
+    for (const event of decision.success) {
+      const sides =
+        event._tag === 'TransactionAdded'
+          ? [event.transaction]
+          : event._tag === 'TransferAdded'
+            ? [event.outflow, event.inflow]
+            : []
+      for (const side of sides) {
+        if (added.has(side.id))
+          return refuse(itemIndex, budgetError('TransactionAlreadyExists', { transactionId: side.id }))
+        added.add(side.id)
+        transactions.push(side)
+      }
+      if (event._tag === 'TransferAdded')
+        transfers.push({
+          transferId: event.transferId,
+          outflowTransactionId: event.outflow.id,
+          inflowTransactionId: event.inflow.id,
+        })
+    }
+  }
+  if (transactions.length === 0) return Result.succeed([])
+  return Result.succeed([{ _tag: 'TransactionsImported', transactions, transfers }])
+}
 
 export const reconcileAccount = (
   command: BudgetCommandOf<'ReconcileAccount'>,

@@ -64,6 +64,8 @@ export const decide = (command: BudgetCommand, state: BudgetState): Decision => 
       return money.deleteTransaction(command, state)
     case 'AddTransfer':
       return money.addTransfer(command, state)
+    case 'ImportTransactions':
+      return money.importTransactions(command, state)
     case 'ReconcileAccount':
       return money.reconcileAccount(command, state)
     case 'SetAssigned':

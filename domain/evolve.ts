@@ -355,6 +355,11 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
         inflowTransactionId: event.inflow.id,
       })
       break
+    case 'TransactionsImported':
+      for (const transaction of event.transactions) putTransaction(draft, transaction)
+      for (const { transferId, ...link } of event.transfers)
+        draft.transfers = HashMap.set(draft.transfers, transferId, link)
+      break
     case 'TransferDeleted':
       dropTransaction(draft, lookup(draft, event.outflowTransactionId))
       dropTransaction(draft, lookup(draft, event.inflowTransactionId))

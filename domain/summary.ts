@@ -1,6 +1,6 @@
 import * as HashMap from 'effect/HashMap'
 import type { Transaction } from '../schemas/budget.ts'
-import type { BudgetCommand } from '../schemas/budget-commands.ts'
+import type { BudgetCommand, ImportItem } from '../schemas/budget-commands.ts'
 import type { BudgetEvent } from '../schemas/budget-events.ts'
 import type { BankAccountId, TransactionId, TransferId } from '../schemas/ids.ts'
 import type { BudgetState, TransferLink } from './state.ts'
@@ -33,7 +33,7 @@ export interface TransactionsNeeded {
 }
 
 /** What deciding these commands, one after another, needs loaded into a summary. */
-export const transactionsNeeded = (commands: Iterable<BudgetCommand>): TransactionsNeeded => {
+export const transactionsNeeded = (commands: Iterable<BudgetCommand | ImportItem>): TransactionsNeeded => {
   const ids = new Set<TransactionId>()
   const clearedOf = new Set<BankAccountId>()
   for (const command of commands) {
@@ -46,6 +46,9 @@ export const transactionsNeeded = (commands: Iterable<BudgetCommand>): Transacti
       case 'AddTransfer':
         ids.add(command.outflowTransactionId)
         ids.add(command.inflowTransactionId)
+        break
+      case 'ImportTransactions':
+        for (const id of transactionsNeeded(command.items).ids) ids.add(id)
         break
       case 'ReconcileAccount':
         ids.add(command.adjustmentTransactionId)

@@ -122,8 +122,7 @@ export const SplitInput = Schema.Struct({ categoryId: CategoryId, value: Minor }
 export type SplitInput = typeof SplitInput.Type
 
 /** value is signed: inflow positive, outflow negative. No splits means Uncategorized. */
-export const AddTransaction = Schema.TaggedStruct('AddTransaction', {
-  ...Meta,
+const TransactionToAdd = {
   transactionId: TransactionId,
   bankAccountId: BankAccountId,
   date: IsoDate,
@@ -133,7 +132,8 @@ export const AddTransaction = Schema.TaggedStruct('AddTransaction', {
   splits: Schema.Array(SplitInput),
   kind: Schema.optionalKey(TransactionKind),
   cleared: Schema.optionalKey(Schema.Boolean),
-})
+}
+export const AddTransaction = Schema.TaggedStruct('AddTransaction', { ...Meta, ...TransactionToAdd })
 /** Absent fields stay as they are. A reconciled transaction changes only with allowReconciledEdit. */
 export const EditTransaction = Schema.TaggedStruct('EditTransaction', {
   ...Meta,
@@ -155,8 +155,7 @@ export const DeleteTransaction = Schema.TaggedStruct('DeleteTransaction', {
 })
 
 /** value > 0 moves from `fromBankAccountId` to `toBankAccountId`. */
-export const AddTransfer = Schema.TaggedStruct('AddTransfer', {
-  ...Meta,
+const TransferToAdd = {
   transferId: TransferId,
   outflowTransactionId: TransactionId,
   inflowTransactionId: TransactionId,
@@ -165,6 +164,21 @@ export const AddTransfer = Schema.TaggedStruct('AddTransfer', {
   date: IsoDate,
   value: Minor,
   memo: Schema.optionalKey(Text),
+}
+export const AddTransfer = Schema.TaggedStruct('AddTransfer', { ...Meta, ...TransferToAdd })
+
+/**
+ * Transactions and transfers added together, all or nothing (a bulk import): one TransactionsImported. A refusal
+ * names the item it refused (`itemIndex`).
+ */
+export const ImportTransactions = Schema.TaggedStruct('ImportTransactions', {
+  ...Meta,
+  items: Schema.Array(
+    Schema.Union([
+      Schema.TaggedStruct('AddTransaction', TransactionToAdd),
+      Schema.TaggedStruct('AddTransfer', TransferToAdd),
+    ]),
+  ),
 })
 
 /** The user states the bank's cleared balance; a difference becomes an adjustment transaction. */
@@ -251,6 +265,7 @@ export const BudgetCommand = Schema.Union([
   EditTransaction,
   DeleteTransaction,
   AddTransfer,
+  ImportTransactions,
   ReconcileAccount,
   SetAssigned,
   MoveMoney,
@@ -264,3 +279,5 @@ export const BudgetCommand = Schema.Union([
 ])
 export type BudgetCommand = typeof BudgetCommand.Type
 export type BudgetCommandOf<T extends BudgetCommand['_tag']> = Extract<BudgetCommand, { _tag: T }>
+/** An item of an import: a transaction or a transfer to add, without meta of its own (the import's is theirs). */
+export type ImportItem = BudgetCommandOf<'ImportTransactions'>['items'][number]

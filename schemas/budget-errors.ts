@@ -6,6 +6,9 @@ import { CurrencyCode, Minor } from './money.ts'
 // problem document (422); `messageKey` is the i18n key the UI shows where SPEC gives a text.
 const codeOfTag = new Map<string, string>()
 
+/** The item of an import (ImportTransactions) a refusal is about, counted from 0. */
+const ItemIndex = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
 const refusal = <
   const Tag extends string,
   const Code extends string,
@@ -16,7 +19,11 @@ const refusal = <
   fields: Fields,
 ) => {
   codeOfTag.set(tag, code)
-  return Schema.TaggedStruct(tag, { code: Schema.Literal(code), ...fields })
+  return Schema.TaggedStruct(tag, {
+    code: Schema.Literal(code),
+    itemIndex: Schema.optionalKey(ItemIndex),
+    ...fields,
+  })
 }
 
 export const BudgetNotFound = refusal('BudgetNotFound', 'budget-not-found', {})

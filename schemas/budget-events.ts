@@ -8,6 +8,7 @@ import {
   SpendingClass,
   Target,
   Transaction,
+  TransferSides,
 } from './budget.ts'
 import {
   BankAccountId,
@@ -126,6 +127,15 @@ export const TransferDeleted = Schema.TaggedStruct('TransferDeleted', {
   inflowTransactionId: TransactionId,
 })
 
+/**
+ * Transactions and transfers added together, in the order given (a bulk import): one fact and one row of the
+ * stream, however many it adds. Both sides of each transfer are among `transactions`.
+ */
+export const TransactionsImported = Schema.TaggedStruct('TransactionsImported', {
+  transactions: Schema.Array(Transaction),
+  transfers: Schema.Array(TransferSides),
+})
+
 /** Follows the adjustment TransactionAdded when the stated balance differed. */
 export const AccountReconciled = Schema.TaggedStruct('AccountReconciled', {
   bankAccountId: BankAccountId,
@@ -214,6 +224,7 @@ export const BudgetEvent = Schema.Union([
   TransferAdded,
   TransferEdited,
   TransferDeleted,
+  TransactionsImported,
   AccountReconciled,
   AssignedSet,
   MoneyMoved,

@@ -10,9 +10,10 @@ import {
   SavedFilter,
   Target,
   Transaction,
+  TransferSides,
 } from './budget.ts'
 import { AssignmentChange } from './budget-events.ts'
-import { BankAccountId, CategoryId, CommandId, TransactionId, TransferId } from './ids.ts'
+import { BankAccountId, CategoryId, CommandId } from './ids.ts'
 import { isPeriodKey, PeriodKey } from './money.ts'
 
 // Aggregates are sums the domain keeps as plain safe integers.
@@ -66,13 +67,7 @@ export const BudgetStateSnapshot = Schema.Struct({
   categoryMonths: Schema.Array(CategoryMonthColumns),
   transactions: column(Transaction, isTransaction, 'transactions'),
   transactionCount: Schema.Int,
-  transfers: Schema.Array(
-    Schema.Struct({
-      transferId: TransferId,
-      outflowTransactionId: TransactionId,
-      inflowTransactionId: TransactionId,
-    }),
-  ),
+  transfers: Schema.Array(TransferSides),
   targets: Schema.Array(Target),
   filters: Schema.Array(SavedFilter),
   records: Schema.Array(AssignmentRecord),

@@ -129,6 +129,14 @@ export const Transaction = Schema.Struct({
 })
 export type Transaction = typeof Transaction.Type
 
+/** A transfer's two sides, by id: the outflow carries the negative amount. */
+export const TransferSides = Schema.Struct({
+  transferId: TransferId,
+  outflowTransactionId: TransactionId,
+  inflowTransactionId: TransactionId,
+})
+export type TransferSides = typeof TransferSides.Type
+
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const isText = (value: unknown) => typeof value === 'string' && value.length <= TEXT_MAX_LENGTH

@@ -110,6 +110,9 @@ export const touch = (touched: Touched, before: BudgetState, event: BudgetEvent)
       touchTransaction(touched, event.outflow)
       touchTransaction(touched, event.inflow)
       break
+    case 'TransactionsImported':
+      for (const transaction of event.transactions) touchTransaction(touched, transaction)
+      break
     case 'TransferEdited':
       touched.addedOnly = false
       touchTransaction(touched, lookup(before, event.outflow.id))
@@ -299,7 +302,7 @@ const writeTransactions = async (
 
 /**
  * Inserts the transactions the events after `fromVersion` up to `toVersion` added (TransactionAdded, both sides of
- * TransferAdded), reading them from those events, just appended in this database transaction: a bulk import does
+ * TransferAdded, TransactionsImported's), reading them from those events, just appended in this database transaction: a bulk import does
  * not send its transactions a second time (serialized, and parsed again as jsonb). Only for writes whose touched
  * transactions are all as their events added them (`Touched.addedOnly`).
  *
@@ -318,6 +321,7 @@ const insertAddedFromEvents = async (db: Db, budgetId: string, fromVersion: numb
       select e.data->'transaction' where e.type = 'TransactionAdded'
       union all select e.data->'outflow' where e.type = 'TransferAdded'
       union all select e.data->'inflow' where e.type = 'TransferAdded'
+      union all select value from jsonb_array_elements(e.data->'transactions') where e.type = 'TransactionsImported'
     ) as added(t)
     where e.budget_id = ${budgetId} and e.seq > ${fromVersion} and e.seq <= ${toVersion}
     order by t->>'bankAccountId', t->>'date', t->>'id'

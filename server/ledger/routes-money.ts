@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { accountBalance } from '../../domain/month-view.ts'
 import { type BudgetState, findTransaction, findTransfer } from '../../domain/state.ts'
 import { Transaction } from '../../schemas/budget.ts'
-import type { BudgetCommand } from '../../schemas/budget-commands.ts'
+import type { ImportItem } from '../../schemas/budget-commands.ts'
 import {
   BankAccountId,
   type TransactionId,
@@ -51,31 +51,19 @@ const accountView = (after: BudgetState, id: BankAccountId) => {
   return { ...account, balance: balance.working, cleared: balance.cleared, uncleared: balance.uncleared }
 }
 
-const addTransaction = (
-  meta: CommandMeta,
-  { id, ...body }: typeof AddTransactionBody.Type,
-  mint: () => TransactionId,
-) =>
-  ({
-    _tag: 'AddTransaction',
-    ...meta,
-    transactionId: id ?? mint(),
-    ...body,
-  }) satisfies BudgetCommand
+/** A transaction to add, its id the client's or a minted one. */
+const transactionToAdd = ({ id, ...body }: typeof AddTransactionBody.Type, mint: () => TransactionId) =>
+  ({ _tag: 'AddTransaction', transactionId: id ?? mint(), ...body }) satisfies ImportItem
 
-const addTransfer = (
-  meta: CommandMeta,
-  { id, ...body }: typeof AddTransferBody.Type,
-  mint: () => TransactionId,
-) =>
+/** A transfer to add, its side ids minted. */
+const transferToAdd = ({ id, ...body }: typeof AddTransferBody.Type, mint: () => TransactionId) =>
   ({
     _tag: 'AddTransfer',
-    ...meta,
     transferId: id ?? TransferId.make(timeOrderedUuid()),
     outflowTransactionId: mint(),
     inflowTransactionId: mint(),
     ...body,
-  }) satisfies BudgetCommand
+  }) satisfies ImportItem
 
 const transferView = (after: BudgetState, transferId: TransferId) => {
   const link = found(findTransfer(after, transferId), 'transfer')
@@ -181,7 +169,7 @@ export const moneyRoutes = [
       return runCommand(request, params.budgetId, {
         status: 201,
         minted,
-        commands: (meta) => [addTransaction(meta(0), { ...body, id: transactionId }, mint)],
+        commands: (meta) => [{ ...meta(0), ...transactionToAdd({ ...body, id: transactionId }, mint) }],
         answer: (after) => found(findTransaction(after, transactionId), 'transaction'),
       })
     },
@@ -200,14 +188,16 @@ export const moneyRoutes = [
       const { minted, mint } = mintedIds()
       return runCommand(request, params.budgetId, {
         status: 201,
-        batch: true,
         minted,
-        commands: (meta) =>
-          body.items.map((item, index) =>
-            'bankAccountId' in item
-              ? addTransaction(meta(index), item, mint)
-              : addTransfer(meta(index), item, mint),
-          ),
+        commands: (meta) => [
+          {
+            _tag: 'ImportTransactions',
+            ...meta(0),
+            items: body.items.map((item) =>
+              'bankAccountId' in item ? transactionToAdd(item, mint) : transferToAdd(item, mint),
+            ),
+          },
+        ],
         answer: (_after, version) => ({ created: body.items.length, version }),
       })
     },
@@ -268,7 +258,7 @@ export const moneyRoutes = [
       return runCommand(request, params.budgetId, {
         status: 201,
         minted,
-        commands: (meta) => [addTransfer(meta(0), { ...body, id: transferId }, mint)],
+        commands: (meta) => [{ ...meta(0), ...transferToAdd({ ...body, id: transferId }, mint) }],
         answer: (after) => transferView(after, transferId),
       })
     },

@@ -164,6 +164,44 @@ describe.each(databases())('ledger writes on $kind', (target) => {
   })
 
   describe('a bulk import', () => {
+    it('is one TransactionsImported on the stream; a refused item is named and nothing is written', async () => {
+      const items = [
+        { bankAccountId: budget.checkingId, date: '2025-05-02', payee: 'Import 1', value: -5, splits: [] },
+        {
+          fromBankAccountId: budget.checkingId,
+          toBankAccountId: budget.savingsId,
+          date: '2025-05-03',
+          value: 70,
+        },
+        { bankAccountId: budget.savingsId, date: '2025-05-04', payee: 'Import 2', value: 9, splits: [] },
+      ]
+      const before = await versionOf(api, budget.base)
+      const { created, version } = expectStatus(
+        await api('POST', `${budget.base}/transactions/bulk`, { items }),
+        201,
+      )
+      expect({ created, version }).toEqual({ created: 3, version: before + 1 })
+      const page = expectStatus(await api('GET', `${budget.base}/events?after=${before}`), 200)
+      expect(page.events.map((event: { type: string }) => event.type)).toEqual(['TransactionsImported'])
+      const [imported] = page.events
+      expect(
+        imported.data.transactions.map((t: { payee: string; value: number }) => [t.payee, t.value]),
+      ).toEqual([
+        ['Import 1', -5],
+        ['', -70],
+        ['', 70],
+        ['Import 2', 9],
+      ])
+      expect(imported.data.transfers).toHaveLength(1)
+
+      const refused = await api('POST', `${budget.base}/transactions/bulk`, {
+        items: [...items, { ...items[0], splits: [{ categoryId: 'no-such-category', value: -5 }] }],
+      })
+      expect(refused.status).toBe(422)
+      expect(refused.body).toMatchObject({ code: 'category-not-found', itemIndex: 3 })
+      expect(await versionOf(api, budget.base)).toBe(version)
+    })
+
     it("stores one account's transactions together, in date order, within each page of the table", async () => {
       const dates = ['2025-04-17', '2025-04-02', '2025-04-28', '2025-04-09', '2025-04-21']
       const items = Array.from({ length: 24 }, (_, index) => ({

@@ -3,7 +3,7 @@ import * as Schema from 'effect/Schema'
 import { decide } from '../../../domain/decide.ts'
 import { evolve, replay } from '../../../domain/evolve.ts'
 import { type BudgetState, initialState } from '../../../domain/state.ts'
-import { BudgetCommand } from '../../../schemas/budget-commands.ts'
+import { BudgetCommand, type BudgetCommandOf } from '../../../schemas/budget-commands.ts'
 import type { BudgetError } from '../../../schemas/budget-errors.ts'
 import type { BudgetEvent } from '../../../schemas/budget-events.ts'
 import { BudgetEvent as BudgetEventSchema } from '../../../schemas/budget-events.ts'
@@ -20,15 +20,18 @@ const decodeCommand = Schema.decodeUnknownSync(BudgetCommand)
 const decodeEvent = Schema.decodeUnknownSync(BudgetEventSchema)
 
 /** A command decoded through its schema, with who/when/id filled in; so every test also exercises the contract. */
-export const command = <T extends Encoded['_tag']>(tag: T, fields: CommandInput<T>): BudgetCommand => {
+export const command = <T extends Encoded['_tag']>(tag: T, fields: CommandInput<T>): BudgetCommandOf<T> => {
   counter += 1
-  return decodeCommand({
+  const decoded = decodeCommand({
     _tag: tag,
     commandId: `cmd-${counter}`,
     at: '2025-01-15T10:00:00Z',
     userId: 'user-1',
     ...fields,
   })
+  const isOfTag = (decoded: BudgetCommand): decoded is BudgetCommandOf<T> => decoded._tag === tag
+  if (!isOfTag(decoded)) throw new Error(`${tag} decoded as ${decoded._tag}`)
+  return decoded
 }
 
 export const event = (input: unknown): BudgetEvent => decodeEvent(input)

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { reconciliationPayee } from '../../../domain/decide-money.ts'
+import { evolve } from '../../../domain/evolve.ts'
 import { accountBalance, monthView } from '../../../domain/month-view.ts'
 import { findTransaction } from '../../../domain/state.ts'
 import { BankAccountId } from '../../../schemas/ids.ts'
 import { command, eventsOf, period, refusalOf, starterBudget, transactionId } from './fixtures.ts'
+import { snapshot } from './sequences.ts'
 
 const spend = (id: string, value: number, extra: Record<string, unknown> = {}) =>
   ({
@@ -327,6 +329,75 @@ describe('transfers', () => {
         }),
       )._tag,
     ).toBe('TransferHasNoCategories')
+  })
+})
+
+describe('ImportTransactions', () => {
+  const transferToSavings = (id: string, value: number) =>
+    command('AddTransfer', {
+      transferId: id,
+      outflowTransactionId: `${id}-out`,
+      inflowTransactionId: `${id}-in`,
+      fromBankAccountId: 'checking',
+      toBankAccountId: 'savings',
+      date: '2025-01-06',
+      value,
+    })
+  const items = () => [
+    command('AddTransaction', spend('t1', -1_250)),
+    transferToSavings('x', 4_000),
+    command('AddTransaction', spend('t2', 30_000, { splits: [{ categoryId: 'salary', value: 30_000 }] })),
+  ]
+
+  it('adds transactions and transfers as one TransactionsImported, in the order given, as adding each would', () => {
+    const { state } = withTransfer()
+    const events = eventsOf(state, command('ImportTransactions', { items: items() }))
+    expect(events).toHaveLength(1)
+    const [imported] = events
+    if (imported?._tag !== 'TransactionsImported') throw new Error(`not an import: ${imported?._tag}`)
+    expect(imported.transactions.map((transaction) => transaction.id)).toEqual(['t1', 'x-out', 'x-in', 't2'])
+    expect(imported.transfers).toEqual([
+      { transferId: 'x', outflowTransactionId: 'x-out', inflowTransactionId: 'x-in' },
+    ])
+    const oneByOne = withTransfer()
+    for (const item of items()) oneByOne.run(item)
+    expect(snapshot(evolve(state, imported))).toEqual(snapshot(oneByOne.state))
+  })
+  it('refuses the whole import, naming the refused item: its own refusal, or an id an earlier item took', () => {
+    const book = withTransfer()
+    expect(
+      refusalOf(
+        book.state,
+        command('ImportTransactions', {
+          items: [...items(), command('AddTransaction', { ...spend('t3', -1), bankAccountId: 'nope' })],
+        }),
+      ),
+    ).toEqual({
+      _tag: 'BankAccountNotFound',
+      code: 'bank-account-not-found',
+      bankAccountId: 'nope',
+      itemIndex: 3,
+    })
+    expect(
+      refusalOf(
+        book.state,
+        command('ImportTransactions', { items: [...items(), command('AddTransaction', spend('x-in', -1))] }),
+      ),
+    ).toEqual({
+      _tag: 'TransactionAlreadyExists',
+      code: 'transaction-already-exists',
+      transactionId: 'x-in',
+      itemIndex: 3,
+    })
+    book.do('AddTransaction', spend('t1', -1))
+    expect(refusalOf(book.state, command('ImportTransactions', { items: items() }))).toMatchObject({
+      _tag: 'TransactionAlreadyExists',
+      itemIndex: 0,
+    })
+  })
+  it('imports nothing from no items', () => {
+    const { state } = withTransfer()
+    expect(eventsOf(state, command('ImportTransactions', { items: [] }))).toEqual([])
   })
 })
 

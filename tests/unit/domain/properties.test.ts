@@ -34,6 +34,7 @@ it('random sequences exercise most event types (a guard against generators that 
     'TransactionEdited',
     'TransactionDeleted',
     'TransferAdded',
+    'TransactionsImported',
     'AccountReconciled',
     'AssignedSet',
     'MoneyMoved',

@@ -90,6 +90,9 @@ export const applyReference = (model: ReferenceModel, event: BudgetEvent): void 
       putTx(event.outflow)
       putTx(event.inflow)
       break
+    case 'TransactionsImported':
+      for (const transaction of event.transactions) putTx(transaction)
+      break
     case 'TransferDeleted':
       model.transactions.delete(event.outflowTransactionId)
       model.transactions.delete(event.inflowTransactionId)

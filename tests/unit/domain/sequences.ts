@@ -5,6 +5,7 @@ import { decide } from '../../../domain/decide.ts'
 import { evolve } from '../../../domain/evolve.ts'
 import type { BudgetState } from '../../../domain/state.ts'
 import { AutoAssignOption } from '../../../schemas/budget.ts'
+import type { BudgetCommand } from '../../../schemas/budget-commands.ts'
 import type { BudgetEvent } from '../../../schemas/budget-events.ts'
 import { command, starterBudget } from './fixtures.ts'
 
@@ -24,33 +25,42 @@ const category = fc.constantFrom(...categoryPool)
 const account = fc.constantFrom(...accountPool)
 const pick = fc.nat({ max: 1_000 })
 
+const add = fc.record({
+  kind: fc.constant('add' as const),
+  account: fc.constantFrom('checking', 'checking', 'savings', 'cash', 'nowhere'),
+  date,
+  value: amount,
+  splits: fc.array(
+    fc.record({
+      categoryId: fc.constantFrom(
+        'food',
+        'rent',
+        'fuel',
+        'holiday',
+        'salary',
+        'bonus',
+        'uncategorized',
+        'ghost',
+      ),
+      value: amount,
+    }),
+    { maxLength: 3 },
+  ),
+  exact: fc.integer({ min: 0, max: 5 }).map((n) => n > 0),
+  cleared: fc.boolean(),
+})
+const transfer = fc.record({
+  kind: fc.constant('transfer' as const),
+  from: account,
+  to: account,
+  date,
+  value: fc.integer({ min: -100, max: 40_000 }),
+})
+
 export const action = fc.oneof(
   {
     weight: 10,
-    arbitrary: fc.record({
-      kind: fc.constant('add' as const),
-      account: fc.constantFrom('checking', 'checking', 'savings', 'cash', 'nowhere'),
-      date,
-      value: amount,
-      splits: fc.array(
-        fc.record({
-          categoryId: fc.constantFrom(
-            'food',
-            'rent',
-            'fuel',
-            'holiday',
-            'salary',
-            'bonus',
-            'uncategorized',
-            'ghost',
-          ),
-          value: amount,
-        }),
-        { maxLength: 3 },
-      ),
-      exact: fc.integer({ min: 0, max: 5 }).map((n) => n > 0),
-      cleared: fc.boolean(),
-    }),
+    arbitrary: add,
   },
   {
     weight: 2,
@@ -67,12 +77,18 @@ export const action = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick, allow: fc.boolean() }) },
   {
     weight: 2,
+    arbitrary: transfer,
+  },
+  {
+    weight: 2,
     arbitrary: fc.record({
-      kind: fc.constant('transfer' as const),
-      from: account,
-      to: account,
-      date,
-      value: fc.integer({ min: -100, max: 40_000 }),
+      kind: fc.constant('import' as const),
+      items: fc.array(fc.oneof({ weight: 4, arbitrary: add }, { weight: 1, arbitrary: transfer }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      // Rarely, every item takes the first one's ids: the import must refuse the repeat.
+      sameIds: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
     }),
   },
   {
@@ -160,28 +176,50 @@ export const action = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('reset' as const), date, rare: fc.integer({ min: 0, max: 9 }) }),
   },
 )
-export type Action = typeof action extends fc.Arbitrary<infer A> ? A : never
+type Generated<T> = T extends fc.Arbitrary<infer A> ? A : never
+export type Action = Generated<typeof action>
 
-export const toCommand = (a: Action, index: number, transactionIds: string[], created: string[]) => {
+type Addition = Generated<typeof add> | Generated<typeof transfer>
+
+/** A transaction or a transfer, its ids made from `index`; `created` collects them. */
+const toAddition = (a: Addition, index: number | string, created: string[]) => {
+  if (a.kind === 'add') {
+    const splits = a.splits.map((s) => ({ ...s }))
+    const last = splits.at(-1)
+    if (a.exact && last && splits.length > 1)
+      last.value = a.value - splits.slice(0, -1).reduce((s, x) => s + x.value, 0)
+    const id = `t${index}`
+    created.push(id)
+    return command('AddTransaction', {
+      transactionId: id,
+      bankAccountId: a.account,
+      date: a.date,
+      payee: 'p',
+      value: a.value,
+      splits,
+      cleared: a.cleared,
+    })
+  }
+  created.push(`x${index}o`, `x${index}i`)
+  return command('AddTransfer', {
+    transferId: `x${index}`,
+    outflowTransactionId: `x${index}o`,
+    inflowTransactionId: `x${index}i`,
+    fromBankAccountId: a.from,
+    toBankAccountId: a.to,
+    date: a.date,
+    value: a.value,
+  })
+}
+
+export const toCommand = (
+  a: Action,
+  index: number | string,
+  transactionIds: string[],
+  created: string[],
+): BudgetCommand => {
   const chosen = (n: number) => transactionIds[n % Math.max(1, transactionIds.length)] ?? 'none'
   switch (a.kind) {
-    case 'add': {
-      const splits = a.splits.map((s) => ({ ...s }))
-      const last = splits.at(-1)
-      if (a.exact && last && splits.length > 1)
-        last.value = a.value - splits.slice(0, -1).reduce((s, x) => s + x.value, 0)
-      const id = `t${index}`
-      created.push(id)
-      return command('AddTransaction', {
-        transactionId: id,
-        bankAccountId: a.account,
-        date: a.date,
-        payee: 'p',
-        value: a.value,
-        splits,
-        cleared: a.cleared,
-      })
-    }
     case 'edit':
       return command('EditTransaction', {
         transactionId: chosen(a.pick),
@@ -193,18 +231,15 @@ export const toCommand = (a: Action, index: number, transactionIds: string[], cr
       })
     case 'delete':
       return command('DeleteTransaction', { transactionId: chosen(a.pick), allowReconciledEdit: a.allow })
-    case 'transfer': {
-      created.push(`x${index}o`, `x${index}i`)
-      return command('AddTransfer', {
-        transferId: `x${index}`,
-        outflowTransactionId: `x${index}o`,
-        inflowTransactionId: `x${index}i`,
-        fromBankAccountId: a.from,
-        toBankAccountId: a.to,
-        date: a.date,
-        value: a.value,
+    case 'add':
+    case 'transfer':
+      return toAddition(a, index, created)
+    case 'import':
+      return command('ImportTransactions', {
+        items: a.items.map((item, at) =>
+          toAddition(item, a.sameIds ? `${index}_0` : `${index}_${at}`, created),
+        ),
       })
-    }
     case 'assign':
       return command('SetAssigned', { periodKey: a.periodKey, categoryId: a.categoryId, value: a.value })
     case 'move':
