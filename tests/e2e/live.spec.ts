@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { arrangeBudget } from './budgetData.ts'
-import { currentPeriod, signInThrough, snap, zl } from './support.ts'
+import { api, arrangeBudget } from './budgetData.ts'
+import { currentPeriod, signInThrough, snap, today, zl } from './support.ts'
 
 // Issue 5: a change made in one browser appears in another browser open on the same budget (the event stream),
 // with no reload; and a phone 320 px wide shows every screen of the month without scrolling sideways, with touch
@@ -42,6 +42,37 @@ test('a change in one browser shows in another open on the same budget', async (
     description: String(Date.now() - shown),
   })
   await other.close()
+})
+
+test('an import made elsewhere shows at once in a budget open in the browser', async ({
+  page,
+  request,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'the stream is the same on phones')
+  const budget = await arrangeBudget(request, `Import na żywo ${Date.now()}`)
+  await signInThrough(page, `/budget/${budget.id}/period/${currentPeriod}`)
+  await expect(readyToAssign(page)).toHaveText(zl('5 000,00'))
+  // One TransactionsImported on the stream: an inflow to Income and a purchase, folded by the open budget.
+  await api(request, 'POST', `/api/budget/${budget.id}/transactions/bulk`, {
+    items: [
+      {
+        bankAccountId: budget.checkingId,
+        date: today,
+        payee: 'Premia',
+        value: 70_000,
+        splits: [{ categoryId: budget.salaryId, value: 70_000 }],
+      },
+      {
+        bankAccountId: budget.checkingId,
+        date: today,
+        payee: 'Piekarnia',
+        value: -1_500,
+        splits: [{ categoryId: budget.foodId, value: -1_500 }],
+      },
+    ],
+  })
+  await expect(readyToAssign(page)).toHaveText(zl('5 700,00'))
+  await snap(page, info, 'month-after-live-import')
 })
 
 test('a 320 px phone: no sideways scrolling, touch targets of 44 px', async ({ page, request }, info) => {
