@@ -28,7 +28,6 @@ import {
 } from '../../schemas/ledger-api.ts'
 import { defineRoute } from '../http/route.ts'
 import { found, runCommand } from './http.ts'
-import type { CommandMeta } from './service.ts'
 import { timeOrderedUuid } from './uuidv7.ts'
 
 /**
