@@ -4,7 +4,7 @@ import type { BankAccount, Split, Transaction, TransferSides } from '../schemas/
 import type { BudgetCommandOf, ImportItem, SplitInput } from '../schemas/budget-commands.ts'
 import { type BudgetError, budgetError } from '../schemas/budget-errors.ts'
 import type { BudgetEvent } from '../schemas/budget-events.ts'
-import type { BankAccountId, CategoryId, TransactionId } from '../schemas/ids.ts'
+import type { BankAccountId, CategoryId, TransactionId, TransferId } from '../schemas/ids.ts'
 import type { Minor } from '../schemas/money.ts'
 import { type Decision, fail, findCategory, liveBudget } from './decision.ts'
 import { accountBalance } from './month-view.ts'
@@ -309,6 +309,9 @@ export const addTransfer = (
     if (command.outflowTransactionId === command.inflowTransactionId) {
       return yield* fail('TransactionAlreadyExists', { transactionId: command.inflowTransactionId })
     }
+    // A second transfer of the same id would take over the first one's link.
+    if (findTransfer(state, command.transferId))
+      return yield* fail('TransferAlreadyExists', { transferId: command.transferId })
     if (command.fromBankAccountId === command.toBankAccountId) return yield* fail('TransferToSameAccount', {})
     const from = yield* activeAccount(state, command.fromBankAccountId)
     const to = yield* activeAccount(state, command.toBankAccountId)
@@ -352,6 +355,7 @@ export const importTransactions = (
   const transactions: Transaction[] = []
   const transfers: TransferSides[] = []
   const added = new Set<TransactionId>()
+  const addedTransfers = new Set<TransferId>()
   const refuse = (itemIndex: number, error: BudgetError) => Result.fail({ ...error, itemIndex })
   for (const [itemIndex, item] of command.items.entries()) {
     const decision = item._tag === 'AddTransaction' ? addTransaction(item, state) : addTransfer(item, state)
@@ -369,12 +373,16 @@ export const importTransactions = (
         added.add(side.id)
         transactions.push(side)
       }
-      if (event._tag === 'TransferAdded')
+      if (event._tag === 'TransferAdded') {
+        if (addedTransfers.has(event.transferId))
+          return refuse(itemIndex, budgetError('TransferAlreadyExists', { transferId: event.transferId }))
+        addedTransfers.add(event.transferId)
         transfers.push({
           transferId: event.transferId,
           outflowTransactionId: event.outflow.id,
           inflowTransactionId: event.inflow.id,
         })
+      }
     }
   }
   if (transactions.length === 0) return Result.succeed([])

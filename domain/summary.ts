@@ -24,17 +24,19 @@ export const decidesOnTransactions = (command: Pick<BudgetCommand, '_tag'>): boo
 
 /**
  * The stored transactions a summary must be given before it decides some commands exactly as the full state
- * would: these ids (a transfer side brings its counterpart), and every cleared, unreconciled transaction of these
- * accounts. New ids are asked for too, so a summary refuses an id that exists.
+ * would: these ids (a transfer side brings its counterpart), the sides of these transfers, and every cleared,
+ * unreconciled transaction of these accounts. New ids are asked for too, so a summary refuses an id that exists.
  */
 export interface TransactionsNeeded {
   readonly ids: ReadonlySet<TransactionId>
+  readonly transferIds: ReadonlySet<TransferId>
   readonly clearedOf: ReadonlySet<BankAccountId>
 }
 
 /** What deciding these commands, one after another, needs loaded into a summary. */
 export const transactionsNeeded = (commands: Iterable<BudgetCommand | ImportItem>): TransactionsNeeded => {
   const ids = new Set<TransactionId>()
+  const transferIds = new Set<TransferId>()
   const clearedOf = new Set<BankAccountId>()
   for (const command of commands) {
     switch (command._tag) {
@@ -46,10 +48,14 @@ export const transactionsNeeded = (commands: Iterable<BudgetCommand | ImportItem
       case 'AddTransfer':
         ids.add(command.outflowTransactionId)
         ids.add(command.inflowTransactionId)
+        transferIds.add(command.transferId)
         break
-      case 'ImportTransactions':
-        for (const id of transactionsNeeded(command.items).ids) ids.add(id)
+      case 'ImportTransactions': {
+        const items = transactionsNeeded(command.items)
+        for (const id of items.ids) ids.add(id)
+        for (const id of items.transferIds) transferIds.add(id)
         break
+      }
       case 'ReconcileAccount':
         ids.add(command.adjustmentTransactionId)
         clearedOf.add(command.bankAccountId)
@@ -58,11 +64,11 @@ export const transactionsNeeded = (commands: Iterable<BudgetCommand | ImportItem
         break
     }
   }
-  return { ids, clearedOf }
+  return { ids, transferIds, clearedOf }
 }
 
 export const needsNothing = (needed: TransactionsNeeded): boolean =>
-  needed.ids.size === 0 && needed.clearedOf.size === 0
+  needed.ids.size === 0 && needed.transferIds.size === 0 && needed.clearedOf.size === 0
 
 /** The links of the transfers whose two sides are among these transactions. */
 export const transferLinksOf = (transactions: Iterable<Transaction>): Map<TransferId, TransferLink> => {

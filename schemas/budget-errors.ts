@@ -1,5 +1,5 @@
 import * as Schema from 'effect/Schema'
-import { BankAccountId, CategoryGroupId, CategoryId, FilterId, TransactionId } from './ids.ts'
+import { BankAccountId, CategoryGroupId, CategoryId, FilterId, TransactionId, TransferId } from './ids.ts'
 import { CurrencyCode, Minor } from './money.ts'
 
 // Expected refusals of the budget domain. `_tag` names them in code; `code` is the stable wire code of the
@@ -76,6 +76,9 @@ export const SplitsDoNotSumToValue = refusal('SplitsDoNotSumToValue', 'splits-do
   splitsTotal: Minor,
 })
 export const TransferToSameAccount = refusal('TransferToSameAccount', 'transfer-to-same-account', {})
+export const TransferAlreadyExists = refusal('TransferAlreadyExists', 'transfer-already-exists', {
+  transferId: TransferId,
+})
 export const TransferHasNoCategories = refusal('TransferHasNoCategories', 'transfer-has-no-categories', {})
 export const AmountMustBePositive = refusal('AmountMustBePositive', 'amount-must-be-positive', {
   value: Minor,
@@ -126,6 +129,7 @@ export const BudgetError = Schema.Union([
   TransactionAlreadyExists,
   SplitsDoNotSumToValue,
   TransferToSameAccount,
+  TransferAlreadyExists,
   TransferHasNoCategories,
   AmountMustBePositive,
   ReconciledTransactionLocked,

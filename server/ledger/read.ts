@@ -320,8 +320,10 @@ export const readNeededTransactions = async (
 ): Promise<Transaction[]> => {
   if (needsNothing(needed)) return []
   const named = await transactionsBy(db, budgetId, 'id', [...needed.ids])
-  // Only an edit or a delete names a transfer side; new ids find nothing.
-  const transferIds = [...new Set(named.flatMap((transaction) => transaction.transferId ?? []))]
+  // An edit or a delete names a transfer side (new ids find nothing); a new transfer names its own id.
+  const transferIds = [
+    ...new Set([...needed.transferIds, ...named.flatMap((transaction) => transaction.transferId ?? [])]),
+  ]
   const counterparts = await transactionsBy(db, budgetId, 'transfer_id', transferIds)
   const cleared = await clearedTransactions(db, budgetId, [...needed.clearedOf])
   const byId = new Map<string, Transaction>()

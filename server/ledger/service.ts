@@ -7,7 +7,7 @@ import { foldsIntoSummary, summaryOf, transactionsNeeded, withTransactions } fro
 import type { MonthView } from '../../schemas/budget.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
-import type { CommandId, TransactionId, UserId } from '../../schemas/ids.ts'
+import type { CommandId, UserId } from '../../schemas/ids.ts'
 import type { Instant, PeriodKey } from '../../schemas/money.ts'
 import type { StateCache } from './cache.ts'
 import type { Notifier } from './notifier.ts'
@@ -55,8 +55,8 @@ export interface WriteRequest {
   readonly answer: (after: BudgetState, version: number, appended: ReadonlyArray<AppendedEvent>) => unknown
   /** Creating a budget: its stream row and the caller's Owner membership come first, in the same transaction. */
   readonly create?: NewBudgetRow | undefined
-  /** Transaction ids this request minted (new UUIDs): none is stored yet, so none is looked up. */
-  readonly minted?: ReadonlySet<TransactionId> | undefined
+  /** Transaction and transfer ids this request minted (new UUIDs): none is stored yet, so none is looked up. */
+  readonly minted?: ReadonlySet<string> | undefined
 }
 
 /** An event this write appended, numbered as the store numbers it. */
@@ -237,7 +237,11 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     const toRead =
       minted === undefined
         ? needed
-        : { ...needed, ids: new Set([...needed.ids].filter((id) => !minted.has(id))) }
+        : {
+            ...needed,
+            ids: new Set([...needed.ids].filter((id) => !minted.has(id))),
+            transferIds: new Set([...needed.transferIds].filter((id) => !minted.has(id))),
+          }
     const before = withTransactions(summary, await readNeededTransactions(trx, budgetId, toRead))
     const touched = nothingTouched()
     const pending: PendingEvent[] = []

@@ -146,6 +146,25 @@ describe.each(databases())('ledger writes on $kind', (target) => {
       expect(expectStatus(group, 201)).toMatchObject({ id: 'client-group', name: 'Mine' })
     })
 
+    it('refuses a transfer id already in use, stored or earlier in the same import', async () => {
+      const transfer = {
+        id: 'client-made-transfer-1',
+        fromBankAccountId: budget.checkingId,
+        toBankAccountId: budget.savingsId,
+        date: '2025-03-22',
+        value: 100,
+      }
+      expectStatus(await api('POST', `${budget.base}/transfers`, transfer), 201)
+      const before = await versionOf(api, budget.base)
+      const again = await api('POST', `${budget.base}/transfers`, { ...transfer, value: 5 })
+      expect(again.status).toBe(422)
+      expect(again.body).toMatchObject({ code: 'transfer-already-exists', transferId: transfer.id })
+      const twice = { ...transfer, id: 'client-made-transfer-2' }
+      const bulk = await api('POST', `${budget.base}/transactions/bulk`, { items: [twice, twice] })
+      expect(bulk.body).toMatchObject({ code: 'transfer-already-exists', itemIndex: 1 })
+      expect(await versionOf(api, budget.base)).toBe(before)
+    })
+
     it('mints UUIDv7 ids when the client proposes none, in the order it minted them', async () => {
       const before = Date.now()
       const ids: string[] = []

@@ -294,6 +294,23 @@ describe('transfers', () => {
       refusalOf(state, command('AddTransfer', { ...base, toBankAccountId: 'savings', value: 0 }))._tag,
     ).toBe('AmountMustBePositive')
   })
+  it('refuses a transfer id already in use: the new pair would take over the link of the first', () => {
+    const { state } = withTransfer()
+    expect(
+      refusalOf(
+        state,
+        command('AddTransfer', {
+          transferId: 'tr',
+          outflowTransactionId: 'a',
+          inflowTransactionId: 'b',
+          fromBankAccountId: 'checking',
+          toBankAccountId: 'savings',
+          date: '2025-01-05',
+          value: 5,
+        }),
+      ),
+    ).toEqual({ _tag: 'TransferAlreadyExists', code: 'transfer-already-exists', transferId: 'tr' })
+  })
   it('editing one side changes both', () => {
     const book = withTransfer()
     const [edited] = book.do('EditTransaction', { transactionId: 'tr-in', value: 2_500, date: '2025-01-07' })
@@ -387,6 +404,22 @@ describe('ImportTransactions', () => {
       _tag: 'TransactionAlreadyExists',
       code: 'transaction-already-exists',
       transactionId: 'x-in',
+      itemIndex: 3,
+    })
+    expect(
+      refusalOf(
+        book.state,
+        command('ImportTransactions', {
+          items: [
+            ...items(),
+            { ...transferToSavings('x', 1), outflowTransactionId: 'y-out', inflowTransactionId: 'y-in' },
+          ],
+        }),
+      ),
+    ).toEqual({
+      _tag: 'TransferAlreadyExists',
+      code: 'transfer-already-exists',
+      transferId: 'x',
       itemIndex: 3,
     })
     book.do('AddTransaction', spend('t1', -1))

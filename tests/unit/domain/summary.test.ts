@@ -19,7 +19,10 @@ import { propertyBudget, sequences, snapshot, toCommand } from './sequences.ts'
 const loaded = (state: BudgetState, needed: TransactionsNeeded): Transaction[] => {
   const all = [...HashMap.values(state.transactions)]
   const named = all.filter((transaction) => needed.ids.has(transaction.id))
-  const transfers = new Set(named.flatMap((transaction) => transaction.transferId ?? []))
+  const transfers = new Set([
+    ...needed.transferIds,
+    ...named.flatMap((transaction) => transaction.transferId ?? []),
+  ])
   return all.filter(
     (transaction) =>
       needed.ids.has(transaction.id) ||
