@@ -275,15 +275,15 @@ describe('transfers', () => {
       bankAccountId: 'savings',
     })
   })
+  const base = {
+    transferId: 't2',
+    outflowTransactionId: 'a',
+    inflowTransactionId: 'b',
+    fromBankAccountId: 'checking',
+    date: '2025-01-05',
+  }
   it('refuses a transfer to the same account and a non-positive value', () => {
     const { state } = withTransfer()
-    const base = {
-      transferId: 't2',
-      outflowTransactionId: 'a',
-      inflowTransactionId: 'b',
-      fromBankAccountId: 'checking',
-      date: '2025-01-05',
-    }
     expect(
       refusalOf(state, command('AddTransfer', { ...base, toBankAccountId: 'checking', value: 5 })),
     ).toEqual({
@@ -299,15 +299,7 @@ describe('transfers', () => {
     expect(
       refusalOf(
         state,
-        command('AddTransfer', {
-          transferId: 'tr',
-          outflowTransactionId: 'a',
-          inflowTransactionId: 'b',
-          fromBankAccountId: 'checking',
-          toBankAccountId: 'savings',
-          date: '2025-01-05',
-          value: 5,
-        }),
+        command('AddTransfer', { ...base, transferId: 'tr', toBankAccountId: 'savings', value: 5 }),
       ),
     ).toEqual({ _tag: 'TransferAlreadyExists', code: 'transfer-already-exists', transferId: 'tr' })
   })
