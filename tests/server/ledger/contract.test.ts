@@ -235,6 +235,48 @@ describe.each(databases())('ledger contract on $kind', (target) => {
     ])
   })
 
+  it('pages hundreds of transactions whole and in order, however the database parts them', async () => {
+    const budget = expectStatus(await api('POST', '/api/budget', { name: 'Long', currency: 'PLN' }), 201)
+    const base = `/api/budget/${budget.id}`
+    const account = expectStatus(
+      await api('POST', `${base}/bank-accounts`, {
+        name: 'A',
+        type: 'unconnected',
+        balance: 0,
+        date: '2025-01-01',
+      }),
+      201,
+    )
+    // 450 in one month, several a day: pages of 201 end one past a round hundred, and the last is short.
+    const items = Array.from({ length: 450 }, (_, index) => ({
+      bankAccountId: account.id,
+      date: `2025-04-${String(1 + (index % 28)).padStart(2, '0')}`,
+      payee: `P${index}`,
+      value: -(index + 1),
+      splits: [],
+    }))
+    expectStatus(await api('POST', `${base}/transactions/bulk`, { items }), 201)
+    const url = `${base}/transactions?accountId=${account.id}&period=202504&limit=201`
+    const pages: { date: string; id: string }[][] = []
+    let cursor: string | null = null
+    do {
+      const page = Schema.decodeUnknownSync(TransactionPage)(
+        expectStatus(
+          await api('GET', cursor === null ? url : `${url}&after=${encodeURIComponent(cursor)}`),
+          200,
+        ),
+      )
+      pages.push(page.items.map(({ date, id }) => ({ date, id })))
+      cursor = page.nextCursor
+    } while (cursor !== null)
+    expect(pages.map((page) => page.length)).toEqual([201, 201, 48])
+    const newestFirst = pages
+      .flat()
+      .toSorted((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id))
+    expect(pages.flat()).toEqual(newestFirst)
+    expect(new Set(newestFirst.map(({ id }) => id)).size).toBe(450)
+  })
+
   it('serves every SPEC resource of a budget, empty where a later issue fills it', async () => {
     const budget = expectStatus(await api('POST', '/api/budget', { name: 'Lists', currency: 'EUR' }), 201)
     const resources = [
