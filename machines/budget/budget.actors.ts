@@ -41,11 +41,17 @@ export const sendCommand = fromPromise<SendCommandOutput, SendCommandInput>(asyn
 })
 
 export type EventsReceived = { type: 'budget.eventsReceived'; events: ReadonlyArray<SequencedEvent> }
+export type StreamUnreadable = { type: 'budget.streamUnreadable' }
 
 /** The live stream (SSE) from the version the actor holds; restarted after every re-read. */
-export const budgetEvents = fromCallback<EventsReceived, PortInput & { readonly afterSeq: number }>(
-  ({ input, sendBack }) =>
-    input.port.subscribe(input.budgetId, input.afterSeq, (events) =>
-      sendBack({ type: 'budget.eventsReceived', events }),
-    ),
+export const budgetEvents = fromCallback<
+  EventsReceived | StreamUnreadable,
+  PortInput & { readonly afterSeq: number }
+>(({ input, sendBack }) =>
+  input.port.subscribe(
+    input.budgetId,
+    input.afterSeq,
+    (events) => sendBack({ type: 'budget.eventsReceived', events }),
+    () => sendBack({ type: 'budget.streamUnreadable' }),
+  ),
 )

@@ -14,6 +14,7 @@ import {
   type EventsReceived,
   loadBudget,
   type SendCommandOutput,
+  type StreamUnreadable,
   sendCommand,
 } from './budget.actors.ts'
 import { aliasesFor, type IdAliases, mergeAliases, withAliases } from './budget.aliases.ts'
@@ -68,6 +69,7 @@ export type BudgetContext = {
 export type BudgetMachineEvent =
   | BudgetCommandRequest
   | EventsReceived
+  | StreamUnreadable
   | { type: 'budget.retry' }
   | { type: 'budget.reload' }
   /** A view that lists transactions (or a fold that needs them) asks for the full state. */
@@ -393,6 +395,8 @@ export const budgetMachine = setup({
           { actions: 'foldIncoming' },
         ],
         'budget.reload': { target: 'resyncing' },
+        // The stream brought an event this app's version cannot read: the server's state has it folded.
+        'budget.streamUnreadable': { target: 'resyncing' },
       },
       initial: 'idle',
       states: {

@@ -59,10 +59,15 @@ export type BudgetPort = {
     options: SendOptions,
     signal: AbortSignal,
   ): Promise<SendOutcome>
-  /** Delivers events with seq > afterSeq, in order, as they happen; returns the unsubscribe. */
+  /**
+   * Delivers events with seq > afterSeq, in order, as they happen; returns the unsubscribe. When the stream brings
+   * something this app cannot read (an event type from a newer server), the subscription ends and `onUnreadable` is
+   * called once: the state is then re-read, since the server folds what the app cannot.
+   */
   subscribe(
     budgetId: BudgetId,
     afterSeq: number,
     onEvents: (events: ReadonlyArray<SequencedEvent>) => void,
+    onUnreadable: () => void,
   ): () => void
 }

@@ -1,3 +1,4 @@
+import * as Option from 'effect/Option'
 import * as Schema from 'effect/Schema'
 import { createParser } from 'eventsource-parser'
 import { HTTPError, TimeoutError } from 'ky'
@@ -21,6 +22,11 @@ const StoredEvent = Schema.Struct({
   data: BudgetEvent,
 })
 const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEvent) })
+
+const decodeStoredEvent = Schema.decodeUnknownOption(Schema.fromJsonString(StoredEvent))
+
+/** One message of the event stream, or undefined when this app cannot read it (e.g. a newer server's event type). */
+const readStoredEvent = (data: string) => Option.getOrUndefined(decodeStoredEvent(data))
 
 const sequenced = (stored: typeof StoredEvent.Type): SequencedEvent => ({
   seq: stored.seq,
@@ -119,10 +125,9 @@ export const createBudgetPort = (): BudgetPort => ({
     }
   },
 
-  subscribe(budgetId, afterSeq, onEvents) {
+  subscribe(budgetId, afterSeq, onEvents, onUnreadable) {
     const controller = new AbortController()
     let last = afterSeq
-    const decode = Schema.decodeUnknownSync(StoredEvent)
     const listen = async () => {
       // EventSource cannot send a bearer token, so the stream is read with fetch; on a drop it resumes after the
       // last seq it delivered (the actor re-reads if it ever sees a gap).
@@ -135,10 +140,16 @@ export const createBudgetPort = (): BudgetPort => ({
           if (response.body === null) throw new Error('event stream without a body')
           const parser = createParser({
             onEvent: (message) => {
-              const stored = sequenced(decode(JSON.parse(message.data)))
+              const stored = readStoredEvent(message.data)
+              if (stored === undefined) {
+                // Reading on would skip it, and resuming would bring it back forever.
+                controller.abort()
+                onUnreadable()
+                return
+              }
               if (stored.seq <= last) return
               last = stored.seq
-              onEvents([stored])
+              onEvents([sequenced(stored)])
             },
           })
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()

@@ -75,6 +75,42 @@ test('an import made elsewhere shows at once in a budget open in the browser', a
   await snap(page, info, 'month-after-live-import')
 })
 
+test('an event from a newer server that this app cannot read: the budget is re-read and stays live', async ({
+  page,
+  request,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'the stream is the same on phones')
+  const budget = await arrangeBudget(request, `Nowszy serwer ${Date.now()}`)
+  // A tab opened before a deploy: at the version it read, the stream brings an event type it has never heard of
+  // (the real change behind it is made here), however often it asks again from that version.
+  let openedAfter: string | null | undefined
+  await page.route(/\/events\/stream\?/, async (route) => {
+    const after = new URL(route.request().url()).searchParams.get('after')
+    if (openedAfter === undefined) {
+      openedAfter = after
+      await api(request, 'PUT', `/api/budget/${budget.id}/period/${currentPeriod}/categories/${budget.rentId}/assigned`, {
+        value: 120_000,
+      })
+    }
+    if (after !== openedAfter) return route.fallback()
+    const seq = Number(after) + 1
+    const newer = { seq, commandId: null, data: { _tag: 'EnvelopesFolded', at: new Date().toISOString() } }
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/event-stream',
+      body: `id: ${seq}\ndata: ${JSON.stringify(newer)}\n\n`,
+    })
+  })
+  await signInThrough(page, `/budget/${budget.id}/period/${currentPeriod}`)
+  await expect(readyToAssign(page)).toHaveText(zl('3 800,00'))
+  await expect(page.getByLabel('Przydzielono: Czynsz', { exact: true })).toHaveValue('1200,00')
+  // And the stream goes on from the version it re-read.
+  await api(request, 'PUT', `/api/budget/${budget.id}/period/${currentPeriod}/categories/${budget.rentId}/assigned`, {
+    value: 100_000,
+  })
+  await expect(readyToAssign(page)).toHaveText(zl('4 000,00'))
+})
+
 test('a 320 px phone: no sideways scrolling, touch targets of 44 px', async ({ page, request }, info) => {
   test.skip(info.project.name !== 'mobile', 'the phone layout')
   await page.setViewportSize({ width: 320, height: 640 })

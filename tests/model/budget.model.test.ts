@@ -159,6 +159,15 @@ const FIXTURES = {
       await flush()
     },
   },
+  'budget.streamUnreadable': {
+    samples: [{ type: 'budget.streamUnreadable' }],
+    exec: async (_event, { ledger }) => {
+      // A newer server's event: the app cannot fold it, the server's state has it.
+      ledger.writeAsOther(OTHERS_MOVE)
+      ledger.pushUnreadable()
+      await flush()
+    },
+  },
   'budget.needTransactions': {
     samples: [{ type: 'budget.needTransactions' }],
     exec: async (event, { budget }) => {
@@ -241,6 +250,7 @@ const isReplayable = (snapshot: BudgetSnapshot, event: ModelEvent): boolean => {
       // Not while a write is on the wire: reading the transactions would cut that request off.
       return !at({ ready: 'sending' })
     case 'budget.eventsReceived':
+    case 'budget.streamUnreadable':
     case 'budget.reload':
       // Not while a write is on the wire: the scripted server answers that one request.
       return quiet

@@ -102,6 +102,7 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
   const subscribers = new Set<{
     afterSeq: number
     onEvents: (events: ReadonlyArray<SequencedEvent>) => void
+    onUnreadable: () => void
   }>()
   const control = {
     /** Answers wait until released (the request is "on the wire"). */
@@ -235,8 +236,8 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
         })
       })
     },
-    subscribe: (_budgetId, afterSeq, onEvents) => {
-      const subscriber = { afterSeq, onEvents }
+    subscribe: (_budgetId, afterSeq, onEvents, onUnreadable) => {
+      const subscriber = { afterSeq, onEvents, onUnreadable }
       subscribers.add(subscriber)
       return () => subscribers.delete(subscriber)
     },
@@ -259,6 +260,16 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     /** A collaborator's write, straight on the server. */
     writeAsOther: (draft: CommandDraft) => append(byOther(draft)),
     push,
+    /**
+     * The stream brings an event this app cannot read (a newer server's): each subscription ends, as the real port's
+     * does, and says so.
+     */
+    pushUnreadable: () => {
+      for (const subscriber of [...subscribers]) {
+        subscribers.delete(subscriber)
+        subscriber.onUnreadable()
+      }
+    },
     /** Answers the oldest held request. */
     releaseNext: () => held.shift()?.release(),
     releaseLoad: () => heldLoads.shift()?.(),

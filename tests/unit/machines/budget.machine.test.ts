@@ -383,6 +383,23 @@ describe('open-budget actor', () => {
     expect(ledger.subscriberCount).toBe(1)
   })
 
+  it('an event it cannot read (a newer server’s) is taken from the server’s state, and the stream goes on after it', async () => {
+    const ledger = createFakeLedger()
+    ledger.control.autoPush = false
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    const readsBefore = ledger.loads.length
+    ledger.writeAsOther(assign(700, ids.rent))
+    ledger.pushUnreadable()
+    await waitFor(budget, (s) => s.matches('ready') && s.context.version === ledger.log.length)
+    expect(ledger.loads).toHaveLength(readsBefore + 1)
+    expect(category(budget.getSnapshot(), ids.rent)?.assigned).toBe(700)
+    // Subscribed again from the version read: the next event folds as usual.
+    ledger.writeAsOther(assign(900, ids.rent))
+    ledger.push()
+    expect(category(budget.getSnapshot(), ids.rent)?.assigned).toBe(900)
+  })
+
   it('follows the ids the server gives what it creates, for queued writes and for later requests', async () => {
     const ledger = createFakeLedger()
     ledger.control.hold = true
