@@ -88,9 +88,14 @@ test('an event from a newer server that this app cannot read: the budget is re-r
     const after = new URL(route.request().url()).searchParams.get('after')
     if (openedAfter === undefined) {
       openedAfter = after
-      await api(request, 'PUT', `/api/budget/${budget.id}/period/${currentPeriod}/categories/${budget.rentId}/assigned`, {
-        value: 120_000,
-      })
+      await api(
+        request,
+        'PUT',
+        `/api/budget/${budget.id}/period/${currentPeriod}/categories/${budget.rentId}/assigned`,
+        {
+          value: 120_000,
+        },
+      )
     }
     if (after !== openedAfter) return route.fallback()
     const seq = Number(after) + 1
@@ -105,9 +110,14 @@ test('an event from a newer server that this app cannot read: the budget is re-r
   await expect(readyToAssign(page)).toHaveText(zl('3 800,00'))
   await expect(page.getByLabel('Przydzielono: Czynsz', { exact: true })).toHaveValue('1200,00')
   // And the stream goes on from the version it re-read.
-  await api(request, 'PUT', `/api/budget/${budget.id}/period/${currentPeriod}/categories/${budget.rentId}/assigned`, {
-    value: 100_000,
-  })
+  await api(
+    request,
+    'PUT',
+    `/api/budget/${budget.id}/period/${currentPeriod}/categories/${budget.rentId}/assigned`,
+    {
+      value: 100_000,
+    },
+  )
   await expect(readyToAssign(page)).toHaveText(zl('4 000,00'))
 })
 
