@@ -14,6 +14,34 @@ describe.each(databases())('ledger contract on $kind', (target) => {
   }, 120_000)
   afterAll(async () => harness?.close())
 
+  const openAccount = async (base: string, name: string) =>
+    expectStatus(
+      await api('POST', `${base}/bank-accounts`, {
+        name,
+        type: 'unconnected',
+        balance: 0,
+        date: '2025-01-01',
+      }),
+      201,
+    )
+
+  /** Every page of `url`, following `nextCursor`; each page decoded as the documented shape (the database writes it). */
+  const allPages = async (url: string) => {
+    const pages: (typeof TransactionPage.Type)['items'][] = []
+    let cursor: string | null = null
+    do {
+      const page = Schema.decodeUnknownSync(TransactionPage)(
+        expectStatus(
+          await api('GET', cursor === null ? url : `${url}&after=${encodeURIComponent(cursor)}`),
+          200,
+        ),
+      )
+      pages.push(page.items)
+      cursor = page.nextCursor
+    } while (cursor !== null)
+    return pages
+  }
+
   it('income → Ready to Assign, assign, spend, and the month view has the exact numbers', async () => {
     const budget = expectStatus(await api('POST', '/api/budget', { name: 'Dom', currency: 'PLN' }), 201)
     expect(budget).toEqual({ id: expect.any(String), name: 'Dom', currency: 'PLN' })
@@ -172,24 +200,8 @@ describe.each(databases())('ledger contract on $kind', (target) => {
       await api('POST', `${base}/categories`, { categoryGroupId: group.id, name: 'Fuel', type: 'Expense' }),
       201,
     )
-    const account = expectStatus(
-      await api('POST', `${base}/bank-accounts`, {
-        name: 'A',
-        type: 'unconnected',
-        balance: 0,
-        date: '2025-01-01',
-      }),
-      201,
-    )
-    const other = expectStatus(
-      await api('POST', `${base}/bank-accounts`, {
-        name: 'B',
-        type: 'unconnected',
-        balance: 0,
-        date: '2025-01-01',
-      }),
-      201,
-    )
+    const account = await openAccount(base, 'A')
+    const other = await openAccount(base, 'B')
     const items = [
       ...Array.from({ length: 5 }, (_, index) => ({
         bankAccountId: account.id,
@@ -212,20 +224,12 @@ describe.each(databases())('ledger contract on $kind', (target) => {
     expect(march.items.map((item: { payee: string }) => item.payee)).toEqual(['Żabka — marzec 🛒'])
     const events = expectStatus(await api('GET', `${base}/events?after=0&limit=1000`), 200)
     expect(JSON.stringify(events)).toContain('"payee":"Żabka — marzec 🛒"')
-    const url = `${base}/transactions?accountId=${account.id}&period=202502&limit=2`
-    const pages: string[][] = []
-    let cursor: string | null = null
-    do {
-      const page = expectStatus(
-        await api('GET', cursor === null ? url : `${url}&after=${encodeURIComponent(cursor)}`),
-        200,
-      )
-      // The database writes the page's JSON: it must still be the documented shape.
-      expect(() => Schema.decodeUnknownSync(TransactionPage)(page)).not.toThrow()
-      pages.push(page.items.map((item: { payee: string }) => item.payee))
-      cursor = page.nextCursor
-    } while (cursor !== null)
-    expect(pages).toEqual([['Feb 4', 'Feb 3'], ['Feb 2', 'Feb 1'], ['Feb 0']])
+    const pages = await allPages(`${base}/transactions?accountId=${account.id}&period=202502&limit=2`)
+    expect(pages.map((page) => page.map((item) => item.payee))).toEqual([
+      ['Feb 4', 'Feb 3'],
+      ['Feb 2', 'Feb 1'],
+      ['Feb 0'],
+    ])
     const fuelOnly = expectStatus(await api('GET', `${base}/transactions?categoryId=${fuel.id}`), 200)
     expect(fuelOnly.items.map((item: { payee: string }) => item.payee)).toEqual(['Feb 3', 'Feb 1'])
     const splits = expectStatus(await api('GET', `${base}/transaction-splits?categoryId=${fuel.id}`), 200)
@@ -238,15 +242,7 @@ describe.each(databases())('ledger contract on $kind', (target) => {
   it('pages hundreds of transactions whole and in order, however the database parts them', async () => {
     const budget = expectStatus(await api('POST', '/api/budget', { name: 'Long', currency: 'PLN' }), 201)
     const base = `/api/budget/${budget.id}`
-    const account = expectStatus(
-      await api('POST', `${base}/bank-accounts`, {
-        name: 'A',
-        type: 'unconnected',
-        balance: 0,
-        date: '2025-01-01',
-      }),
-      201,
-    )
+    const account = await openAccount(base, 'A')
     // 450 in one month, several a day: pages of 201 end one past a round hundred, and the last is short.
     const items = Array.from({ length: 450 }, (_, index) => ({
       bankAccountId: account.id,
@@ -256,24 +252,11 @@ describe.each(databases())('ledger contract on $kind', (target) => {
       splits: [],
     }))
     expectStatus(await api('POST', `${base}/transactions/bulk`, { items }), 201)
-    const url = `${base}/transactions?accountId=${account.id}&period=202504&limit=201`
-    const pages: { date: string; id: string }[][] = []
-    let cursor: string | null = null
-    do {
-      const page = Schema.decodeUnknownSync(TransactionPage)(
-        expectStatus(
-          await api('GET', cursor === null ? url : `${url}&after=${encodeURIComponent(cursor)}`),
-          200,
-        ),
-      )
-      pages.push(page.items.map(({ date, id }) => ({ date, id })))
-      cursor = page.nextCursor
-    } while (cursor !== null)
+    const pages = await allPages(`${base}/transactions?accountId=${account.id}&period=202504&limit=201`)
     expect(pages.map((page) => page.length)).toEqual([201, 201, 48])
-    const newestFirst = pages
-      .flat()
-      .toSorted((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id))
-    expect(pages.flat()).toEqual(newestFirst)
+    const listed = pages.flat().map(({ date, id }) => ({ date, id }))
+    const newestFirst = listed.toSorted((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id))
+    expect(listed).toEqual(newestFirst)
     expect(new Set(newestFirst.map(({ id }) => id)).size).toBe(450)
   })
 
