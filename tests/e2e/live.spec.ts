@@ -119,6 +119,7 @@ test('an event from a newer server that this app cannot read: the budget is re-r
     },
   )
   await expect(readyToAssign(page)).toHaveText(zl('4 000,00'))
+  await snap(page, info, 'month-after-newer-server-event')
 })
 
 test('a 320 px phone: no sideways scrolling, touch targets of 44 px', async ({ page, request }, info) => {
