@@ -31,6 +31,8 @@ export const dateIn = (monthIndex: number, day: number) => {
   return `${period.slice(0, 4)}-${period.slice(4)}-${String(day).padStart(2, '0')}`
 }
 
+export const browserAcceptEncoding = 'gzip, deflate, br, zstd'
+
 export interface Client {
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown; ms: number }>
 }
@@ -43,6 +45,8 @@ export const client = (baseUrl: string, token: string): Client => ({
       headers: {
         authorization: `Bearer ${token}`,
         accept: 'application/json',
+        // What the app's browsers ask for (Chromium, Firefox): Node's fetch alone asks for gzip and deflate only.
+        'accept-encoding': browserAcceptEncoding,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -19,13 +19,15 @@ describe('prefersHtml', () => {
 })
 
 describe('preferredCoding', () => {
-  const codings = ['br', 'gzip'] as const
+  const codings = ['zstd', 'br', 'gzip'] as const
   it.each([
-    ['fetch and browsers', 'gzip, deflate, br, zstd', 'br'],
+    ['Chromium and Firefox', 'gzip, deflate, br, zstd', 'zstd'],
+    ['Safari', 'gzip, deflate, br', 'br'],
+    ["Node's fetch", 'gzip, deflate', 'gzip'],
     ['gzip only', 'gzip', 'gzip'],
     ['brotli refused', 'br;q=0, gzip;q=0.5', 'gzip'],
-    ['any coding', '*', 'br'],
-    ['any but brotli', 'br;q=0, *', 'gzip'],
+    ['any coding', '*', 'zstd'],
+    ['any but zstd and brotli', 'zstd;q=0, br;q=0, *', 'gzip'],
     ['identity only', 'identity', undefined],
     ['everything refused', '*;q=0', undefined],
     ['upper case and spaces', ' GZIP ; Q=1 ', 'gzip'],

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 import * as Schema from 'effect/Schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { replay } from '../../../domain/evolve.ts'
@@ -130,10 +130,11 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
     ])
   })
 
-  it('sends the state compressed to a client that accepts brotli or gzip', async () => {
+  it('sends the state compressed to a client that accepts zstd, brotli or gzip', async () => {
     const plain = expectStatus(await api('GET', `${budget.base}/state`), 200)
     const authorization = await harness.authorization('commander')
     for (const [encoding, inflate] of [
+      ['zstd', zstdDecompressSync],
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
@@ -146,6 +147,12 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
       expect(response.headers['content-encoding']).toBe(encoding)
       expect(JSON.parse(inflate(response.rawPayload).toString('utf8'))).toEqual(plain)
     }
+    const browser = await harness.app.inject({
+      method: 'GET',
+      url: `${budget.base}/state`,
+      headers: { authorization, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    })
+    expect(browser.headers['content-encoding']).toBe('zstd')
   })
 
   it('sends a month view in the coding the client prefers, compressed once per version and never stale', async () => {
@@ -166,22 +173,28 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
     const read = (response: Awaited<ReturnType<typeof monthView>>) => {
       const coding = response.headers['content-encoding']
       const bytes =
-        coding === 'br'
-          ? brotliDecompressSync(response.rawPayload)
-          : coding === 'gzip'
-            ? gunzipSync(response.rawPayload)
-            : response.rawPayload
+        coding === 'zstd'
+          ? zstdDecompressSync(response.rawPayload)
+          : coding === 'br'
+            ? brotliDecompressSync(response.rawPayload)
+            : coding === 'gzip'
+              ? gunzipSync(response.rawPayload)
+              : response.rawPayload
       return JSON.parse(bytes.toString('utf8'))
     }
     const plain = await monthView('identity')
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.rawPayload.length).toBeGreaterThan(1024)
+    const zstd = await monthView('gzip, deflate, br, zstd')
+    expect(zstd.headers['content-encoding']).toBe('zstd')
+    expect(read(zstd)).toEqual(read(plain))
+    expect((await monthView('zstd')).rawPayload).toEqual(zstd.rawPayload)
     const brotli = await monthView('gzip, deflate, br')
     expect(brotli.headers['content-encoding']).toBe('br')
     expect(brotli.headers.vary).toContain('accept-encoding')
     expect(read(brotli)).toEqual(read(plain))
     expect((await monthView('br')).rawPayload).toEqual(brotli.rawPayload)
-    const gzip = await monthView('br;q=0, *')
+    const gzip = await monthView('zstd;q=0, br;q=0, *')
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(read(gzip)).toEqual(read(plain))
 
