@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { precompressAssets } from './src/build/precompressAssets.ts'
 import { serviceWorkerBuildId } from './src/build/serviceWorkerBuildId.ts'
 
 const apiTarget = process.env.KOPERTA_API ?? 'http://localhost:8080'
 
 export default defineConfig({
-  plugins: [react(), serviceWorkerBuildId()],
+  plugins: [react(), serviceWorkerBuildId(), precompressAssets()],
   build: {
     outDir: 'dist',
     sourcemap: true,

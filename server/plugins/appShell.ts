@@ -31,6 +31,9 @@ export const appShellPlugin = fp(
       await app.register(fastifyStatic, {
         root,
         wildcard: true,
+        // The build writes each text file's .br and .gz (src/build/precompressAssets.ts): sent as they are, and the
+        // compression plugin passes an answer that already has a Content-Encoding through.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, filePath) => {
           const relativePath = filePath.slice(root.length + 1).replaceAll('\\', '/')

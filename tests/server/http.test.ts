@@ -1,10 +1,13 @@
-import { rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { analyticsEventNames } from '../../schemas/analytics.ts'
 import { createPersonalToken } from '../../server/identity/personalTokens.ts'
 import { createLocalUser } from '../../server/identity/users.ts'
 import { apiDocument } from '../../server/routes/index.ts'
+import { precompressDirectory } from '../../src/build/precompressAssets.ts'
 import { browserAccept, createFakeDist, createTestApp, fakeDist } from './support/app.ts'
 import { databases, type TestDatabase } from './support/databases.ts'
 
@@ -215,6 +218,32 @@ describe.each(databases())('HTTP API on $kind', ({ kind, create }) => {
       expect(response.statusCode).toBe(200)
       expect(response.body).toBe(fakeDist.assetBody)
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    })
+
+    it('sends a built file as the build compressed it, in the coding the client takes', async () => {
+      const name = 'assets/big-5e1f0a2d.js'
+      const source = `export const rows = [${Array.from({ length: 400 }, (_, index) => `"row ${index}"`).join(',')}]`
+      writeFileSync(join(distDir, name), source)
+      await precompressDirectory(distDir)
+      expect(existsSync(join(distDir, `${fakeDist.assetName}.br`))).toBe(false) // under 1 KB: sent as it is
+      const asset = (acceptEncoding?: string) =>
+        app.inject({
+          method: 'GET',
+          url: `/${name}`,
+          headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+        })
+      const chromium = await asset('gzip, deflate, br, zstd')
+      expect(chromium.headers['content-encoding']).toBe('br')
+      expect(chromium.headers.vary).toContain('accept-encoding')
+      expect(chromium.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(chromium.rawPayload).toEqual(readFileSync(join(distDir, `${name}.br`)))
+      expect(brotliDecompressSync(chromium.rawPayload).toString()).toBe(source)
+      const gzipOnly = await asset('gzip')
+      expect(gzipOnly.headers['content-encoding']).toBe('gzip')
+      expect(gunzipSync(gzipOnly.rawPayload).toString()).toBe(source)
+      const plain = await asset()
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.body).toBe(source)
     })
 
     it('revalidates the service worker on every load', async () => {
