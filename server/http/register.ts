@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { compressionThreshold, compressWhole, contentCodings } from '../plugins/compression.ts'
+import {
+  type ContentCoding,
+  compressionThreshold,
+  compressWhole,
+  contentCodings,
+} from '../plugins/compression.ts'
 import { preferredCoding, prefersHtml } from './negotiation.ts'
 import {
   type AnyRoute,
@@ -11,10 +16,14 @@ import {
   textOfJson,
 } from './route.ts'
 
-/**
- * A settled answer in the coding the client prefers, compressed on its first request and kept with the answer;
- * the compression plugin passes an answer that already has a Content-Encoding through.
- */
+/** Says the answer is in `coding` (and that it varies with Accept-Encoding): the compression plugin passes it through. */
+const sentIn = (reply: FastifyReply, coding: ContentCoding) => {
+  const vary = reply.getHeader('vary')
+  reply.header('vary', vary === undefined ? 'accept-encoding' : `${String(vary)}, accept-encoding`)
+  reply.header('content-encoding', coding)
+}
+
+/** A settled answer in the coding the client prefers, compressed on its first request and kept with the answer. */
 const sendSettled = (
   request: FastifyRequest,
   reply: FastifyReply,
@@ -27,10 +36,40 @@ const sendSettled = (
     bytes = compressWhole(text, coding)
     compressed.set(coding, bytes)
   }
-  const vary = reply.getHeader('vary')
-  reply.header('vary', vary === undefined ? 'accept-encoding' : `${String(vary)}, accept-encoding`)
-  reply.header('content-encoding', coding)
+  sentIn(reply, coding)
   return bytes
+}
+
+/** Pieces up to this size (a power of two) are joined in one buffer kept between answers; bigger ones in their own. */
+const scratchLimit = 1_048_576
+let scratch = Buffer.allocUnsafeSlow(0)
+
+/** The pieces as UTF-8 bytes, in the kept buffer when they fit: valid only until the next call (used at once). */
+const utf8OfPieces = (pieces: readonly string[]): Buffer => {
+  let size = 0
+  for (const piece of pieces) size += Buffer.byteLength(piece)
+  if (size <= scratchLimit && scratch.length < size)
+    scratch = Buffer.allocUnsafeSlow(2 ** Math.ceil(Math.log2(size)))
+  const bytes = size <= scratchLimit ? scratch : Buffer.allocUnsafeSlow(size)
+  let at = 0
+  for (const piece of pieces) at += bytes.write(piece, at)
+  return bytes.subarray(0, size)
+}
+
+/**
+ * JSON in pieces (a page of transactions the database wrote): joined and compressed here, at once, in the coding
+ * the client prefers. A new buffer of several hundred kilobytes per answer (a 1 000-row page is 365 KB) was memory
+ * outside V8's heap that, with the driver's own buffers, set off a full collection every ~20 such reads; only the
+ * compressed answer (~40 KB) is new now, or a copy when the client takes no coding.
+ */
+const sendPieces = (request: FastifyRequest, reply: FastifyReply, pieces: readonly string[]): Buffer => {
+  const bytes = utf8OfPieces(pieces)
+  const coding = preferredCoding(request.headers['accept-encoding'], contentCodings)
+  // The kept buffer is written again by the next answer, maybe before the socket has sent this one: a copy.
+  if (coding === undefined || bytes.length < compressionThreshold)
+    return bytes.buffer === scratch.buffer ? Buffer.from(bytes) : bytes
+  sentIn(reply, coding)
+  return compressWhole(bytes, coding)
 }
 
 /** Mounts a declared route: decode every request part, run the handler, encode its declared answer. */
@@ -59,8 +98,10 @@ export const registerRoute = (app: FastifyInstance, route: AnyRoute): void => {
       if (spec !== undefined) reply.type(responseContentType(spec))
       const settled = partsOfSettled(encoded)
       if (settled !== undefined) return sendSettled(request, reply, settled)
+      const text = textOfJson(encoded)
+      if (typeof text === 'object') return sendPieces(request, reply, text)
       // A string with a JSON content type goes out unchanged.
-      return textOfJson(encoded) ?? encoded
+      return text ?? encoded
     },
   })
 }

@@ -151,16 +151,19 @@ export const encodeResponse = (route: AnyRoute, status: number, body: unknown): 
 
 const jsonTextTag: unique symbol = Symbol('jsonText')
 
-/** An answer already serialized as JSON, as text or UTF-8 bytes (assembled from what the database built): sent as it is. */
+/**
+ * An answer already serialized as JSON (assembled from what the database built), as one text or as pieces whose
+ * concatenation is the JSON: sent as it is.
+ */
 export interface JsonText {
-  readonly [jsonTextTag]: string | Buffer
+  readonly [jsonTextTag]: string | readonly string[]
 }
 
 /** For `encodesAsIs` answers too large to hold as objects: the route's schema still documents the shape. */
-export const jsonText = (text: string | Buffer): JsonText => ({ [jsonTextTag]: text })
+export const jsonText = (text: string | readonly string[]): JsonText => ({ [jsonTextTag]: text })
 
-/** The text of a pre-serialized answer, else undefined. */
-export const textOfJson = (body: unknown): string | Buffer | undefined =>
+/** The text (or pieces) of a pre-serialized answer, else undefined. */
+export const textOfJson = (body: unknown): string | readonly string[] | undefined =>
   typeof body === 'object' && body !== null && jsonTextTag in body
     ? (body as JsonText)[jsonTextTag]
     : undefined

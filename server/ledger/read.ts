@@ -219,27 +219,21 @@ const pageAndNext = (db: Db, budgetId: string, query: TransactionQuery) => {
 /** Rows per piece of a page the database writes (a 100-row piece is ~36 KB of text). */
 const pieceRows = 100
 
-/** Strings as one UTF-8 buffer, written in place: no joined string is ever made. */
-const utf8Joined = (parts: readonly string[]): Buffer => {
-  let size = 0
-  for (const part of parts) size += Buffer.byteLength(part)
-  const bytes = Buffer.allocUnsafe(size)
-  let at = 0
-  for (const part of parts) at += bytes.write(part, at)
-  return bytes
-}
-
 /**
  * One page as the wire's JSON (`{items, nextCursor}`, schemas/ledger-api.ts#TransactionPage), built by the
  * database: the rows never become objects on the server, which kept one account-month's read from parsing,
  * rebuilding and serializing a few hundred transactions (and from the collections of that garbage).
  *
- * The database writes it in pieces of 100 rows, and the answer is bytes outside V8's heap: as one string, a
- * 1 000-row page (~360 KB) was a large object in the old generation, twice per read (the driver's copy and the
- * joined answer), and those strings alone paced the server's full collections — one every ~11 reads of such pages,
- * each a 4–11 ms pause. Pieces of ~36 KB die young.
+ * The database writes it in pieces of 100 rows, answered as those pieces (joined and compressed as they are sent,
+ * http/register.ts#sendPieces): as one string, a 1 000-row page (~360 KB) was a large object in the old generation,
+ * twice per read (the driver's copy and the joined answer), and those strings alone paced the server's full
+ * collections — one every ~11 reads of such pages, each a 4–11 ms pause. Pieces of ~36 KB die young.
  */
-export const transactionPageJson = async (db: Db, budgetId: string, query: TransactionQuery) => {
+export const transactionPageJson = async (
+  db: Db,
+  budgetId: string,
+  query: TransactionQuery,
+): Promise<readonly string[]> => {
   const { rows } = await sql<{ items: string | null; cursor: string | null; more: boolean }>`
     select
       string_agg(row_to_json(w)::text, ',' order by t.position) filter (where t.position <= ${query.limit}) as items,
@@ -256,7 +250,7 @@ export const transactionPageJson = async (db: Db, budgetId: string, query: Trans
     cursor = row.cursor ?? cursor
   }
   parts.push(`],"nextCursor":${JSON.stringify(rows.some((row) => row.more) ? cursor : null)}}`)
-  return utf8Joined(parts)
+  return parts
 }
 
 /**

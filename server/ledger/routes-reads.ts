@@ -118,9 +118,9 @@ export const readRoutes: readonly AnyRoute[] = [
       const head = await readableHead(request, params.budgetId)
       // The same page as /transactions, in its wire shape (the answer is then encoded by SplitPage).
       const page: typeof TransactionPage.Type = JSON.parse(
-        (
-          await transactionPageJson(request.server.ledger.db, params.budgetId, transactionQuery(query))
-        ).toString(),
+        (await transactionPageJson(request.server.ledger.db, params.budgetId, transactionQuery(query))).join(
+          '',
+        ),
       )
       const items = page.items.flatMap((transaction) =>
         transaction.splits.map((split) => ({ transactionId: transaction.id, ...split })),

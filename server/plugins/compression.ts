@@ -42,7 +42,7 @@ export const compressionPlugin = fp(
 )
 
 /** Compresses a whole answer with the plugin's settings (for answers compressed once and sent many times). */
-export const compressWhole = (text: string, coding: ContentCoding): Buffer =>
+export const compressWhole = (text: string | Buffer, coding: ContentCoding): Buffer =>
   coding === 'zstd'
     ? zstdCompressSync(text)
     : coding === 'br'
