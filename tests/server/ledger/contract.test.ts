@@ -1,3 +1,4 @@
+import { gunzipSync, zstdDecompressSync } from 'node:zlib'
 import * as Schema from 'effect/Schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TransactionPage } from '../../../schemas/ledger-api.ts'
@@ -258,6 +259,25 @@ describe.each(databases())('ledger contract on $kind', (target) => {
     const newestFirst = listed.toSorted((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id))
     expect(listed).toEqual(newestFirst)
     expect(new Set(newestFirst.map(({ id }) => id)).size).toBe(450)
+    // Compressed as they are joined, in a buffer kept between answers: a long page, then a short one, each whole.
+    const authorization = await harness.authorization('owner')
+    for (const [coding, inflate] of [
+      ['zstd', zstdDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const compressed = []
+      for (const after of [undefined, pages[1]?.at(-1)]) {
+        const cursor = after === undefined ? '' : `&after=${encodeURIComponent(`${after.date}|${after.id}`)}`
+        const response = await harness.app.inject({
+          method: 'GET',
+          url: `${base}/transactions?accountId=${account.id}&period=202504&limit=201${cursor}`,
+          headers: { authorization, 'accept-encoding': coding },
+        })
+        expect(response.headers['content-encoding']).toBe(coding)
+        compressed.push(JSON.parse(inflate(response.rawPayload).toString('utf8')).items)
+      }
+      expect(compressed).toEqual([pages[0], pages[2]])
+    }
   })
 
   it('serves every SPEC resource of a budget, empty where a later issue fills it', async () => {
