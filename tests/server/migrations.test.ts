@@ -8,7 +8,7 @@ import { databases, type TestDatabase } from './support/databases.ts'
 
 // Migrations that move data: rows written in the old shape come out the same in the new one, and back.
 
-describe.each(databases())('data migrations on $kind', ({ create }) => {
+describe.each(databases())('data migrations on $kind', ({ kind, create }) => {
   let database: TestDatabase
   let opened: Database
 
@@ -123,6 +123,20 @@ describe.each(databases())('data migrations on $kind', ({ create }) => {
     ])
     await migrateTo('0008_category_year_columns')
     expect((await targets()).every(([, target]) => target === -1)).toBe(true)
+    await migrateToLatest(opened.db)
+  })
+
+  it("0010 compresses event data with lz4 on PostgreSQL (built with lz4, as Debian's is); PGlite keeps pglz", async () => {
+    const method = async () =>
+      (
+        await sql<{ method: string }>`
+          select attcompression as method from pg_attribute
+          where attrelid = 'budget_events'::regclass and attname = 'data'`.execute(opened.db)
+      ).rows[0]?.method
+    await migrateToLatest(opened.db)
+    expect(await method()).toBe(kind === 'postgres' ? 'l' : '')
+    await migrateTo('0009_transaction_statistics')
+    expect(await method()).toBe('')
     await migrateToLatest(opened.db)
   })
 })

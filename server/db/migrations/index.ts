@@ -9,6 +9,7 @@ import * as summaryReadModels from './0006_summary_read_models.ts'
 import * as categoryMonthColumns from './0007_category_month_columns.ts'
 import * as categoryYearColumns from './0008_category_year_columns.ts'
 import * as transactionStatistics from './0009_transaction_statistics.ts'
+import * as eventCompression from './0010_event_compression.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -21,6 +22,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007_category_month_columns': categoryMonthColumns,
   '0008_category_year_columns': categoryYearColumns,
   '0009_transaction_statistics': transactionStatistics,
+  '0010_event_compression': eventCompression,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {
