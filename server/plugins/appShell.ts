@@ -36,7 +36,11 @@ export const appShellPlugin = fp(
         preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, filePath) => {
-          const relativePath = filePath.slice(root.length + 1).replaceAll('\\', '/')
+          // A compressed copy is cached as the file it stands for (index.html.br as index.html: revalidated).
+          const relativePath = filePath
+            .slice(root.length + 1)
+            .replaceAll('\\', '/')
+            .replace(/\.(?:br|gz)$/, '')
           reply.header('cache-control', cacheControlFor(relativePath))
         },
       })

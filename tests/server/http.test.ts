@@ -244,6 +244,16 @@ describe.each(databases())('HTTP API on $kind', ({ kind, create }) => {
       const plain = await asset()
       expect(plain.headers['content-encoding']).toBeUndefined()
       expect(plain.body).toBe(source)
+      // The app shell, compressed too, is still revalidated on every load: a browser that kept it for an hour
+      // answered the app's own JSON requests to the same address (/health) with it.
+      const shell = await app.inject({
+        method: 'GET',
+        url: '/health',
+        headers: { accept: browserAccept, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      })
+      expect(shell.headers['content-encoding']).toBe('br')
+      expect(brotliDecompressSync(shell.rawPayload).toString()).toBe(fakeDist.indexHtml)
+      expect(shell.headers['cache-control']).toBe('no-cache')
     })
 
     it('revalidates the service worker on every load', async () => {

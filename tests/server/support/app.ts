@@ -22,7 +22,8 @@ export const createTestApp = (database: TestDatabase, options: AppOptions = {}):
   )
 
 export const fakeDist = {
-  indexHtml: '<!doctype html><html><body><div id="root">koperta test shell</div></body></html>',
+  // Over 1 KB, as the real one is: the build compresses it (src/build/precompressAssets.ts).
+  indexHtml: `<!doctype html><html><body><div id="root">koperta test shell</div><noscript>${'Koperta needs JavaScript. '.repeat(50)}</noscript></body></html>`,
   assetName: 'assets/index-3f9a1c2b.js',
   assetBody: 'console.log("hashed asset")',
   serviceWorker: 'self.addEventListener("install", () => {})',
