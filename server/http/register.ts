@@ -82,6 +82,8 @@ export const registerRoute = (app: FastifyInstance, route: AnyRoute): void => {
     ...(route.alsoAppPage === true
       ? {
           onRequest: async (request, reply) => {
+            // The same address answers the app's page or JSON by Accept: a cache must keep them apart.
+            reply.header('vary', 'accept')
             if (prefersHtml(request.headers.accept)) await app.serveAppShell(reply)
           },
         }

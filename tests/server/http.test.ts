@@ -254,6 +254,14 @@ describe.each(databases())('HTTP API on $kind', ({ kind, create }) => {
       expect(shell.headers['content-encoding']).toBe('br')
       expect(brotliDecompressSync(shell.rawPayload).toString()).toBe(fakeDist.indexHtml)
       expect(shell.headers['cache-control']).toBe('no-cache')
+      expect(shell.headers.vary).toMatch(/^accept, accept-encoding$/i)
+      const json = await app.inject({
+        method: 'GET',
+        url: '/health',
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' },
+      })
+      expect(json.json()).toMatchObject({ status: 'ok' })
+      expect(json.headers.vary).toMatch(/^accept\b/i)
     })
 
     it('revalidates the service worker on every load', async () => {
