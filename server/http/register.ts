@@ -16,6 +16,12 @@ import {
   textOfJson,
 } from './route.ts'
 
+/** The coding to compress an answer of `size` with for this client, or undefined to send it as it is. */
+const codingFor = (request: FastifyRequest, size: number): ContentCoding | undefined =>
+  size < compressionThreshold
+    ? undefined
+    : preferredCoding(request.headers['accept-encoding'], contentCodings)
+
 /** Says the answer is in `coding` (and that it varies with Accept-Encoding): the compression plugin passes it through. */
 const sentIn = (reply: FastifyReply, coding: ContentCoding) => {
   const vary = reply.getHeader('vary')
@@ -29,8 +35,8 @@ const sendSettled = (
   reply: FastifyReply,
   { text, compressed }: NonNullable<ReturnType<typeof partsOfSettled>>,
 ): string | Buffer => {
-  const coding = preferredCoding(request.headers['accept-encoding'], contentCodings)
-  if (coding === undefined || text.length < compressionThreshold) return text
+  const coding = codingFor(request, text.length)
+  if (coding === undefined) return text
   let bytes = compressed.get(coding)
   if (bytes === undefined) {
     bytes = compressWhole(text, coding)
@@ -64,10 +70,9 @@ const utf8OfPieces = (pieces: readonly string[]): Buffer => {
  */
 const sendPieces = (request: FastifyRequest, reply: FastifyReply, pieces: readonly string[]): Buffer => {
   const bytes = utf8OfPieces(pieces)
-  const coding = preferredCoding(request.headers['accept-encoding'], contentCodings)
+  const coding = codingFor(request, bytes.length)
   // The kept buffer is written again by the next answer, maybe before the socket has sent this one: a copy.
-  if (coding === undefined || bytes.length < compressionThreshold)
-    return bytes.buffer === scratch.buffer ? Buffer.from(bytes) : bytes
+  if (coding === undefined) return bytes.buffer === scratch.buffer ? Buffer.from(bytes) : bytes
   sentIn(reply, coding)
   return compressWhole(bytes, coding)
 }
