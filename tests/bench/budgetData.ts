@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/database.ts'
 import { createPersonalToken } from '../../server/identity/personalTokens.ts'
 import type { IdentityTables } from '../../server/identity/tables.ts'
 import { createLocalUser } from '../../server/identity/users.ts'
+import { browserAcceptEncoding } from '../server/support/browser.ts'
 import type { TestDatabase } from '../server/support/databases.ts'
 import { freePort, startProcess, waitFor200 } from './lib.ts'
 
@@ -31,8 +32,6 @@ export const dateIn = (monthIndex: number, day: number) => {
   return `${period.slice(0, 4)}-${period.slice(4)}-${String(day).padStart(2, '0')}`
 }
 
-export const browserAcceptEncoding = 'gzip, deflate, br, zstd'
-
 export interface Client {
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown; ms: number }>
 }
@@ -47,7 +46,7 @@ export const client = (baseUrl: string, token: string): Client => ({
       headers: {
         authorization: `Bearer ${token}`,
         accept: 'application/json',
-        // What the app's browsers ask for (Chromium, Firefox): Node's fetch alone asks for gzip and deflate only.
+        // What the app's browsers ask for: Node's fetch alone asks for gzip and deflate only.
         'accept-encoding': browserAcceptEncoding,
         ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
       },

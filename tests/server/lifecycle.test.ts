@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/database.ts'
 import { acquireDataDirLock, DataDirLockedError } from '../../server/db/lock.ts'
 import { migrations } from '../../server/db/migrations/index.ts'
-import { browserAccept, createTestApp } from './support/app.ts'
+import { createTestApp } from './support/app.ts'
+import { browserAccept } from './support/browser.ts'
 import { databases, freshDataDir, type TestDatabase } from './support/databases.ts'
 
 describe('DATA_DIR lock', () => {

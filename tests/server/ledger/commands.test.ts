@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { replay } from '../../../domain/evolve.ts'
 import { toSnapshot } from '../../../domain/snapshot.ts'
 import { BudgetEvent } from '../../../schemas/budget-events.ts'
+import { browserAcceptEncoding } from '../support/browser.ts'
 import { databases } from '../support/databases.ts'
 import { type SmallBudget, smallBudget, versionOf } from './fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
@@ -150,7 +151,7 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
     const browser = await harness.app.inject({
       method: 'GET',
       url: `${budget.base}/state`,
-      headers: { authorization, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      headers: { authorization, 'accept-encoding': browserAcceptEncoding },
     })
     expect(browser.headers['content-encoding']).toBe('zstd')
   })
@@ -185,7 +186,7 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
     const plain = await monthView('identity')
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.rawPayload.length).toBeGreaterThan(1024)
-    const zstd = await monthView('gzip, deflate, br, zstd')
+    const zstd = await monthView(browserAcceptEncoding)
     expect(zstd.headers['content-encoding']).toBe('zstd')
     expect(read(zstd)).toEqual(read(plain))
     expect((await monthView('zstd')).rawPayload).toEqual(zstd.rawPayload)
