@@ -10,10 +10,10 @@ const gzipped = promisify(gzip)
 /** What is worth compressing: text the browser fetches (source maps are fetched only by developer tools). */
 const compressible = /\.(?:js|css|html|svg|json|webmanifest)$/
 
-/** Files smaller than this go out as they are (the server's threshold for on-the-fly compression too). */
-const smallest = 1024
-
-/** Writes `<file>.br` and `<file>.gz` beside every text file of 1 KB or more under `dir`. */
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file under `dir` where they are smaller than the file. Small
+ * files too: the server streams files, and would otherwise compress a small one on every request.
+ */
 export const precompressDirectory = async (dir: string): Promise<void> => {
   const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && compressible.test(entry.name))
@@ -21,7 +21,6 @@ export const precompressDirectory = async (dir: string): Promise<void> => {
   await Promise.all(
     files.map(async (file) => {
       const source = await readFile(file)
-      if (source.length < smallest) return
       const [br, gz] = await Promise.all([
         brotli(source, {
           params: {
@@ -31,7 +30,9 @@ export const precompressDirectory = async (dir: string): Promise<void> => {
         }),
         gzipped(source, { level: 9 }),
       ])
-      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)])
+      const smaller = (bytes: Buffer, name: string) =>
+        bytes.length < source.length ? writeFile(name, bytes) : undefined
+      await Promise.all([smaller(br, `${file}.br`), smaller(gz, `${file}.gz`)])
     }),
   )
 }

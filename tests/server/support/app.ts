@@ -22,7 +22,7 @@ export const createTestApp = (database: TestDatabase, options: AppOptions = {}):
   )
 
 export const fakeDist = {
-  // Over 1 KB, as the real one is: the build compresses it (src/build/precompressAssets.ts).
+  // Long, as the real one is, so the build's compressed copies are smaller (src/build/precompressAssets.ts).
   indexHtml: `<!doctype html><html><body><div id="root">koperta test shell</div><noscript>${'Koperta needs JavaScript. '.repeat(50)}</noscript></body></html>`,
   assetName: 'assets/index-3f9a1c2b.js',
   assetBody: 'console.log("hashed asset")',
@@ -38,7 +38,3 @@ export const createFakeDist = (): string => {
   writeFileSync(join(dir, 'sw.js'), fakeDist.serviceWorker)
   return dir
 }
-
-/** What a browser sends when navigating (Chromium's Accept header). */
-export const browserAccept =
-  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8'
