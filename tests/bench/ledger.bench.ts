@@ -21,7 +21,7 @@ import {
   years,
 } from './budgetData.ts'
 import { databaseInsertRate } from './databaseBaseline.ts'
-import { peakRssMb, printTable, rssMb, stop } from './lib.ts'
+import { peakRssMb, printTable, rssMb, settledRssMb, stop } from './lib.ts'
 
 const sizes =
   process.env.BENCH_LEDGER_SIZES !== undefined
@@ -162,10 +162,9 @@ const measure = async (
       })
       firstWriteAfterRestart = performance.now() - writeStarted
     }
-    // PGlite's start peaks for ~300 ms while V8 optimizes PostgreSQL's parser (a ~600 MB compiler zone, whatever
+    // PGlite's start peaks for 0.3–1.5 s while V8 optimizes PostgreSQL's parser (a ~600 MB compiler zone, whatever
     // the data): the steady figure is read once that is over, the peak is printed on its own.
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    coldRss = rssMb(server.child.pid ?? 0)
+    coldRss = await settledRssMb(server.child.pid ?? 0)
     peakRss = peakRssMb(server.child.pid ?? 0)
   }
   const row = {

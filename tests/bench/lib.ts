@@ -49,6 +49,22 @@ export function rssMb(pid: number): number {
   return statusMb(pid, 'VmRSS')
 }
 
+/**
+ * RSS once it has settled: read every 250 ms until four readings in a row lie within 2 MB (at most `timeoutMs`).
+ * A fixed wait read PGlite's start-up peak on a slower machine, whose V8 took ~1.5 s instead of ~0.3 to finish it.
+ */
+export async function settledRssMb(pid: number, timeoutMs = 15_000): Promise<number> {
+  const readings: number[] = []
+  const since = performance.now()
+  for (;;) {
+    readings.push(rssMb(pid))
+    const last = readings.slice(-4)
+    if (last.length === 4 && Math.max(...last) - Math.min(...last) <= 2) return last[3] ?? Number.NaN
+    if (performance.now() - since > timeoutMs) return readings.at(-1) ?? Number.NaN
+    await sleep(250)
+  }
+}
+
 /** The process's highest RSS so far (the kernel's high-water mark). */
 export function peakRssMb(pid: number): number {
   return statusMb(pid, 'VmHWM')
