@@ -6,12 +6,13 @@ import type { Instant, Minor, PeriodKey } from '../schemas/money.ts'
 import { periodOfDate } from './period.ts'
 import {
   type BudgetState,
-  entriesIn,
   getIn,
   initialState,
   type MonthAggregate,
   monthOf,
+  monthsOf,
   setIn,
+  setMonth,
   withEntry,
   withoutEntry,
 } from './state.ts'
@@ -32,7 +33,7 @@ const addToCategoryMonth = (
     assigned: current.assigned + (change.assigned ?? 0),
     activity: current.activity + (change.activity ?? 0),
   }
-  draft.categoryMonths = setIn(
+  draft.categoryMonths = setMonth(
     draft.categoryMonths,
     categoryId,
     period,
@@ -127,7 +128,7 @@ const recordOfChange = (change: AssignmentChange) => ({
 const deleteCategory = (draft: Draft, categoryId: CategoryId, intoId: CategoryId) => {
   const into = draft.categories.get(intoId)
   const keepAssigned = into !== undefined && into.type !== 'Income'
-  for (const [period, month] of entriesIn(draft.categoryMonths, categoryId)) {
+  for (const [period, month] of monthsOf(draft.categoryMonths, categoryId)) {
     addToCategoryMonth(draft, intoId, period, {
       activity: month.activity,
       assigned: keepAssigned ? month.assigned : 0,

@@ -1,10 +1,16 @@
-import * as HashMap from 'effect/HashMap'
-import * as Option from 'effect/Option'
 import type { CategoryMonth, MonthView } from '../schemas/budget.ts'
 import type { BankAccountId, CategoryId } from '../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../schemas/money.ts'
 import { periodOfDate } from './period.ts'
-import { type BudgetState, entriesIn, isOpenForChanges, type MonthAggregate } from './state.ts'
+import {
+  type BudgetState,
+  byPeriod,
+  entriesIn,
+  isOpenForChanges,
+  type MonthEntry,
+  monthsBetween,
+  monthsOf,
+} from './state.ts'
 import { targetStatus } from './targets.ts'
 
 /** Brands a sum of Minor amounts, and catches a sum that left the safe range (a bug, not a user error). */
@@ -25,10 +31,6 @@ export interface CategoryLedger {
   readonly assignedAfter: number
   readonly assignedTotal: number
 }
-
-export type MonthEntry = readonly [PeriodKey, MonthAggregate]
-
-export const byPeriod = ([a]: MonthEntry, [b]: MonthEntry) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * Walks one category's month aggregates in order: available(m) = carried(m−1) + assigned(m) + activity(m), a
@@ -78,59 +80,28 @@ const ledgerOfOrdered = (ordered: readonly MonthEntry[], period: PeriodKey): Cat
   }
 }
 
-/**
- * One category's months in period order, kept per (immutable) months map: a new version of the state shares the
- * maps of every category it did not touch, so a month view after a change sorts only the changed category.
- */
-const orderedOf = new WeakMap<object, readonly MonthEntry[]>()
-
-export const orderedMonths = (state: BudgetState, categoryId: CategoryId): readonly MonthEntry[] => {
-  const months = Option.getOrUndefined(HashMap.get(state.categoryMonths, categoryId))
-  if (months === undefined) return []
-  const known = orderedOf.get(months)
-  if (known !== undefined) return known
-  const ordered = [...months].sort(byPeriod)
-  if (!isOpenForChanges(months)) orderedOf.set(months, ordered)
-  return ordered
-}
-
-const monthsOfYear = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'))
+/** One category's months in period order (the state keeps each category's months so). */
+export const orderedMonths = (state: BudgetState, categoryId: CategoryId): readonly MonthEntry[] =>
+  monthsOf(state.categoryMonths, categoryId)
 
 /**
- * One category's months of these years (YYYY) in period order, found by lookup: a write that touched a year or
- * two of a category writes those years without sorting all its months (the month view sorts them when it asks).
+ * One category's months of these years (YYYY) in period order: a write that touched a year or two of a category
+ * writes those years without walking all its months.
  */
 export const monthsInYears = (
   state: BudgetState,
   categoryId: CategoryId,
   years: Iterable<string>,
 ): MonthEntry[] => {
-  const months = Option.getOrUndefined(HashMap.get(state.categoryMonths, categoryId))
-  if (months === undefined) return []
+  const row = monthsOf(state.categoryMonths, categoryId)
   const entries: MonthEntry[] = []
-  for (const year of [...years].sort()) {
-    for (const month of monthsOfYear) {
-      // A year and a month number make a period key.
-      const period = `${year}${month}` as PeriodKey
-      const aggregate = Option.getOrUndefined(HashMap.get(months, period))
-      if (aggregate !== undefined) entries.push([period, aggregate])
-    }
-  }
+  // A year and a month number make a period key.
+  for (const year of [...years].sort())
+    entries.push(...monthsBetween(row, `${year}01` as PeriodKey, `${year}12` as PeriodKey))
   return entries
 }
 
-/**
- * Hands the month view a months map's entries already in period order (a state snapshot lists them so), so the
- * first month view after a load walks them instead of sorting 18 000 category-months of a long budget.
- */
-export const rememberOrderedMonths = (
-  months: HashMap.HashMap<PeriodKey, MonthAggregate>,
-  ordered: readonly MonthEntry[],
-): void => {
-  orderedOf.set(months, ordered)
-}
-
-/** Whether entries are in period order, as the cache of ordered months requires. */
+/** Whether entries are in period order, each period once, as a category's months are kept. */
 export const inPeriodOrder = (entries: readonly MonthEntry[]): boolean =>
   entries.every((entry, index) => index === 0 || byPeriod(entries[index - 1] ?? entry, entry) < 0)
 
@@ -141,18 +112,17 @@ export const inPeriodOrder = (entries: readonly MonthEntry[]): boolean =>
 const ledgersOf = new WeakMap<object, Map<PeriodKey, CategoryLedger>>()
 
 export const ledgerOf = (state: BudgetState, categoryId: CategoryId, period: PeriodKey): CategoryLedger => {
-  const months = Option.getOrUndefined(HashMap.get(state.categoryMonths, categoryId))
-  if (months === undefined) return ledgerOfOrdered([], period)
-  if (isOpenForChanges(months)) return ledgerOfOrdered(orderedMonths(state, categoryId), period)
-  let byPeriod = ledgersOf.get(months)
-  if (byPeriod === undefined) {
-    byPeriod = new Map()
-    ledgersOf.set(months, byPeriod)
+  const months = orderedMonths(state, categoryId)
+  if (months.length === 0 || isOpenForChanges(months)) return ledgerOfOrdered(months, period)
+  let ledgers = ledgersOf.get(months)
+  if (ledgers === undefined) {
+    ledgers = new Map()
+    ledgersOf.set(months, ledgers)
   }
-  let ledger = byPeriod.get(period)
+  let ledger = ledgers.get(period)
   if (ledger === undefined) {
-    ledger = ledgerOfOrdered(orderedMonths(state, categoryId), period)
-    byPeriod.set(period, ledger)
+    ledger = ledgerOfOrdered(months, period)
+    ledgers.set(period, ledger)
   }
   return ledger
 }

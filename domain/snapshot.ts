@@ -3,14 +3,15 @@ import type { AssignmentRecord, Transaction } from '../schemas/budget.ts'
 import type { BudgetStateSnapshot } from '../schemas/budget-snapshot.ts'
 import type { BankAccountId, CategoryId, TransactionId, TransferId } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
+import { inPeriodOrder } from './month-view.ts'
 import {
+  type BudgetState,
   byPeriod,
-  inPeriodOrder,
   type MonthEntry,
-  orderedMonths,
-  rememberOrderedMonths,
-} from './month-view.ts'
-import type { BudgetState, MonthAggregate, TransferLink, UndoEntry } from './state.ts'
+  type MonthRow,
+  type TransferLink,
+  type UndoEntry,
+} from './state.ts'
 import { rememberNewestFirst, transactionsNewestFirst } from './transaction-order.ts'
 
 /**
@@ -66,8 +67,8 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
       [...months].map(([period, net]) => [account, period, net] as const),
     ),
     // In period order: the month view walks them so (see fromSnapshot).
-    categoryMonths: [...state.categoryMonths].map(([category]) => {
-      const { periods, assigned, activity } = monthColumns(orderedMonths(state, category))
+    categoryMonths: [...state.categoryMonths].map(([category, months]) => {
+      const { periods, assigned, activity } = monthColumns(months)
       return [category, periods, assigned, activity] as const
     }),
     transactions: [...transactionsNewestFirst(state.transactions)],
@@ -84,12 +85,12 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
 const CATEGORIES_PER_STEP = 40
 const TRANSACTIONS_PER_STEP = 10_000
 
-/** A category's months from its columns: a HashMap, with the period order remembered for the month view. */
+/** A category's months from its columns, in period order (which the snapshot's columns already are). */
 const categoryMonthsOf = (
   periods: ReadonlyArray<PeriodKey>,
   assigned: ReadonlyArray<number>,
   activity: ReadonlyArray<number>,
-) => {
+): MonthRow => {
   const entries = periods.map(
     // The schema checks the three columns are of one length.
     (period, index): MonthEntry => [
@@ -97,15 +98,13 @@ const categoryMonthsOf = (
       { assigned: assigned[index] ?? 0, activity: activity[index] ?? 0 },
     ],
   )
-  const months = hashMapOf(entries)
-  rememberOrderedMonths(months, inPeriodOrder(entries) ? entries : entries.sort(byPeriod))
-  return months
+  return inPeriodOrder(entries) ? entries : entries.sort(byPeriod)
 }
 
 /**
  * The domain state a snapshot describes, built in steps: each `yield` is a point where the caller may let the
- * browser paint and handle input (a phone spends ~60 ms on a ten-year budget's category months, and more on
- * 100 000 transactions). Nothing outside sees the maps before the end.
+ * browser paint and handle input (a phone spends a while on 100 000 transactions). Nothing outside sees the maps
+ * before the end.
  */
 export function* fromSnapshotInSteps(snapshot: BudgetStateSnapshot): Generator<void, BudgetState, void> {
   const recordsByPeriod = new Map<PeriodKey, AssignmentRecord[]>()
@@ -116,9 +115,7 @@ export function* fromSnapshotInSteps(snapshot: BudgetStateSnapshot): Generator<v
   }
   let undoStack: UndoEntry | null = null
   for (const entry of [...snapshot.undo].reverse()) undoStack = { ...entry, next: undoStack }
-  let categoryMonths = HashMap.beginMutation(
-    HashMap.empty<CategoryId, HashMap.HashMap<PeriodKey, MonthAggregate>>(),
-  )
+  let categoryMonths = HashMap.beginMutation(HashMap.empty<CategoryId, MonthRow>())
   for (const [index, [category, periods, assigned, activity]] of snapshot.categoryMonths.entries()) {
     categoryMonths = HashMap.set(categoryMonths, category, categoryMonthsOf(periods, assigned, activity))
     if (index % CATEGORIES_PER_STEP === CATEGORIES_PER_STEP - 1) yield

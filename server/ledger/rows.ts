@@ -1,8 +1,7 @@
 import type { Insertable } from 'kysely'
-import type { MonthEntry } from '../../domain/month-view.ts'
 import { yearOfPeriod } from '../../domain/period.ts'
 import { monthColumns } from '../../domain/snapshot.ts'
-import type { AccountTotals, UndoEntry } from '../../domain/state.ts'
+import type { AccountTotals, MonthEntry, UndoEntry } from '../../domain/state.ts'
 import type {
   AssignmentRecord,
   BankAccount,

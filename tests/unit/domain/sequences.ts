@@ -350,7 +350,7 @@ export const run = (actions: readonly Action[]) => {
   return { state, events }
 }
 
-/** Plain, order-independent picture of a state, for equality. */
+/** Plain picture of a state, for equality: independent of map order, not of a category's month order. */
 export const snapshot = (state: BudgetState) => {
   const sorted = <V>(entries: Iterable<readonly [string, V]>) =>
     [...entries].sort(([a], [b]) => (a < b ? -1 : 1))
@@ -366,7 +366,10 @@ export const snapshot = (state: BudgetState) => {
     accounts: sorted(state.accounts),
     accountTotals: sorted(state.accountTotals),
     accountMonths: nested(state.accountMonths),
-    categoryMonths: nested(state.categoryMonths),
+    // A category's months as they are kept: their order is part of the state (the month view walks them so).
+    categoryMonths: sorted(
+      [...state.categoryMonths].map(([category, months]) => [category, [...months]] as const),
+    ),
     transactions: sorted(HashMap.toEntries(state.transactions)),
     transfers: sorted(HashMap.toEntries(state.transfers)),
     transactionCount: state.transactionCount,

@@ -1,6 +1,6 @@
 import * as HashMap from 'effect/HashMap'
 import { describe, expect, it } from 'vitest'
-import { getIn, initialState } from '../../../domain/state.ts'
+import { initialState, monthOf } from '../../../domain/state.ts'
 import { categoryId, command, eventsOf, given, period, refusalOf, starterBudget } from './fixtures.ts'
 
 const create = () =>
@@ -336,7 +336,7 @@ describe('categories', () => {
     expect(book.do('DeleteCategory', { categoryId: 'food', moveToCategoryId: 'rent' })).toEqual([
       { _tag: 'CategoryDeleted', categoryId: 'food', movedToCategoryId: 'rent' },
     ])
-    expect(getIn(book.state.categoryMonths, categoryId('rent'), period('202501'))).toEqual({
+    expect(monthOf(book.state, categoryId('rent'), period('202501'))).toEqual({
       assigned: 1_000,
       activity: -700,
     })
