@@ -491,16 +491,17 @@ const writeUndo = async (
       .where('command_id', 'in', popped)
       .execute()
   if (pushed.length === 0) return
-  // Positions are depths (1 at the bottom), so they are dense: the shared entry's is the highest one left.
-  const { depth } = await db
-    .selectFrom('budget_undo')
-    .select((eb) => eb.fn.coalesce(eb.fn.max('position'), eb.lit(0)).as('depth'))
-    .where('budget_id', '=', budgetId)
-    .executeTakeFirstOrThrow()
-  const base = Number(depth)
+  // Positions are depths (1 at the bottom), so they are dense: the shared entry's is the highest one left. Read by
+  // the insert itself (its snapshot is from before its rows), not by a round trip of its own.
+  const depth = sql<number>`(select coalesce(max(position), 0) from budget_undo where budget_id = ${budgetId})`
   await db
     .insertInto('budget_undo')
-    .values(pushed.map((entry, index) => undoRow(budgetId, entry, base + index + 1)))
+    .values(
+      pushed.map((entry, index) => ({
+        ...undoRow(budgetId, entry, 0),
+        position: sql<number>`${depth} + ${index + 1}`,
+      })),
+    )
     .execute()
 }
 
