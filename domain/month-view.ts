@@ -80,10 +80,6 @@ const ledgerOfOrdered = (ordered: readonly MonthEntry[], period: PeriodKey): Cat
   }
 }
 
-/** One category's months in period order (the state keeps each category's months so). */
-export const orderedMonths = (state: BudgetState, categoryId: CategoryId): readonly MonthEntry[] =>
-  monthsOf(state.categoryMonths, categoryId)
-
 /**
  * One category's months of these years (YYYY) in period order: a write that touched a year or two of a category
  * writes those years without walking all its months.
@@ -101,18 +97,14 @@ export const monthsInYears = (
   return entries
 }
 
-/** Whether entries are in period order, each period once, as a category's months are kept. */
-export const inPeriodOrder = (entries: readonly MonthEntry[]): boolean =>
-  entries.every((entry, index) => index === 0 || byPeriod(entries[index - 1] ?? entry, entry) < 0)
-
 /**
- * Ledgers per (immutable) months map and period: an assignment changes one category's months, so the month view
+ * Ledgers per (immutable) month row and period: an assignment changes one category's months, so the month view
  * after it walks that category's months again and reuses the other categories' ledgers.
  */
 const ledgersOf = new WeakMap<object, Map<PeriodKey, CategoryLedger>>()
 
 export const ledgerOf = (state: BudgetState, categoryId: CategoryId, period: PeriodKey): CategoryLedger => {
-  const months = orderedMonths(state, categoryId)
+  const months = monthsOf(state.categoryMonths, categoryId)
   if (months.length === 0 || isOpenForChanges(months)) return ledgerOfOrdered(months, period)
   let ledgers = ledgersOf.get(months)
   if (ledgers === undefined) {
@@ -135,7 +127,7 @@ export const incomeUpTo = (state: BudgetState, period: PeriodKey): number => {
   }
   for (const category of state.categories.values()) {
     if (category.type !== 'Income') continue
-    for (const [key, month] of orderedMonths(state, category.id)) {
+    for (const [key, month] of monthsOf(state.categoryMonths, category.id)) {
       if (key > period) break
       income += month.activity
     }

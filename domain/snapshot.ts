@@ -3,10 +3,10 @@ import type { AssignmentRecord, Transaction } from '../schemas/budget.ts'
 import type { BudgetStateSnapshot } from '../schemas/budget-snapshot.ts'
 import type { BankAccountId, CategoryId, TransactionId, TransferId } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
-import { inPeriodOrder } from './month-view.ts'
 import {
   type BudgetState,
   byPeriod,
+  inPeriodOrder,
   type MonthEntry,
   type MonthRow,
   type TransferLink,
@@ -35,7 +35,7 @@ const nestedFrom = <K1, K2, V>(rows: Iterable<readonly [K1, K2, V]>) => {
 }
 
 /**
- * One category's months (`orderedMonths`, already in period order) as the snapshot's three columns; the server
+ * One category's months (a `MonthRow`, already in period order) as the snapshot's three columns; the server
  * stores them so too.
  */
 export const monthColumns = (ordered: Iterable<MonthEntry>) => {

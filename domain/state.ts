@@ -84,6 +84,10 @@ export type MonthEntry = readonly [PeriodKey, MonthAggregate]
 
 export const byPeriod = ([a]: MonthEntry, [b]: MonthEntry) => (a < b ? -1 : a > b ? 1 : 0)
 
+/** Whether entries are in period order, each period once, as a category's months are kept (`MonthRow`). */
+export const inPeriodOrder = (entries: readonly MonthEntry[]): boolean =>
+  entries.every((entry, index) => index === 0 || byPeriod(entries[index - 1] ?? entry, entry) < 0)
+
 /**
  * One category's months in period order, each period once. The month view walks a row as it is; one month is found
  * by binary search. A row is a plain array: a budget's 18 000 category-months load as 150 arrays (a persistent map

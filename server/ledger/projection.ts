@@ -1,9 +1,9 @@
 import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
 import { type Kysely, sql } from 'kysely'
-import { monthsInYears, orderedMonths } from '../../domain/month-view.ts'
+import { monthsInYears } from '../../domain/month-view.ts'
 import { periodOfDate, yearOfPeriod } from '../../domain/period.ts'
-import { type BudgetState, entriesIn, getIn, type UndoEntry } from '../../domain/state.ts'
+import { type BudgetState, entriesIn, getIn, monthsOf, type UndoEntry } from '../../domain/state.ts'
 import type { Transaction } from '../../schemas/budget.ts'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import type { BankAccountId, CategoryGroupId, CategoryId, TransactionId } from '../../schemas/ids.ts'
@@ -375,7 +375,7 @@ const writeCategoryYears = async (db: Db, budgetId: string, state: BudgetState, 
       .execute()
   }
   for (const categoryId of whole)
-    rows.push(...categoryYearRows(budgetId, categoryId, orderedMonths(state, categoryId)))
+    rows.push(...categoryYearRows(budgetId, categoryId, monthsOf(state.categoryMonths, categoryId)))
   await deletePairs(db, 'category_year_columns', budgetId, ['category_id', 'year'], gone)
   if (rows.length > 0) {
     // One JSON parameter of positional rows: a bulk import's 150 categories stay one statement. `json` (not jsonb)
@@ -498,7 +498,7 @@ const writeUndo = async (
     .insertInto('budget_undo')
     .values(
       pushed.map((entry, index) => ({
-        ...undoRow(budgetId, entry, 0),
+        ...undoRow(budgetId, entry),
         position: sql<number>`${depth} + ${index + 1}`,
       })),
     )
@@ -656,7 +656,7 @@ export const writeWholeState = async (db: Db, budgetId: string, state: BudgetSta
     db,
     'category_year_columns',
     [...state.categoryMonths].flatMap(([categoryId]) =>
-      categoryYearRows(budgetId, categoryId, orderedMonths(state, categoryId)),
+      categoryYearRows(budgetId, categoryId, monthsOf(state.categoryMonths, categoryId)),
     ),
   )
   const accountMonths = []

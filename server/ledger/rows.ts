@@ -122,7 +122,7 @@ export const transactionOfRow = (row: TransactionStored): Transaction =>
   }) as Transaction
 
 /**
- * A category's months (in period order: domain/month-view.ts#orderedMonths) as rows of the snapshot's columns
+ * A category's months (in period order: domain/state.ts#MonthRow) as rows of the snapshot's columns
  * (domain/snapshot.ts#monthColumns), one per year, each column's JSON text. `years` limits them to those years.
  */
 export const categoryYearRows = (
@@ -197,10 +197,10 @@ export const filterRow = (budgetId: string, filter: SavedFilter): FilterInsert =
   criteria: JSON.stringify(filter.criteria),
 })
 
-export const undoRow = (budgetId: string, entry: UndoEntry, position: number): UndoInsert => ({
+/** An undo entry's row but its position (its depth in the stack, 1 at the bottom), which the writer gives. */
+export const undoRow = (budgetId: string, entry: UndoEntry): Omit<UndoInsert, 'position'> => ({
   budget_id: budgetId,
   command_id: entry.commandId,
-  position,
   period: entry.periodKey,
   changes: JSON.stringify(entry.changes),
 })
@@ -209,5 +209,5 @@ export const undoRow = (budgetId: string, entry: UndoEntry, position: number): U
 export const undoRows = (budgetId: string, top: UndoEntry | null): UndoInsert[] => {
   const entries: UndoEntry[] = []
   for (let entry = top; entry !== null; entry = entry.next) entries.push(entry)
-  return entries.reverse().map((entry, index) => undoRow(budgetId, entry, index + 1))
+  return entries.reverse().map((entry, index) => ({ ...undoRow(budgetId, entry), position: index + 1 }))
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { monthsInYears, orderedMonths } from '../../../domain/month-view.ts'
-import { monthOf } from '../../../domain/state.ts'
+import { monthsInYears } from '../../../domain/month-view.ts'
+import { monthOf, monthsOf } from '../../../domain/state.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
 import { run, sequences } from './sequences.ts'
 
@@ -32,7 +32,7 @@ describe("a category's months of some years", () => {
       fc.property(sequences, fc.shuffledSubarray(['2023', '2024', '2025', '2026']), (actions, years) => {
         const { state } = run(actions)
         for (const categoryId of state.categories.keys()) {
-          const expected = orderedMonths(state, categoryId).filter(([period]) =>
+          const expected = monthsOf(state.categoryMonths, categoryId).filter(([period]) =>
             years.includes(period.slice(0, 4)),
           )
           expect(monthsInYears(state, categoryId, years)).toEqual(expected)
