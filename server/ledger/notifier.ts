@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import pg from 'pg'
+import type { Statements } from '../db/statementBatch.ts'
 
 /**
  * Tells live streams that a budget has new events. On PostgreSQL the writer's NOTIFY is delivered at commit to
@@ -8,7 +9,7 @@ import pg from 'pg'
  */
 export interface Notifier {
   /** Inside the writing transaction: PostgreSQL sends the notification only if it commits. */
-  inTransaction<T>(trx: Kysely<T>, budgetId: string, version: number): Promise<void>
+  inTransaction<T>(out: Statements<T>, budgetId: string, version: number): Promise<void>
   /** After the commit: the in-process emitter announces here. */
   committed(budgetId: string, version: number): void
   subscribe(budgetId: string, listener: (version: number) => void): () => void
@@ -72,8 +73,8 @@ export const createPostgresNotifier = async (
   }
   await connect()
   return {
-    inTransaction: async (trx, budgetId, version) => {
-      await sql`select pg_notify(${channel}, ${`${budgetId} ${version}`})`.execute(trx)
+    inTransaction: async (out, budgetId, version) => {
+      await out.alongside(sql`select pg_notify(${channel}, ${`${budgetId} ${version}`})`)
     },
     committed: () => {},
     subscribe: subscribeOn(emitter),

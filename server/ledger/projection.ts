@@ -1,6 +1,6 @@
 import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { monthsInYears } from '../../domain/month-view.ts'
 import { periodOfDate, yearOfPeriod } from '../../domain/period.ts'
 import { type BudgetState, entriesIn, getIn, monthsOf, type UndoEntry } from '../../domain/state.ts'
@@ -9,6 +9,7 @@ import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import type { BankAccountId, CategoryGroupId, CategoryId, TransactionId } from '../../schemas/ids.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
 import { jsonbParameter, jsonParameter } from '../db/jsonParameters.ts'
+import type { Statements } from '../db/statementBatch.ts'
 import {
   accountMonthRow,
   accountRow,
@@ -35,7 +36,8 @@ import { type LedgerTables, readModelTables } from './tables.ts'
 /** Which evolve, and which rows, the read models are of; bump it and every budget is rebuilt on first use. */
 export const READ_MODEL_FORMAT = 1
 
-type Db = Kysely<LedgerTables>
+/** Where the read models' statements go (`db/statementBatch.ts`): a write's rows reach the database in few round trips. */
+type Out = Statements<LedgerTables>
 
 const pairKey = (a: string, b: string) => `${a}\u0000${b}`
 const splitKey = (key: string): [string, string] => {
@@ -176,7 +178,7 @@ const changedKeys = <K, V>(before: ReadonlyMap<K, V>, after: ReadonlyMap<K, V>) 
 }
 
 const upsertGroups = async (
-  db: Db,
+  out: Out,
   budgetId: string,
   state: BudgetState,
   ids: readonly CategoryGroupId[],
@@ -186,44 +188,53 @@ const upsertGroups = async (
     return group ? [groupRow(budgetId, group)] : []
   })
   if (rows.length === 0) return
-  await db
-    .insertInto('category_groups')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['budget_id', 'id']).doUpdateSet((eb) => ({
-        name: eb.ref('excluded.name'),
-        hidden: eb.ref('excluded.hidden'),
-        position: eb.ref('excluded.position'),
-      })),
-    )
-    .execute()
+  await out.change(
+    out.db
+      .insertInto('category_groups')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['budget_id', 'id']).doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          hidden: eb.ref('excluded.hidden'),
+          position: eb.ref('excluded.position'),
+        })),
+      ),
+    'category_groups',
+  )
 }
 
-const upsertCategories = async (db: Db, budgetId: string, state: BudgetState, ids: readonly CategoryId[]) => {
+const upsertCategories = async (
+  out: Out,
+  budgetId: string,
+  state: BudgetState,
+  ids: readonly CategoryId[],
+) => {
   const rows = ids.flatMap((id) => {
     const category = state.categories.get(id)
     return category ? [categoryRow(budgetId, category)] : []
   })
   if (rows.length === 0) return
-  await db
-    .insertInto('categories')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['budget_id', 'id']).doUpdateSet((eb) => ({
-        category_group_id: eb.ref('excluded.category_group_id'),
-        name: eb.ref('excluded.name'),
-        type: eb.ref('excluded.type'),
-        spending_class: eb.ref('excluded.spending_class'),
-        origin: eb.ref('excluded.origin'),
-        hidden: eb.ref('excluded.hidden'),
-        position: eb.ref('excluded.position'),
-      })),
-    )
-    .execute()
+  await out.change(
+    out.db
+      .insertInto('categories')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['budget_id', 'id']).doUpdateSet((eb) => ({
+          category_group_id: eb.ref('excluded.category_group_id'),
+          name: eb.ref('excluded.name'),
+          type: eb.ref('excluded.type'),
+          spending_class: eb.ref('excluded.spending_class'),
+          origin: eb.ref('excluded.origin'),
+          hidden: eb.ref('excluded.hidden'),
+          position: eb.ref('excluded.position'),
+        })),
+      ),
+    'categories',
+  )
 }
 
 const upsertAccounts = async (
-  db: Db,
+  out: Out,
   budgetId: string,
   state: BudgetState,
   ids: readonly BankAccountId[],
@@ -233,22 +244,24 @@ const upsertAccounts = async (
     return account ? [accountRow(budgetId, account, state.accountTotals.get(id))] : []
   })
   if (rows.length === 0) return
-  await db
-    .insertInto('bank_accounts')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['budget_id', 'id']).doUpdateSet((eb) => ({
-        name: eb.ref('excluded.name'),
-        type: eb.ref('excluded.type'),
-        state: eb.ref('excluded.state'),
-        opening_balance: eb.ref('excluded.opening_balance'),
-        opening_date: eb.ref('excluded.opening_date'),
-        last_reconciled_at: eb.ref('excluded.last_reconciled_at'),
-        cleared: eb.ref('excluded.cleared'),
-        uncleared: eb.ref('excluded.uncleared'),
-      })),
-    )
-    .execute()
+  await out.change(
+    out.db
+      .insertInto('bank_accounts')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['budget_id', 'id']).doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          type: eb.ref('excluded.type'),
+          state: eb.ref('excluded.state'),
+          opening_balance: eb.ref('excluded.opening_balance'),
+          opening_date: eb.ref('excluded.opening_date'),
+          last_reconciled_at: eb.ref('excluded.last_reconciled_at'),
+          cleared: eb.ref('excluded.cleared'),
+          uncleared: eb.ref('excluded.uncleared'),
+        })),
+      ),
+    'bank_accounts',
+  )
 }
 
 /** The transactions table's columns in the order both inserts below select them. */
@@ -260,7 +273,7 @@ const insertIntoTransactions = sql`insert into transactions (budget_id, id, bank
  * thousands stay one small statement, and JSON.stringify beats the driver's per-element array escaping.
  */
 const writeTransactions = async (
-  db: Db,
+  out: Out,
   budgetId: string,
   transactions: readonly Transaction[],
   existing: boolean,
@@ -282,7 +295,8 @@ const writeTransactions = async (
       t.transferId,
     ]),
   )
-  await sql`
+  await out.change(
+    sql`
     ${insertIntoTransactions}
     select ${budgetId}, r->>0, r->>1, r->>2, r->>3, r->>4, (r->>5)::bigint, r->>6, r->>7, (r->>8)::boolean,
            (r->>9)::boolean, r->10, r->>11
@@ -297,7 +311,9 @@ const writeTransactions = async (
       transfer_id = excluded.transfer_id`
         : sql``
     }
-  `.execute(db)
+  `,
+    'transactions',
+  )
 }
 
 /**
@@ -310,8 +326,9 @@ const writeTransactions = async (
  * 1 000 000-transaction budget read ~170 buffers instead of ~1 030, one row per page (3.5 ms instead of 6–18 in
  * PostgreSQL), at no measurable cost to the import. A rebuild writes in the same order (`byAccountAndDate`).
  */
-const insertAddedFromEvents = async (db: Db, budgetId: string, fromVersion: number, toVersion: number) => {
-  await sql`
+const insertAddedFromEvents = async (out: Out, budgetId: string, fromVersion: number, toVersion: number) => {
+  await out.change(
+    sql`
     ${insertIntoTransactions}
     select ${budgetId}, t->>'id', t->>'bankAccountId', t->>'date', t->>'payee', t->>'memo', (t->>'value')::bigint,
            t->>'direction', t->>'kind', (t->>'cleared')::boolean, (t->>'reconciled')::boolean, t->'splits',
@@ -325,7 +342,10 @@ const insertAddedFromEvents = async (db: Db, budgetId: string, fromVersion: numb
     ) as added(t)
     where e.budget_id = ${budgetId} and e.seq > ${fromVersion} and e.seq <= ${toVersion}
     order by t->>'bankAccountId', t->>'date', t->>'id'
-  `.execute(db)
+  `,
+    'transactions',
+    ['budget_events'],
+  )
 }
 
 const pairsIn = (pairs: readonly [string, string][]) =>
@@ -333,7 +353,7 @@ const pairsIn = (pairs: readonly [string, string][]) =>
 
 /** Deletes a budget's rows keyed by (first, second) column pairs, a thousand pairs per statement. */
 const deletePairs = async (
-  db: Db,
+  out: Out,
   table: 'category_year_columns' | 'account_months',
   budgetId: string,
   [first, second]: readonly [string, string],
@@ -341,13 +361,14 @@ const deletePairs = async (
 ) => {
   for (const chunk of chunked(pairs)) {
     const key = sql`(${sql.ref(first)}, ${sql.ref(second)})`
-    await sql`delete from ${sql.table(table)} where budget_id = ${budgetId} and ${key} in ${pairsIn(chunk)}`.execute(
-      db,
+    await out.change(
+      sql`delete from ${sql.table(table)} where budget_id = ${budgetId} and ${key} in ${pairsIn(chunk)}`,
+      table,
     )
   }
 }
 
-const writeCategoryYears = async (db: Db, budgetId: string, state: BudgetState, touched: Touched) => {
+const writeCategoryYears = async (out: Out, budgetId: string, state: BudgetState, touched: Touched) => {
   const yearsOf = new Map<CategoryId, Set<string>>()
   for (const key of touched.categoryYears) {
     const [categoryId, year] = splitKey(key)
@@ -368,30 +389,35 @@ const writeCategoryYears = async (db: Db, budgetId: string, state: BudgetState, 
   }
   const whole = [...touched.wholeCategories]
   for (const chunk of chunked(whole)) {
-    await db
-      .deleteFrom('category_year_columns')
-      .where('budget_id', '=', budgetId)
-      .where('category_id', 'in', chunk)
-      .execute()
+    await out.change(
+      out.db
+        .deleteFrom('category_year_columns')
+        .where('budget_id', '=', budgetId)
+        .where('category_id', 'in', chunk),
+      'category_year_columns',
+    )
   }
   for (const categoryId of whole)
     rows.push(...categoryYearRows(budgetId, categoryId, monthsOf(state.categoryMonths, categoryId)))
-  await deletePairs(db, 'category_year_columns', budgetId, ['category_id', 'year'], gone)
+  await deletePairs(out, 'category_year_columns', budgetId, ['category_id', 'year'], gone)
   if (rows.length > 0) {
     // One JSON parameter of positional rows: a bulk import's 150 categories stay one statement. `json` (not jsonb)
     // keeps each column's text as written.
     const values = `[${rows.map((row) => `[${JSON.stringify(row.category_id)},${JSON.stringify(row.year)},${row.periods},${row.assigned},${row.activity}]`).join(',')}]`
-    await sql`
+    await out.change(
+      sql`
       insert into category_year_columns (budget_id, category_id, year, periods, assigned, activity)
       select ${budgetId}, r->>0, r->>1, r->2, r->3, r->4
       from json_array_elements(${jsonParameter(values)}::json) as r
       on conflict (budget_id, category_id, year) do update set
         periods = excluded.periods, assigned = excluded.assigned, activity = excluded.activity
-    `.execute(db)
+    `,
+      'category_year_columns',
+    )
   }
 }
 
-const writeAccountMonths = async (db: Db, budgetId: string, state: BudgetState, keys: Set<string>) => {
+const writeAccountMonths = async (out: Out, budgetId: string, state: BudgetState, keys: Set<string>) => {
   const rows = []
   const gone: [string, string][] = []
   for (const key of keys) {
@@ -403,16 +429,19 @@ const writeAccountMonths = async (db: Db, budgetId: string, state: BudgetState, 
   }
   if (rows.length > 0) {
     const values = JSON.stringify(rows.map((row) => [row.bank_account_id, row.period, row.net]))
-    await sql`
+    await out.change(
+      sql`
       insert into account_months (budget_id, bank_account_id, period, net)
       select ${budgetId}, r->>0, r->>1, (r->>2)::bigint from jsonb_array_elements(${jsonbParameter(values)}::jsonb) as r
       on conflict (budget_id, bank_account_id, period) do update set net = excluded.net
-    `.execute(db)
+    `,
+      'account_months',
+    )
   }
-  await deletePairs(db, 'account_months', budgetId, ['bank_account_id', 'period'], gone)
+  await deletePairs(out, 'account_months', budgetId, ['bank_account_id', 'period'], gone)
 }
 
-const writeRecords = async (db: Db, budgetId: string, before: BudgetState, after: BudgetState) => {
+const writeRecords = async (out: Out, budgetId: string, before: BudgetState, after: BudgetState) => {
   const { upserted, removed } = changedKeys(before.recordsByPeriod, after.recordsByPeriod)
   const rows = []
   const rewrite: string[] = [...removed]
@@ -429,18 +458,21 @@ const writeRecords = async (db: Db, budgetId: string, before: BudgetState, after
     }
   }
   if (rewrite.length > 0) {
-    await db
-      .deleteFrom('assignment_records')
-      .where('budget_id', '=', budgetId)
-      .where('period', 'in', rewrite)
-      .execute()
+    await out.change(
+      out.db
+        .deleteFrom('assignment_records')
+        .where('budget_id', '=', budgetId)
+        .where('period', 'in', rewrite),
+      'assignment_records',
+    )
   }
-  for (const chunk of chunked(rows)) await db.insertInto('assignment_records').values(chunk).execute()
+  await insertChunks(out, 'assignment_records', rows)
 }
 
 /** Moves the splits of a deleted category's stored transactions to the category that takes them. */
-const moveSplits = async (db: Db, budgetId: string, from: CategoryId, into: CategoryId) => {
-  await sql`
+const moveSplits = async (out: Out, budgetId: string, from: CategoryId, into: CategoryId) => {
+  await out.change(
+    sql`
     update transactions set splits = (
       select jsonb_agg(
         case when split->>'categoryId' = ${from}
@@ -448,7 +480,9 @@ const moveSplits = async (db: Db, budgetId: string, from: CategoryId, into: Cate
         order by position)
       from jsonb_array_elements(splits) with ordinality as s(split, position))
     where budget_id = ${budgetId} and splits @> ${JSON.stringify([{ categoryId: from }])}::jsonb
-  `.execute(db)
+  `,
+    'transactions',
+  )
 }
 
 /**
@@ -456,7 +490,7 @@ const moveSplits = async (db: Db, budgetId: string, from: CategoryId, into: Cate
  * found within `reach` steps of the tops; otherwise (a cleared history) the rows are written anew.
  */
 const writeUndo = async (
-  db: Db,
+  out: Out,
   budgetId: string,
   before: UndoEntry | null,
   after: UndoEntry | null,
@@ -478,93 +512,97 @@ const writeUndo = async (
     popped.push(entry.commandId)
   }
   if (!found) {
-    await db.deleteFrom('budget_undo').where('budget_id', '=', budgetId).execute()
-    await insertChunks(db, 'budget_undo', undoRows(budgetId, after))
+    await out.change(out.db.deleteFrom('budget_undo').where('budget_id', '=', budgetId), 'budget_undo')
+    await insertChunks(out, 'budget_undo', undoRows(budgetId, after))
     return
   }
   const pushed: UndoEntry[] = []
   for (let entry = after; entry !== shared && entry !== null; entry = entry.next) pushed.unshift(entry)
   if (popped.length > 0)
-    await db
-      .deleteFrom('budget_undo')
-      .where('budget_id', '=', budgetId)
-      .where('command_id', 'in', popped)
-      .execute()
+    await out.change(
+      out.db.deleteFrom('budget_undo').where('budget_id', '=', budgetId).where('command_id', 'in', popped),
+      'budget_undo',
+    )
   if (pushed.length === 0) return
   // Positions are depths (1 at the bottom), so they are dense: the shared entry's is the highest one left. Read by
   // the insert itself (its snapshot is from before its rows), not by a round trip of its own.
   const depth = sql<number>`(select coalesce(max(position), 0) from budget_undo where budget_id = ${budgetId})`
-  await db
-    .insertInto('budget_undo')
-    .values(
+  await out.change(
+    out.db.insertInto('budget_undo').values(
       pushed.map((entry, index) => ({
         ...undoRow(budgetId, entry),
         position: sql<number>`${depth} + ${index + 1}`,
       })),
-    )
-    .execute()
+    ),
+    'budget_undo',
+  )
 }
 
 const deleteByIds = async (
-  db: Db,
+  out: Out,
   table: 'category_groups' | 'categories' | 'bank_accounts' | 'filters' | 'transactions',
   budgetId: string,
   ids: readonly string[],
 ) => {
   for (const chunk of chunked(ids)) {
-    await db.deleteFrom(table).where('budget_id', '=', budgetId).where('id', 'in', chunk).execute()
+    await out.change(
+      out.db.deleteFrom(table).where('budget_id', '=', budgetId).where('id', 'in', chunk),
+      table,
+    )
   }
 }
 
-const writeBudgetRow = async (db: Db, budgetId: string, state: BudgetState, version: number) => {
-  await db
-    .updateTable('budgets')
-    .set({
-      version,
-      deleted: state.deleted,
-      read_model_format: READ_MODEL_FORMAT,
-      transaction_count: state.transactionCount,
-      ...(state.budget
-        ? {
-            name: state.budget.name,
-            currency: state.budget.currency,
-            // The event's, which the request's row may differ from by a moment.
-            created_at: state.budget.createdAt,
-            created_by: state.budget.createdBy,
-          }
-        : {}),
-    })
-    .where('id', '=', budgetId)
-    .execute()
+const writeBudgetRow = async (out: Out, budgetId: string, state: BudgetState, version: number) => {
+  await out.change(
+    out.db
+      .updateTable('budgets')
+      .set({
+        version,
+        deleted: state.deleted,
+        read_model_format: READ_MODEL_FORMAT,
+        transaction_count: state.transactionCount,
+        ...(state.budget
+          ? {
+              name: state.budget.name,
+              currency: state.budget.currency,
+              // The event's, which the request's row may differ from by a moment.
+              created_at: state.budget.createdAt,
+              created_by: state.budget.createdBy,
+            }
+          : {}),
+      })
+      .where('id', '=', budgetId),
+    'budgets',
+  )
 }
 
 /** Writes what a command (or a batch of them) changed between `before` and `after`. */
 export const projectChanges = async (
-  db: Db,
+  out: Out,
   budgetId: string,
   before: BudgetState,
   after: BudgetState,
   touched: Touched,
   version: number,
 ): Promise<void> => {
-  await writeBudgetRow(db, budgetId, after, version)
+  await writeBudgetRow(out, budgetId, after, version)
   if (touched.full) {
-    await writeWholeState(db, budgetId, after)
+    await writeWholeState(out, budgetId, after)
     return
   }
   const groups = changedKeys(before.groups, after.groups)
-  await upsertGroups(db, budgetId, after, groups.upserted)
-  await deleteByIds(db, 'category_groups', budgetId, groups.removed)
+  await upsertGroups(out, budgetId, after, groups.upserted)
+  await deleteByIds(out, 'category_groups', budgetId, groups.removed)
   const categories = changedKeys(before.categories, after.categories)
-  await upsertCategories(db, budgetId, after, categories.upserted)
-  await deleteByIds(db, 'categories', budgetId, categories.removed)
+  await upsertCategories(out, budgetId, after, categories.upserted)
+  await deleteByIds(out, 'categories', budgetId, categories.removed)
   const accounts = changedKeys(before.accounts, after.accounts)
   const totals = changedKeys(before.accountTotals, after.accountTotals)
-  await upsertAccounts(db, budgetId, after, [...new Set([...accounts.upserted, ...totals.upserted])])
-  await deleteByIds(db, 'bank_accounts', budgetId, accounts.removed)
+  await upsertAccounts(out, budgetId, after, [...new Set([...accounts.upserted, ...totals.upserted])])
+  await deleteByIds(out, 'bank_accounts', budgetId, accounts.removed)
   if (touched.addedOnly) {
     if (touched.transactions.size > 0)
-      await insertAddedFromEvents(db, budgetId, version - touched.events, version)
+      await insertAddedFromEvents(out, budgetId, version - touched.events, version)
   } else {
     // The read models are at `before`'s version: a transaction `before` lacks has no row yet.
     const added: Transaction[] = []
@@ -576,46 +614,45 @@ export const projectChanges = async (
       else if (lookup(before, id) === undefined) added.push(transaction)
       else changed.push(transaction)
     }
-    await writeTransactions(db, budgetId, added, false)
-    await writeTransactions(db, budgetId, changed, true)
-    await deleteByIds(db, 'transactions', budgetId, gone)
+    await writeTransactions(out, budgetId, added, false)
+    await writeTransactions(out, budgetId, changed, true)
+    await deleteByIds(out, 'transactions', budgetId, gone)
   }
-  for (const { from, into } of touched.categoryMoves) await moveSplits(db, budgetId, from, into)
-  await writeUndo(db, budgetId, before.undoStack, after.undoStack, touched.events)
-  await writeCategoryYears(db, budgetId, after, touched)
-  await writeAccountMonths(db, budgetId, after, touched.accountMonths)
-  await writeRecords(db, budgetId, before, after)
+  for (const { from, into } of touched.categoryMoves) await moveSplits(out, budgetId, from, into)
+  await writeUndo(out, budgetId, before.undoStack, after.undoStack, touched.events)
+  await writeCategoryYears(out, budgetId, after, touched)
+  await writeAccountMonths(out, budgetId, after, touched.accountMonths)
+  await writeRecords(out, budgetId, before, after)
   const targets = changedKeys(before.targets, after.targets)
   if (targets.removed.length + targets.upserted.length > 0) {
-    await db
-      .deleteFrom('targets')
-      .where('budget_id', '=', budgetId)
-      .where('category_id', 'in', [...targets.removed, ...targets.upserted])
-      .execute()
+    await out.change(
+      out.db
+        .deleteFrom('targets')
+        .where('budget_id', '=', budgetId)
+        .where('category_id', 'in', [...targets.removed, ...targets.upserted]),
+      'targets',
+    )
     const rows = targets.upserted.flatMap((id) => {
       const target = after.targets.get(id)
       return target ? [targetRow(budgetId, target)] : []
     })
-    if (rows.length > 0) await db.insertInto('targets').values(rows).execute()
+    await insertChunks(out, 'targets', rows)
   }
   const filters = changedKeys(before.filters, after.filters)
   if (filters.removed.length + filters.upserted.length > 0) {
-    await deleteByIds(db, 'filters', budgetId, [...filters.removed, ...filters.upserted])
+    await deleteByIds(out, 'filters', budgetId, [...filters.removed, ...filters.upserted])
     const rows = filters.upserted.flatMap((id) => {
       const filter = after.filters.get(id)
       return filter ? [filterRow(budgetId, filter)] : []
     })
-    if (rows.length > 0) await db.insertInto('filters').values(rows).execute()
+    await insertChunks(out, 'filters', rows)
   }
 }
 
-const insertChunks = async <T extends keyof LedgerTables>(db: Db, table: T, rows: readonly object[]) => {
+const insertChunks = async <T extends keyof LedgerTables>(out: Out, table: T, rows: readonly object[]) => {
   for (const chunk of chunked(rows)) {
     // The rows were built for this table by rows.ts; Kysely cannot relate a generic table to its row type.
-    await db
-      .insertInto(table)
-      .values(chunk as never)
-      .execute()
+    await out.change(out.db.insertInto(table).values(chunk as never), table)
   }
 }
 
@@ -626,34 +663,35 @@ const byAccountAndDate = (a: Transaction, b: Transaction) =>
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Replaces every read-model row of a budget with the rows of `state` (rebuild, and the rare whole rewrites). */
-export const writeWholeState = async (db: Db, budgetId: string, state: BudgetState): Promise<void> => {
-  for (const table of readModelTables) await db.deleteFrom(table).where('budget_id', '=', budgetId).execute()
+export const writeWholeState = async (out: Out, budgetId: string, state: BudgetState): Promise<void> => {
+  for (const table of readModelTables)
+    await out.change(out.db.deleteFrom(table).where('budget_id', '=', budgetId), table)
   await insertChunks(
-    db,
+    out,
     'category_groups',
     [...state.groups.values()].map((group) => groupRow(budgetId, group)),
   )
   await insertChunks(
-    db,
+    out,
     'categories',
     [...state.categories.values()].map((category) => categoryRow(budgetId, category)),
   )
   await insertChunks(
-    db,
+    out,
     'bank_accounts',
     [...state.accounts.values()].map((account) =>
       accountRow(budgetId, account, state.accountTotals.get(account.id)),
     ),
   )
   await insertChunks(
-    db,
+    out,
     'transactions',
     [...HashMap.values(state.transactions)]
       .sort(byAccountAndDate)
       .map((transaction) => transactionRow(budgetId, transaction)),
   )
   await insertChunks(
-    db,
+    out,
     'category_year_columns',
     [...state.categoryMonths].flatMap(([categoryId]) =>
       categoryYearRows(budgetId, categoryId, monthsOf(state.categoryMonths, categoryId)),
@@ -663,22 +701,22 @@ export const writeWholeState = async (db: Db, budgetId: string, state: BudgetSta
   for (const [accountId] of state.accountMonths)
     for (const [period, net] of entriesIn(state.accountMonths, accountId))
       accountMonths.push(accountMonthRow(budgetId, accountId, period, net))
-  await insertChunks(db, 'account_months', accountMonths)
+  await insertChunks(out, 'account_months', accountMonths)
   const records: RecordInsert[] = []
   for (const list of state.recordsByPeriod.values())
     list.forEach((record, index) => {
       records.push(recordRow(budgetId, record, index))
     })
-  await insertChunks(db, 'assignment_records', records)
+  await insertChunks(out, 'assignment_records', records)
   await insertChunks(
-    db,
+    out,
     'targets',
     [...state.targets.values()].map((target) => targetRow(budgetId, target)),
   )
   await insertChunks(
-    db,
+    out,
     'filters',
     [...state.filters.values()].map((filter) => filterRow(budgetId, filter)),
   )
-  await insertChunks(db, 'budget_undo', undoRows(budgetId, state.undoStack))
+  await insertChunks(out, 'budget_undo', undoRows(budgetId, state.undoStack))
 }

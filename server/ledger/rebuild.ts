@@ -1,5 +1,6 @@
 import { replay } from '../../domain/evolve.ts'
 import type { BudgetState } from '../../domain/state.ts'
+import { statementBatch } from '../db/statementBatch.ts'
 import { READ_MODEL_FORMAT, writeWholeState } from './projection.ts'
 import { readEvents } from './store.ts'
 import { amount, type LedgerDb } from './tables.ts'
@@ -18,12 +19,16 @@ export const rebuildWithin = async (
     throw new Error(`budget ${budgetId}: version ${version} but ${events.length} events`)
   }
   const state = replay(events.map((stored) => stored.event))
-  await writeWholeState(trx, budgetId, state)
-  await trx
-    .updateTable('budgets')
-    .set({ read_model_format: READ_MODEL_FORMAT, transaction_count: state.transactionCount })
-    .where('id', '=', budgetId)
-    .execute()
+  const out = statementBatch(trx)
+  await writeWholeState(out, budgetId, state)
+  await out.change(
+    trx
+      .updateTable('budgets')
+      .set({ read_model_format: READ_MODEL_FORMAT, transaction_count: state.transactionCount })
+      .where('id', '=', budgetId),
+    'budgets',
+  )
+  await out.flush()
   return state
 }
 

@@ -9,6 +9,7 @@ import type { BudgetCommand } from '../../schemas/budget-commands.ts'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import type { CommandId, UserId } from '../../schemas/ids.ts'
 import type { Instant, PeriodKey } from '../../schemas/money.ts'
+import { statementBatch } from '../db/statementBatch.ts'
 import type { StateCache } from './cache.ts'
 import type { Notifier } from './notifier.ts'
 import { budgetNotFound, domainRefusal, staleVersion } from './problems.ts'
@@ -261,10 +262,12 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     }
     state = closeForChanges(state)
     const version = head.version + pending.length
+    // Events, read models, the notification and the answer: one round trip where their tables allow.
+    const out = statementBatch(trx)
     if (pending.length > 0) {
-      await appendEvents(trx, budgetId, head.version, userId, pending)
-      await projectChanges(trx, budgetId, before, state, touched, version)
-      await ledger.notifier.inTransaction(trx, budgetId, version)
+      await appendEvents(out, budgetId, head.version, userId, pending)
+      await projectChanges(out, budgetId, before, state, touched, version)
+      await ledger.notifier.inTransaction(out, budgetId, version)
     }
     const appended = pending.map((item, index) => ({
       seq: head.version + index + 1,
@@ -273,8 +276,9 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     }))
     const body = request.answer(state, version, appended)
     if (request.commandId !== undefined) {
-      await saveAnswer(trx, budgetId, request.commandId, { version, status: request.status, body })
+      await saveAnswer(out, budgetId, request.commandId, { version, status: request.status, body })
     }
+    await out.flush()
     return {
       version,
       status: request.status,

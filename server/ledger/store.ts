@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import { jsonbParameter } from '../db/jsonParameters.ts'
+import type { Statements } from '../db/statementBatch.ts'
 import { amount, type LedgerTables } from './tables.ts'
 
 // The event store: append-only `budget_events`, one stream per budget, `seq` contiguous from 1. The `budgets`
@@ -70,18 +71,21 @@ export interface PendingEvent {
  * One JSON parameter ([command id, event] pairs): a bulk import of thousands of events stays one small statement.
  */
 export const appendEvents = async (
-  trx: Db,
+  out: Statements<LedgerTables>,
   budgetId: string,
   version: number,
   actorUserId: string,
   events: readonly PendingEvent[],
 ): Promise<void> => {
   const rows = JSON.stringify(events.map((pending) => [pending.commandId, pending.event]))
-  await sql`
+  await out.change(
+    sql`
     insert into budget_events (budget_id, seq, type, data, actor_user_id, command_id)
     select ${budgetId}, ${version} + ordinality, e->1->>'_tag', e->1, ${actorUserId}, e->>0
     from jsonb_array_elements(${jsonbParameter(rows)}::jsonb) with ordinality as r(e, ordinality)
-  `.execute(trx)
+  `,
+    'budget_events',
+  )
 }
 
 /** Events after `afterSeq`, in order; `limit` bounds a page. */
@@ -131,21 +135,21 @@ export const findAnswer = async (
 }
 
 export const saveAnswer = async (
-  trx: Db,
+  out: Statements<LedgerTables>,
   budgetId: string,
   commandId: string,
   answer: StoredAnswer,
 ): Promise<void> => {
-  await trx
-    .insertInto('budget_commands')
-    .values({
+  await out.change(
+    out.db.insertInto('budget_commands').values({
       budget_id: budgetId,
       command_id: commandId,
       version: answer.version,
       status: answer.status,
       response: JSON.stringify(answer.body ?? null),
-    })
-    .execute()
+    }),
+    'budget_commands',
+  )
 }
 
 /** A stored event as the API shows it (the JSON list and the SSE stream alike). */
