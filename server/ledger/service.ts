@@ -17,7 +17,7 @@ import { nothingTouched, projectChanges, READ_MODEL_FORMAT, touch } from './proj
 import { memoMonthView, readNeededTransactions, readSummary } from './read.ts'
 import { rebuildWithin } from './rebuild.ts'
 import type { StatisticsKeeper } from './statistics.ts'
-import { appendEvents, findAnswer, lockStream, type PendingEvent, readEvents, saveAnswer } from './store.ts'
+import { appendEvents, lockStream, type PendingEvent, readEvents, saveAnswer } from './store.ts'
 import { amount, type LedgerDb } from './tables.ts'
 
 /** What the ledger routes share: the database, the per-process summary cache and the live-update notifier. */
@@ -221,12 +221,9 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
           .execute()
       }
     }
-    const head = await lockStream(trx, budgetId, userId)
+    const head = await lockStream(trx, budgetId, userId, request.commandId)
     if (head === undefined) throw budgetNotFound()
-    if (request.commandId !== undefined) {
-      const earlier = await findAnswer(trx, budgetId, request.commandId)
-      if (earlier !== undefined) return { ...earlier, state: undefined }
-    }
+    if (head.earlier !== undefined) return { ...head.earlier, state: undefined }
     if (head.deleted) throw budgetNotFound()
     if (request.ifMatch !== undefined && request.ifMatch !== head.version) throw staleVersion(head.version)
     const summary = await summaryAt(ledger, trx, budgetId, head.version)

@@ -17,23 +17,33 @@ export interface StreamHead {
 
 /**
  * Locks the stream row of a budget the user is a member of (FOR UPDATE: concurrent writers queue here, so
- * none reads a stale version on PostgreSQL). Undefined when there is no such budget or no membership.
+ * none reads a stale version on PostgreSQL), and reads the answer already given to `commandId` in the same round
+ * trip (the app sends a command id with every write). Undefined when there is no such budget or no membership.
  */
 export const lockStream = async (
   trx: Db,
   budgetId: string,
   userId: string,
-): Promise<StreamHead | undefined> => {
+  commandId?: string,
+): Promise<(StreamHead & { readonly earlier: StoredAnswer | undefined }) | undefined> => {
   const row = await trx
     .selectFrom('budgets as b')
     .innerJoin('budget_members as m', (join) =>
       join.onRef('m.budget_id', '=', 'b.id').on('m.user_id', '=', userId),
     )
-    .select(['b.version', 'b.deleted', 'm.role'])
+    .leftJoin('budget_commands as c', (join) =>
+      join.onRef('c.budget_id', '=', 'b.id').on('c.command_id', '=', commandId ?? null),
+    )
+    .select(['b.version', 'b.deleted', 'm.role', 'c.version as answer_version', 'c.status', 'c.response'])
     .where('b.id', '=', budgetId)
     .modifyEnd(sql`for update of b`)
     .executeTakeFirst()
-  return row && { version: amount(row.version), deleted: row.deleted, role: row.role }
+  if (row === undefined) return undefined
+  const earlier =
+    row.answer_version === null || row.status === null
+      ? undefined
+      : { version: amount(row.answer_version), status: row.status, body: row.response }
+  return { version: amount(row.version), deleted: row.deleted, role: row.role, earlier }
 }
 
 /** The version and the caller's role, without locking (reads). */
@@ -118,20 +128,6 @@ export interface StoredAnswer {
   readonly version: number
   readonly status: number
   readonly body: unknown
-}
-
-export const findAnswer = async (
-  trx: Db,
-  budgetId: string,
-  commandId: string,
-): Promise<StoredAnswer | undefined> => {
-  const row = await trx
-    .selectFrom('budget_commands')
-    .select(['version', 'status', 'response'])
-    .where('budget_id', '=', budgetId)
-    .where('command_id', '=', commandId)
-    .executeTakeFirst()
-  return row && { version: amount(row.version), status: row.status, body: row.response }
 }
 
 export const saveAnswer = async (
