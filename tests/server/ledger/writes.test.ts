@@ -121,6 +121,33 @@ describe.each(databases())('ledger writes on $kind', (target) => {
     })
   })
 
+  describe('round trips', () => {
+    it('an assignment change sends two statements besides begin and commit: the lock (which also reads the command id) and one batch', async () => {
+      const url = `${budget.base}/period/202503/categories/${budget.foodId}/assigned`
+      // The summary is cached from here on, as on a server in use.
+      expectStatus(await api('PUT', url, { value: 10 }), 200)
+      const ledger = harness.app.ledger
+      const { db } = ledger
+      let statements = 0
+      // The routes read the ledger from this object: count what reaches the database through it.
+      Object.assign(ledger, {
+        db: db.withPlugin({
+          transformQuery: ({ node }) => node,
+          transformResult: async ({ result }) => {
+            statements++
+            return result
+          },
+        }),
+      })
+      try {
+        expectStatus(await api('PUT', url, { value: 20 }, { 'idempotency-key': 'round-trips-1' }), 200)
+      } finally {
+        Object.assign(ledger, { db })
+      }
+      expect(statements).toBe(2)
+    })
+  })
+
   describe('ids chosen by an optimistic client', () => {
     it('keeps a proposed id and refuses it a second time with the domain code', async () => {
       const body = {
