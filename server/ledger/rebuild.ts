@@ -22,7 +22,7 @@ export const rebuildWithin = async (
   const out = statementBatch(trx)
   await writeWholeState(out, budgetId, state)
   await out.change(
-    trx
+    out.db
       .updateTable('budgets')
       .set({ read_model_format: READ_MODEL_FORMAT, transaction_count: state.transactionCount })
       .where('id', '=', budgetId),

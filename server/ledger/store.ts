@@ -15,6 +15,25 @@ export interface StreamHead {
   readonly role: 'Owner' | 'Guest'
 }
 
+/** The budget's row joined to the user's membership: no row when either is missing. */
+const memberBudget = (db: Db, budgetId: string, userId: string) =>
+  db
+    .selectFrom('budgets as b')
+    .innerJoin('budget_members as m', (join) =>
+      join.onRef('m.budget_id', '=', 'b.id').on('m.user_id', '=', userId),
+    )
+    .where('b.id', '=', budgetId)
+
+const headOf = (row: {
+  version: number | string
+  deleted: boolean
+  role: StreamHead['role']
+}): StreamHead => ({
+  version: amount(row.version),
+  deleted: row.deleted,
+  role: row.role,
+})
+
 /**
  * Locks the stream row of a budget the user is a member of (FOR UPDATE: concurrent writers queue here, so
  * none reads a stale version on PostgreSQL), and reads the answer already given to `commandId` in the same round
@@ -26,16 +45,11 @@ export const lockStream = async (
   userId: string,
   commandId?: string,
 ): Promise<(StreamHead & { readonly earlier: StoredAnswer | undefined }) | undefined> => {
-  const row = await trx
-    .selectFrom('budgets as b')
-    .innerJoin('budget_members as m', (join) =>
-      join.onRef('m.budget_id', '=', 'b.id').on('m.user_id', '=', userId),
-    )
+  const row = await memberBudget(trx, budgetId, userId)
     .leftJoin('budget_commands as c', (join) =>
       join.onRef('c.budget_id', '=', 'b.id').on('c.command_id', '=', commandId ?? null),
     )
     .select(['b.version', 'b.deleted', 'm.role', 'c.version as answer_version', 'c.status', 'c.response'])
-    .where('b.id', '=', budgetId)
     .modifyEnd(sql`for update of b`)
     .executeTakeFirst()
   if (row === undefined) return undefined
@@ -43,7 +57,7 @@ export const lockStream = async (
     row.answer_version === null || row.status === null
       ? undefined
       : { version: amount(row.answer_version), status: row.status, body: row.response }
-  return { version: amount(row.version), deleted: row.deleted, role: row.role, earlier }
+  return { ...headOf(row), earlier }
 }
 
 /** The version and the caller's role, without locking (reads). */
@@ -52,15 +66,10 @@ export const streamHead = async (
   budgetId: string,
   userId: string,
 ): Promise<StreamHead | undefined> => {
-  const row = await db
-    .selectFrom('budgets as b')
-    .innerJoin('budget_members as m', (join) =>
-      join.onRef('m.budget_id', '=', 'b.id').on('m.user_id', '=', userId),
-    )
+  const row = await memberBudget(db, budgetId, userId)
     .select(['b.version', 'b.deleted', 'm.role'])
-    .where('b.id', '=', budgetId)
     .executeTakeFirst()
-  return row && { version: amount(row.version), deleted: row.deleted, role: row.role }
+  return row && headOf(row)
 }
 
 export interface StoredEvent {
