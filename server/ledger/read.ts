@@ -246,7 +246,12 @@ export const transactionPageJson = async (
   const parts = ['{"items":[']
   let cursor: string | null = null
   for (const row of rows) {
-    if (row.items !== null) parts.push(parts.length === 1 ? row.items : `,${row.items}`)
+    // The comma is a piece of its own: `,${items}` is a rope that V8 flattens into a copy of the piece when its
+    // UTF-8 length is measured (a 1 000-row page: ~330 KB more garbage per read).
+    if (row.items !== null) {
+      if (parts.length > 1) parts.push(',')
+      parts.push(row.items)
+    }
     cursor = row.cursor ?? cursor
   }
   parts.push(`],"nextCursor":${JSON.stringify(rows.some((row) => row.more) ? cursor : null)}}`)
