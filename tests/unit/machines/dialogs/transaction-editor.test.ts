@@ -12,7 +12,7 @@ import {
   selectSplitRemainder,
   selectTransactionErrors,
   type TransactionFields,
-  transactionEditorMachine,
+  transactionFormMachine,
 } from '../../../../machines/dialogs/transactionEditor/index.ts'
 import type { Transaction } from '../../../../schemas/budget.ts'
 import { TransactionId } from '../../../../schemas/ids.ts'
@@ -216,13 +216,13 @@ describe('transaction editor rules', () => {
   })
 })
 
-describe('transaction editor machine', () => {
+describe('transaction form machine', () => {
   const start = (
     budget: AnyActorRef = startAnalyticsRecorder().actor,
     analytics = startAnalyticsRecorder(),
   ) => ({
     analytics,
-    dialog: createActor(transactionEditorMachine, {
+    dialog: createActor(transactionFormMachine, {
       input: {
         ...PL,
         budget,

@@ -3,9 +3,9 @@ import { createActor, createMachine, type SnapshotFrom } from 'xstate'
 import { TestModel } from 'xstate/graph'
 import type { BudgetCommandRequest } from '../../../machines/budget/index.ts'
 import {
-  type TransactionEditorEvent,
-  type TransactionEditorInput,
-  transactionEditorMachine,
+  type TransactionFormEvent,
+  type TransactionFormInput,
+  transactionFormMachine,
 } from '../../../machines/dialogs/transactionEditor/index.ts'
 import { CommandId } from '../../../schemas/ids.ts'
 import { CurrencyCode, IsoDate } from '../../../schemas/money.ts'
@@ -14,21 +14,21 @@ import { createTransitionRecorder } from '../chart-coverage.ts'
 import { modelTour, type Walk } from '../graph-tour.ts'
 import { isReply, startStandInBudget } from './standInBudget.ts'
 
-type Snapshot = SnapshotFrom<typeof transactionEditorMachine>
+type Snapshot = SnapshotFrom<typeof transactionFormMachine>
 type Harness = {
-  readonly dialog: ReturnType<typeof createActor<typeof transactionEditorMachine>>
+  readonly dialog: ReturnType<typeof createActor<typeof transactionFormMachine>>
   readonly requests: BudgetCommandRequest[]
 }
-type EventOf<K extends TransactionEditorEvent['type']> = Extract<TransactionEditorEvent, { type: K }>
+type EventOf<K extends TransactionFormEvent['type']> = Extract<TransactionFormEvent, { type: K }>
 type Fixtures = {
-  [K in TransactionEditorEvent['type']]: {
+  [K in TransactionFormEvent['type']]: {
     readonly samples: ReadonlyArray<EventOf<K>>
     readonly exec: (event: EventOf<K>, harness: Harness) => void
   }
 }
 
-const send = (event: TransactionEditorEvent, { dialog }: Harness) => dialog.send(event)
-const answer = (event: TransactionEditorEvent, { requests }: Harness) => {
+const send = (event: TransactionFormEvent, { dialog }: Harness) => dialog.send(event)
+const answer = (event: TransactionFormEvent, { requests }: Harness) => {
   const request = requests.at(-1)
   if (!request?.replyTo) throw new Error('no request is waiting for an answer')
   request.replyTo.send(event)
@@ -79,7 +79,7 @@ const FIXTURES = {
   },
 } satisfies Fixtures
 
-const execute = <K extends TransactionEditorEvent['type']>(type: K, event: EventOf<K>, harness: Harness) => {
+const execute = <K extends TransactionFormEvent['type']>(type: K, event: EventOf<K>, harness: Harness) => {
   const fixture: Fixtures[K] = FIXTURES[type]
   fixture.exec(event, harness)
 }
@@ -94,7 +94,7 @@ const serializeState = (snapshot: Snapshot) =>
 
 const recorder = createTransitionRecorder()
 
-const inputWith = (budget: TransactionEditorInput['budget']): TransactionEditorInput => ({
+const inputWith = (budget: TransactionFormInput['budget']): TransactionFormInput => ({
   budget,
   currency: CurrencyCode.make('PLN'),
   locale: 'pl-PL',
@@ -105,7 +105,7 @@ const inputWith = (budget: TransactionEditorInput['budget']): TransactionEditorI
 const startHarness = (): Harness => {
   const { budget, requests } = startStandInBudget()
   return {
-    dialog: createActor(transactionEditorMachine, {
+    dialog: createActor(transactionFormMachine, {
       input: inputWith(budget),
       inspect: recorder.inspect,
     }).start(),
@@ -113,7 +113,7 @@ const startHarness = (): Harness => {
   }
 }
 
-const replay = (walk: Walk<Snapshot, TransactionEditorEvent>) => {
+const replay = (walk: Walk<Snapshot, TransactionFormEvent>) => {
   const harness = startHarness()
   let submits = 0
   for (const [index, step] of walk.steps.entries()) {
@@ -128,12 +128,12 @@ const replay = (walk: Walk<Snapshot, TransactionEditorEvent>) => {
   harness.dialog.stop()
 }
 
-describe('transaction editor model', () => {
+describe('transaction form model', () => {
   it('replays every edge of its graph (up to two splits) against a real actor', () => {
-    const model = new TestModel(transactionEditorMachine, {
+    const model = new TestModel(transactionFormMachine, {
       input: inputWith(createActor(createMachine({})).start()),
       events: Object.values(FIXTURES).flatMap(
-        (fixture): ReadonlyArray<TransactionEditorEvent> => fixture.samples,
+        (fixture): ReadonlyArray<TransactionFormEvent> => fixture.samples,
       ),
       filterEvents: (snapshot, event) => {
         // A closed editor is stopped; nothing reaches it.
@@ -152,6 +152,6 @@ describe('transaction editor model', () => {
   })
 
   it('walked every transition of the chart', () => {
-    expect(recorder.missingFrom(transactionEditorMachine)).toEqual([])
+    expect(recorder.missingFrom(transactionFormMachine)).toEqual([])
   })
 })
