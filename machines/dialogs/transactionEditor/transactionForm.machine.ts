@@ -9,6 +9,7 @@ import type {
   CommandReply,
 } from '../../budget/budget.protocol.ts'
 import type { DialogEnv } from '../shared/dialog.env.ts'
+import { formDialogStates } from '../shared/form-dialog.machine.ts'
 import {
   buildTransaction,
   checkTransaction,
@@ -133,7 +134,7 @@ export const transactionFormMachine = setup({
     rememberRefusal: assign({
       refusal: ({ event }) => (event.type === 'budget.commandRefused' ? event.refusal : null),
     }),
-    trackAdded: enqueueActions(({ context, enqueue, system }) => {
+    trackSuccess: enqueueActions(({ context, enqueue, system }) => {
       if (context.props.mode !== 'add') return
       const analytics: AnyActorRef | undefined = context.env.analytics ?? system.get(ANALYTICS_SYSTEM_ID)
       const track: AnalyticsTrack = {
@@ -159,48 +160,15 @@ export const transactionFormMachine = setup({
   },
   initial: 'editing',
   output: ({ context }) => ({ commandIds: context.commandIds }),
-  states: {
-    // The user fills the form; edits in failed come back here. While submitting, edits wait for the answer.
-    editing: {
-      on: {
-        'form.change': { actions: 'changeField' },
-        'split.add': { actions: 'addSplit' },
-        'split.remove': { guard: 'hasSeveralSplits', actions: 'removeSplit' },
-        'split.setCategory': { actions: 'setSplitCategory' },
-        'split.setAmount': { actions: 'setSplitAmount' },
-        'dialog.submit': { target: 'validating' },
-        'dialog.cancel': { target: 'cancelled' },
-      },
+  // The shared form-dialog chart, with the split edits beside form.change.
+  states: formDialogStates({
+    // An edited transaction is sent even unchanged, as before the chart was shared.
+    unchanged: [],
+    edits: {
+      'split.add': { actions: 'addSplit' },
+      'split.remove': { guard: 'hasSeveralSplits', actions: 'removeSplit' },
+      'split.setCategory': { actions: 'setSplitCategory' },
+      'split.setAmount': { actions: 'setSplitAmount' },
     },
-    // SPEC §5 rules, all errors at once.
-    validating: {
-      entry: 'showErrors',
-      always: [{ guard: 'fieldsAreValid', target: 'submitting' }, { target: 'editing' }],
-    },
-    // The command went to the budget, which answers at once.
-    submitting: {
-      entry: 'requestCommands',
-      on: {
-        'budget.commandApplied': { target: 'done', actions: ['rememberApplied', 'trackAdded'] },
-        'budget.commandRefused': { target: 'failed', actions: 'rememberRefusal' },
-      },
-    },
-    // The budget refused (e.g. the account was closed meanwhile); shown until the next edit or try.
-    failed: {
-      exit: 'clearRefusal',
-      on: {
-        'form.change': { target: 'editing', actions: 'changeField' },
-        'split.add': { target: 'editing', actions: 'addSplit' },
-        'split.remove': { guard: 'hasSeveralSplits', target: 'editing', actions: 'removeSplit' },
-        'split.setCategory': { target: 'editing', actions: 'setSplitCategory' },
-        'split.setAmount': { target: 'editing', actions: 'setSplitAmount' },
-        'dialog.submit': { target: 'validating' },
-        'dialog.cancel': { target: 'cancelled' },
-      },
-    },
-    // Saved (optimistically); the view closes the editor.
-    done: { type: 'final' },
-    // Closed without saving.
-    cancelled: { type: 'final' },
-  },
+  }),
 })
