@@ -1,5 +1,5 @@
 export type { BudgetSource, WatchBudgetInput } from './transactionEditor.actors.ts'
-export { budgetSeen, watchBudget } from './transactionEditor.actors.ts'
+export { watchBudget } from './transactionEditor.actors.ts'
 export type {
   Direction,
   SplitErrors,
@@ -20,7 +20,7 @@ export {
   splitRemainder,
 } from './transactionEditor.form.ts'
 export type { BudgetSeen, Opening, TransactionEditorRequest } from './transactionEditor.lifecycle.ts'
-export { isGone, openingOf } from './transactionEditor.lifecycle.ts'
+export { openingOf } from './transactionEditor.lifecycle.ts'
 export type {
   TransactionEditorContext,
   TransactionEditorEvent,
@@ -38,17 +38,14 @@ export {
   categoryChoices,
   selectCanDelete,
   selectCanRemoveSplit,
-  selectCanSubmitTransaction,
   selectDeleteConfirmRef,
   selectEditedTransaction,
   selectEditorScreen,
   selectFormRef,
   selectHasSeveralSplits,
   selectIsAdding,
-  selectIsEditorClosed,
   selectIsReconciled,
   selectIsSubmittingTransaction,
-  selectIsTransactionEditorClosed,
   selectOriginalSplits,
   selectPayeeSuggestions,
   selectSplitRemainder,

@@ -31,8 +31,6 @@ export const selectEditorScreen = (snapshot: EditorSnapshot): EditorScreen =>
           ? 'missing'
           : 'loading'
 
-export const selectIsEditorClosed = (snapshot: EditorSnapshot): boolean => snapshot.status === 'done'
-
 /** The form's actor while the form is open. */
 export const selectFormRef = (snapshot: EditorSnapshot): TransactionFormRef | undefined =>
   snapshot.children.form
@@ -78,11 +76,8 @@ export const selectCanRemoveSplit = (snapshot: FormSnapshot): boolean =>
   snapshot.can({ type: 'split.remove', index: 0 })
 export const selectTransactionRefusalKey = (snapshot: FormSnapshot): string | null =>
   snapshot.context.refusal === null ? null : refusalMessageKey(snapshot.context.refusal)
-export const selectCanSubmitTransaction = (snapshot: FormSnapshot): boolean =>
-  snapshot.matches('editing') || snapshot.matches('failed')
 export const selectIsSubmittingTransaction = (snapshot: FormSnapshot): boolean =>
   snapshot.matches('submitting')
-export const selectIsTransactionEditorClosed = (snapshot: FormSnapshot): boolean => snapshot.status === 'done'
 
 // ——— What the form offers, from the budget (pure) ———
 
