@@ -21,8 +21,8 @@ import type {
 } from '../../machines/dialogs/shared/index.ts'
 import { targetMachine } from '../../machines/dialogs/target/index.ts'
 import {
-  type TransactionEditorEvent,
-  transactionEditorMachine,
+  type TransactionFormEvent,
+  transactionFormMachine,
 } from '../../machines/dialogs/transactionEditor/index.ts'
 import { transferMachine } from '../../machines/dialogs/transfer/index.ts'
 import { BankAccountId, CategoryGroupId, CategoryId } from '../../schemas/ids.ts'
@@ -917,7 +917,7 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
       fields: snapshot.context.fields,
       errors: snapshot.context.errors,
     })
-  const events: ReadonlyArray<TransactionEditorEvent> = [
+  const events: ReadonlyArray<TransactionFormEvent> = [
     { type: 'form.change', field: 'amount', value: '100' },
     { type: 'form.change', field: 'direction', value: 'inflow' },
     { type: 'split.add' },
@@ -930,7 +930,7 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
     { type: 'dialog.cancel' },
     REPLIES.applied,
   ]
-  const model = new TestModel(transactionEditorMachine, {
+  const model = new TestModel(transactionFormMachine, {
     input: dialogInput(props),
     events,
     filterEvents: (snapshot, event) => {
@@ -954,7 +954,7 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
     },
     serializeState: serialize,
   })
-  const { covering, initial, notWalked } = tourOf(model, transactionEditorMachine, props, serialize)
+  const { covering, initial, notWalked } = tourOf(model, transactionFormMachine, props, serialize)
   // A valid transaction is refused only after a concurrent change (its account closed meanwhile).
   expect(notWalked.filter((key) => !/failed|commandRefused/u.test(key))).toEqual([])
   // The tour over field values has hundreds of walks; the screen replays the fewest of them that take every

@@ -1,4 +1,4 @@
-import { type AnyActorRef, assign, enqueueActions, not, setup } from 'xstate'
+import { type AnyActorRef, assign, enqueueActions, setup } from 'xstate'
 import type { CommandId } from '../../../schemas/ids.ts'
 import type { AnalyticsTrack } from '../../analytics/analytics.machine.ts'
 import { ANALYTICS_SYSTEM_ID } from '../../app/app.ids.ts'
@@ -57,6 +57,73 @@ export type FormDialogSpec<F, P, V> = {
 
 const passed = <V, F>(checked: Checked<V, F>): V | null => (checked.ok ? checked.value : null)
 
+/** An edit a dialog adds to the shared chart besides `form.change` (an action of its setup, maybe guarded). */
+export type FormDialogEdit = { readonly actions: string; readonly guard?: string }
+
+type EditBack<E> = { readonly [K in keyof E]: E[K] & { readonly target: 'editing' } }
+
+/**
+ * The states of the chart every form dialog shares, for a machine whose setup names its actions (changeField,
+ * showErrors, clearRefusal, requestCommands, rememberApplied, rememberRefusal, trackSuccess) and guards
+ * (fieldsAreValid, and any of `unchanged`). A dialog with edits beyond `form.change` (the transaction editor's splits)
+ * passes them: they edit while editing, and from failed they edit and go back to editing.
+ */
+export const formDialogStates = <
+  const E extends Record<string, FormDialogEdit>,
+  const U extends ReadonlyArray<{ readonly guard: string; readonly target: 'done' }>,
+>(options: {
+  readonly edits: E
+  /** Tried before the check's outcome: an edit form submitted unchanged closes. */
+  readonly unchanged: U
+}) => {
+  // The same edits, each going back to editing; fromEntries loses the keys' types, which the mapped type restores.
+  const editsBack = Object.fromEntries(
+    Object.entries(options.edits).map(([type, edit]) => [type, { ...edit, target: 'editing' }]),
+  ) as EditBack<E>
+  return {
+    // The user fills the form.
+    editing: {
+      on: {
+        'form.change': { actions: 'changeField' },
+        ...options.edits,
+        'dialog.submit': { target: 'validating' },
+        'dialog.cancel': { target: 'cancelled' },
+      },
+    },
+    // Pure check of every field; errors show all at once. An unchanged edit form just closes.
+    validating: {
+      entry: 'showErrors',
+      always: [
+        ...options.unchanged,
+        { guard: 'fieldsAreValid', target: 'submitting' },
+        { target: 'editing' },
+      ],
+    },
+    // The commands went to the budget; it answers at once (applied optimistically, or refused by the domain).
+    submitting: {
+      entry: 'requestCommands',
+      on: {
+        'budget.commandApplied': { target: 'done', actions: ['rememberApplied', 'trackSuccess'] },
+        'budget.commandRefused': { target: 'failed', actions: 'rememberRefusal' },
+      },
+    },
+    // The budget refused; the reason shows until the user changes something or tries again.
+    failed: {
+      exit: 'clearRefusal',
+      on: {
+        'form.change': { target: 'editing', actions: 'changeField' },
+        ...editsBack,
+        'dialog.submit': { target: 'validating' },
+        'dialog.cancel': { target: 'cancelled' },
+      },
+    },
+    // Applied; the view closes the dialog.
+    done: { type: 'final' },
+    // Closed without a change.
+    cancelled: { type: 'final' },
+  } as const
+}
+
 /**
  * The chart every form dialog shares: editing → validating → submitting → done, or back to editing with field
  * errors, or to failed with the budget's refusal; cancel from anywhere the user can act.
@@ -78,7 +145,9 @@ export const createFormDialogMachine = <F extends object, P, V>(spec: FormDialog
     },
     guards: {
       fieldsAreValid: ({ context }) => spec.check(context.fields, context.props, context.env).ok,
-      nothingToSend: ({ context }) => commandsOf(context).length === 0,
+      // Valid, and nothing to send: an edit form submitted unchanged.
+      closesUnchanged: ({ context }) =>
+        spec.check(context.fields, context.props, context.env).ok && commandsOf(context).length === 0,
     },
     actions: {
       changeField: assign(({ context, event }) => {
@@ -123,45 +192,9 @@ export const createFormDialogMachine = <F extends object, P, V>(spec: FormDialog
     },
     initial: 'editing',
     output: ({ context }) => ({ commandIds: context.commandIds }),
-    states: {
-      // The user fills the form.
-      editing: {
-        on: {
-          'form.change': { actions: 'changeField' },
-          'dialog.submit': { target: 'validating' },
-          'dialog.cancel': { target: 'cancelled' },
-        },
-      },
-      // Pure check of every field; errors show all at once. An unchanged edit form just closes.
-      validating: {
-        entry: 'showErrors',
-        always: [
-          { guard: not('fieldsAreValid'), target: 'editing' },
-          ...(spec.closesUnchanged ? [{ guard: 'nothingToSend' as const, target: 'done' as const }] : []),
-          { target: 'submitting' },
-        ],
-      },
-      // The commands went to the budget; it answers at once (applied optimistically, or refused by the domain).
-      submitting: {
-        entry: 'requestCommands',
-        on: {
-          'budget.commandApplied': { target: 'done', actions: ['rememberApplied', 'trackSuccess'] },
-          'budget.commandRefused': { target: 'failed', actions: 'rememberRefusal' },
-        },
-      },
-      // The budget refused; the reason shows until the user changes something or tries again.
-      failed: {
-        exit: 'clearRefusal',
-        on: {
-          'form.change': { target: 'editing', actions: 'changeField' },
-          'dialog.submit': { target: 'validating' },
-          'dialog.cancel': { target: 'cancelled' },
-        },
-      },
-      // Applied; the view closes the dialog.
-      done: { type: 'final' },
-      // Closed without a change.
-      cancelled: { type: 'final' },
-    },
+    states: formDialogStates({
+      edits: {},
+      unchanged: spec.closesUnchanged ? [{ guard: 'closesUnchanged', target: 'done' }] : [],
+    }),
   })
 }

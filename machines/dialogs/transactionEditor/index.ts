@@ -1,3 +1,5 @@
+export type { BudgetSource, WatchBudgetInput } from './transactionEditor.actors.ts'
+export { watchBudget } from './transactionEditor.actors.ts'
 export type {
   Direction,
   SplitErrors,
@@ -11,24 +13,49 @@ export type {
 export {
   buildTransaction,
   checkTransaction,
+  directionOf,
   initialTransactionFields,
   MAX_PAYEE_SUGGESTIONS,
   payeeSuggestions,
   splitRemainder,
 } from './transactionEditor.form.ts'
+export type { BudgetSeen, Opening, TransactionEditorRequest } from './transactionEditor.lifecycle.ts'
+export { openingOf } from './transactionEditor.lifecycle.ts'
 export type {
   TransactionEditorContext,
   TransactionEditorEvent,
   TransactionEditorInput,
 } from './transactionEditor.machine.ts'
 export { transactionEditorMachine } from './transactionEditor.machine.ts'
+export type {
+  Choice,
+  DeleteConfirmRef,
+  EditorScreen,
+  TransactionFormRef,
+} from './transactionEditor.selectors.ts'
 export {
+  accountChoices,
+  categoryChoices,
+  selectCanDelete,
   selectCanRemoveSplit,
-  selectCanSubmitTransaction,
-  selectIsTransactionEditorClosed,
+  selectDeleteConfirmRef,
+  selectEditedTransaction,
+  selectEditorScreen,
+  selectFormRef,
+  selectHasSeveralSplits,
+  selectIsAdding,
+  selectIsReconciled,
+  selectIsSubmittingTransaction,
+  selectOriginalSplits,
   selectPayeeSuggestions,
   selectSplitRemainder,
   selectTransactionErrors,
   selectTransactionFields,
   selectTransactionRefusalKey,
 } from './transactionEditor.selectors.ts'
+export type {
+  TransactionFormContext,
+  TransactionFormEvent,
+  TransactionFormInput,
+} from './transactionForm.machine.ts'
+export { transactionFormMachine } from './transactionForm.machine.ts'

@@ -2,8 +2,8 @@ import * as Result from 'effect/Result'
 import { reconciliationPayee } from '../../../domain/decide-money.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { SplitInput } from '../../../schemas/budget-commands.ts'
-import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
-import type { IsoDate, Minor } from '../../../schemas/money.ts'
+import { type BankAccountId, type CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import { type IsoDate, Minor } from '../../../schemas/money.ts'
 import type { CommandDraft } from '../../budget/budget.protocol.ts'
 import {
   amountText,
@@ -18,6 +18,9 @@ import {
 } from '../shared/dialog.validation.ts'
 
 export type Direction = 'outflow' | 'inflow'
+
+/** A direction from a control's value (a radio group answers with a string). */
+export const directionOf = (value: string): Direction => (value === 'inflow' ? 'inflow' : 'outflow')
 
 export type TransactionEditorProps =
   | {
@@ -107,7 +110,7 @@ export const initialTransactionFields = (props: TransactionEditorProps, env: For
 
 // Amounts are whole minor units; the sign is applied once, here.
 const signed = (magnitude: number, direction: Direction): Minor =>
-  (direction === 'outflow' ? -magnitude : magnitude) as Minor
+  Minor.make(direction === 'outflow' ? -magnitude : magnitude)
 
 /**
  * SPEC §5: required fields, amounts at least 0,01, and — with several splits — the split amounts must add up
@@ -188,12 +191,12 @@ export const buildTransaction = (
   }
   return props.mode === 'add'
     ? // A fresh opaque id for the new transaction.
-      [{ _tag: 'AddTransaction', transactionId: newId() as TransactionId, ...common }]
+      [{ _tag: 'AddTransaction', transactionId: TransactionId.make(newId()), ...common }]
     : [{ _tag: 'EditTransaction', transactionId: props.transaction.id, ...common }]
 }
 
 /** What the splits still lack (amount − Σ split amounts), or null while some amount is not readable. */
-export const splitRemainder = (fields: TransactionFields, env: FormEnv): number | null => {
+export const splitRemainder = (fields: TransactionFields, env: FormEnv): Minor | null => {
   const total = checkAmount(fields.amount, env)
   if (Result.isFailure(total)) return null
   let sum = 0
@@ -202,7 +205,7 @@ export const splitRemainder = (fields: TransactionFields, env: FormEnv): number 
     if (Result.isFailure(parsed)) return null
     sum += parsed.success
   }
-  return total.success - sum
+  return Minor.make(total.success - sum)
 }
 
 export const MAX_PAYEE_SUGGESTIONS = 8

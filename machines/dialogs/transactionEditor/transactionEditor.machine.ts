@@ -1,202 +1,192 @@
-import { type AnyActorRef, assign, enqueueActions, setup } from 'xstate'
-import type { CategoryId, CommandId } from '../../../schemas/ids.ts'
-import type { AnalyticsTrack } from '../../analytics/analytics.machine.ts'
-import { ANALYTICS_SYSTEM_ID } from '../../app/app.ids.ts'
-import type {
-  BudgetCommandRequest,
-  CommandDraft,
-  CommandRefusal,
-  CommandReply,
-} from '../../budget/budget.protocol.ts'
+import { assign, type DoneActorEvent, setup } from 'xstate'
+import type { Transaction } from '../../../schemas/budget.ts'
+import type { DeleteConfirmProps } from '../deleteConfirm/deleteConfirm.form.ts'
+import { deleteConfirmMachine } from '../deleteConfirm/deleteConfirm.machine.ts'
 import type { DialogEnv } from '../shared/dialog.env.ts'
+import type { FormDialogInput, FormDialogOutput } from '../shared/form-dialog.machine.ts'
+import { type BudgetSource, watchBudget } from './transactionEditor.actors.ts'
+import type { TransactionEditorProps } from './transactionEditor.form.ts'
 import {
-  buildTransaction,
-  checkTransaction,
-  initialTransactionFields,
-  NO_ERRORS,
-  type TransactionEditorProps,
-  type TransactionErrors,
-  type TransactionFields,
-} from './transactionEditor.form.ts'
+  type BudgetSeen,
+  isGone,
+  openingOf,
+  type TransactionEditorRequest,
+} from './transactionEditor.lifecycle.ts'
+import { transactionFormMachine } from './transactionForm.machine.ts'
 
-type ScalarFields = Omit<TransactionFields, 'splits'>
+/** The form's and the delete confirm's ends, as the editor hears them (their ids are 'form' and 'deleteConfirm'). */
+type FormDone = DoneActorEvent<FormDialogOutput, 'form'>
+type DeleteDone = DoneActorEvent<FormDialogOutput, 'deleteConfirm'>
+type DeleteConfirmInput = FormDialogInput<DeleteConfirmProps>
 
 export type TransactionEditorEvent =
-  | { type: 'form.change'; field: keyof ScalarFields; value: ScalarFields[keyof ScalarFields] }
-  | { type: 'split.add' }
-  | { type: 'split.remove'; index: number }
-  | { type: 'split.setCategory'; index: number; categoryId: CategoryId | null }
-  | { type: 'split.setAmount'; index: number; amount: string }
-  | { type: 'dialog.submit' }
+  | BudgetSeen
+  /** Close the editor as it stands (the loading, missing and transfer screens; the form cancels itself). */
   | { type: 'dialog.cancel' }
-  | CommandReply
+  /** Ask SPEC's confirm before deleting the transaction. */
+  | { type: 'delete.ask' }
+  | FormDone
+  | DeleteDone
 
-export type TransactionEditorInput = DialogEnv & { readonly props: TransactionEditorProps }
+export type TransactionEditorInput = DialogEnv & {
+  /** The open budget, read for the transaction, its load state, payees and accounts. */
+  readonly source: BudgetSource
+  readonly request: TransactionEditorRequest
+}
 
 export type TransactionEditorContext = {
   readonly env: DialogEnv
-  readonly props: TransactionEditorProps
-  readonly fields: TransactionFields
-  readonly errors: TransactionErrors
-  readonly refusal: CommandRefusal | null
-  readonly commandIds: ReadonlyArray<CommandId>
+  readonly source: BudgetSource
+  readonly request: TransactionEditorRequest
+  /** The form's props, read once when it opens: from then on the form keeps its own copy of the fields. */
+  readonly props: TransactionEditorProps | null
+  /** The transaction as the budget holds it now (edit and transfer); null when adding. */
+  readonly transaction: Transaction | null
 }
 
-const commandsOf = (context: TransactionEditorContext): ReadonlyArray<CommandDraft> => {
-  const checked = checkTransaction(context.fields, context.env)
-  return checked.ok ? buildTransaction(checked.value, context.props, context.env.newId) : []
-}
+const seenTransaction = ({ event }: { event: TransactionEditorEvent }): Transaction | null =>
+  event.type === 'editor.budgetChanged' ? event.transaction : null
 
-const withSplit = (
-  context: TransactionEditorContext,
-  index: number,
-  change: Partial<TransactionFields['splits'][number]>,
-): TransactionEditorContext['fields'] => ({
-  ...context.fields,
-  splits: context.fields.splits.map((split, at) => (at === index ? { ...split, ...change } : split)),
+const openingFor = (context: TransactionEditorContext, event: TransactionEditorEvent) =>
+  event.type === 'editor.budgetChanged' ? openingOf(context.request, event) : null
+
+// Unreachable: `editing` is entered only through openForm, which sets the props.
+const blankProps = (request: TransactionEditorRequest): TransactionEditorProps => ({
+  mode: 'add',
+  today: request.today,
+  payees: [],
 })
 
+/** SPEC's confirm deletes the transaction the editor was opened for. */
+const deleteInput = (context: TransactionEditorContext): DeleteConfirmInput => {
+  const { transactionId } = context.request
+  return {
+    ...context.env,
+    props: {
+      kind: 'commands',
+      commands: transactionId === undefined ? [] : [{ _tag: 'DeleteTransaction', transactionId }],
+    },
+  }
+}
+
+/**
+ * The editor's lifecycle: it waits for the budget's transactions, then opens the form (add or edit), a transfer's
+ * read-only side, or says the transaction is missing; it closes when the form ends, when the transaction is deleted
+ * (here, after SPEC's confirm, or by someone else) or when the person closes it.
+ */
 export const transactionEditorMachine = setup({
   // XState's type-only slots (its documented idiom): these objects are never read at runtime.
   types: {
     context: {} as TransactionEditorContext,
     events: {} as TransactionEditorEvent,
     input: {} as TransactionEditorInput,
-    output: {} as { readonly commandIds: ReadonlyArray<CommandId> },
+    children: {} as { form: 'transactionForm'; deleteConfirm: 'deleteConfirm' },
   },
+  actors: { watchBudget, transactionForm: transactionFormMachine, deleteConfirm: deleteConfirmMachine },
   guards: {
-    fieldsAreValid: ({ context }) => checkTransaction(context.fields, context.env).ok,
-    hasSeveralSplits: ({ context }) => context.fields.splits.length > 1,
+    opensForm: ({ context, event }) => openingFor(context, event)?.kind === 'form',
+    opensTransfer: ({ context, event }) => openingFor(context, event)?.kind === 'transfer',
+    isMissing: ({ context, event }) => openingFor(context, event)?.kind === 'missing',
+    isGone: ({ context, event }) => event.type === 'editor.budgetChanged' && isGone(context.request, event),
+    isEditing: ({ context }) => context.props?.mode === 'edit',
+    // A confirm that ends applied sent its delete (a cancelled one sent nothing).
+    deleteWasApplied: ({ event }) =>
+      event.type === 'xstate.done.actor.deleteConfirm' && event.output.commandIds.length > 0,
   },
   actions: {
-    changeField: assign(({ context, event }) => {
-      if (event.type !== 'form.change') return {}
-      const { [event.field]: _cleared, ...rest } = context.errors.fields
-      return {
-        fields: { ...context.fields, [event.field]: event.value },
-        errors: { ...context.errors, fields: rest },
-      }
+    openForm: assign(({ context, event }) => {
+      const opening = openingFor(context, event)
+      return opening?.kind === 'form' ? { props: opening.props, transaction: seenTransaction({ event }) } : {}
     }),
-    addSplit: assign({
-      fields: ({ context }) => ({
-        ...context.fields,
-        splits: [...context.fields.splits, { categoryId: null, amount: '' }],
-      }),
-    }),
-    removeSplit: assign(({ context, event }) => {
-      if (event.type !== 'split.remove') return {}
-      const splits = context.fields.splits.filter((_, at) => at !== event.index)
-      if (splits.length > 1)
-        return {
-          fields: { ...context.fields, splits },
-          errors: { ...context.errors, splits: context.errors.splits.filter((_, at) => at !== event.index) },
-        }
-      // One split takes the whole amount: its amount and the splits' sum are no longer the person's to fix (the
-      // screen hides that field), so their errors go too.
-      const { splits: _sum, ...fieldErrors } = context.errors.fields
-      return { fields: { ...context.fields, splits }, errors: { fields: fieldErrors, splits: [] } }
-    }),
-    setSplitCategory: assign({
-      fields: ({ context, event }) =>
-        event.type === 'split.setCategory'
-          ? withSplit(context, event.index, { categoryId: event.categoryId })
-          : context.fields,
-    }),
-    setSplitAmount: assign({
-      fields: ({ context, event }) =>
-        event.type === 'split.setAmount'
-          ? withSplit(context, event.index, { amount: event.amount })
-          : context.fields,
-    }),
-    showErrors: assign({
-      errors: ({ context }) => {
-        const checked = checkTransaction(context.fields, context.env)
-        return checked.ok ? NO_ERRORS : checked.errors
-      },
-    }),
-    clearRefusal: assign({ refusal: null }),
-    requestCommands: enqueueActions(({ context, enqueue, self }) => {
-      const request: BudgetCommandRequest = {
-        type: 'budget.command',
-        commands: commandsOf(context),
-        replyTo: self,
-      }
-      enqueue.sendTo(context.env.budget, request)
-    }),
-    rememberApplied: assign({
-      commandIds: ({ event }) => (event.type === 'budget.commandApplied' ? event.commandIds : []),
-    }),
-    rememberRefusal: assign({
-      refusal: ({ event }) => (event.type === 'budget.commandRefused' ? event.refusal : null),
-    }),
-    trackAdded: enqueueActions(({ context, enqueue, system }) => {
-      if (context.props.mode !== 'add') return
-      const analytics: AnyActorRef | undefined = context.env.analytics ?? system.get(ANALYTICS_SYSTEM_ID)
-      const track: AnalyticsTrack = {
-        type: 'analytics.track',
-        name: 'transaction_added',
-        props: { splits: context.fields.splits.length, direction: context.fields.direction },
-      }
-      if (analytics) enqueue.sendTo(analytics, track)
-    }),
+    rememberTransaction: assign({ transaction: seenTransaction }),
   },
 }).createMachine({
   id: 'transactionEditor',
   context: ({ input }) => {
-    const { props, ...env } = input
-    return {
-      env,
-      props,
-      fields: initialTransactionFields(props, env),
-      errors: NO_ERRORS,
-      refusal: null,
-      commandIds: [],
-    }
+    const { source, request, ...env } = input
+    return { env, source, request, props: null, transaction: null }
   },
-  initial: 'editing',
-  output: ({ context }) => ({ commandIds: context.commandIds }),
+  invoke: {
+    src: 'watchBudget',
+    input: ({ context }) => ({ source: context.source, transactionId: context.request.transactionId }),
+  },
+  initial: 'waiting',
   states: {
-    // The user fills the form; edits in failed come back here. While submitting, edits wait for the answer.
+    // The budget opens from its summary; the editor waits until its transactions are in.
+    waiting: {
+      on: {
+        'editor.budgetChanged': [
+          { guard: 'opensForm', target: 'editing', actions: 'openForm' },
+          { guard: 'opensTransfer', target: 'transfer', actions: 'rememberTransaction' },
+          { guard: 'isMissing', target: 'missing' },
+        ],
+        'dialog.cancel': { target: 'closed' },
+      },
+    },
+    // The asked-for transaction is not in the budget (a stale link); it may still arrive.
+    missing: {
+      on: {
+        'editor.budgetChanged': [
+          { guard: 'opensForm', target: 'editing', actions: 'openForm' },
+          { guard: 'opensTransfer', target: 'transfer', actions: 'rememberTransaction' },
+        ],
+        'dialog.cancel': { target: 'closed' },
+      },
+    },
+    // The form (its own actor, 'form'); an edited transaction can be deleted from here.
     editing: {
+      invoke: {
+        id: 'form',
+        src: 'transactionForm',
+        input: ({ context }) => ({ ...context.env, props: context.props ?? blankProps(context.request) }),
+        onDone: { target: 'closed' },
+      },
       on: {
-        'form.change': { actions: 'changeField' },
-        'split.add': { actions: 'addSplit' },
-        'split.remove': { guard: 'hasSeveralSplits', actions: 'removeSplit' },
-        'split.setCategory': { actions: 'setSplitCategory' },
-        'split.setAmount': { actions: 'setSplitAmount' },
-        'dialog.submit': { target: 'validating' },
-        'dialog.cancel': { target: 'cancelled' },
+        'editor.budgetChanged': [{ guard: 'isGone', target: 'closed' }, { actions: 'rememberTransaction' }],
+      },
+      initial: 'filling',
+      states: {
+        // The person fills the form.
+        filling: { on: { 'delete.ask': { guard: 'isEditing', target: 'confirmingDelete' } } },
+        // SPEC's confirm over the form; a reconciled transaction's refusal shows in it.
+        confirmingDelete: {
+          invoke: {
+            id: 'deleteConfirm',
+            src: 'deleteConfirm',
+            input: ({ context }) => deleteInput(context),
+            onDone: [
+              { guard: 'deleteWasApplied', target: '#transactionEditor.closed' },
+              { target: 'filling' },
+            ],
+          },
+        },
       },
     },
-    // SPEC §5 rules, all errors at once.
-    validating: {
-      entry: 'showErrors',
-      always: [{ guard: 'fieldsAreValid', target: 'submitting' }, { target: 'editing' }],
-    },
-    // The command went to the budget, which answers at once.
-    submitting: {
-      entry: 'requestCommands',
+    // A transfer's side is shown read-only (the transfer dialog edits it); it can still be deleted.
+    transfer: {
       on: {
-        'budget.commandApplied': { target: 'done', actions: ['rememberApplied', 'trackAdded'] },
-        'budget.commandRefused': { target: 'failed', actions: 'rememberRefusal' },
+        'editor.budgetChanged': [{ guard: 'isGone', target: 'closed' }, { actions: 'rememberTransaction' }],
+        'dialog.cancel': { target: 'closed' },
+      },
+      initial: 'viewing',
+      states: {
+        // The person reads the transfer's side.
+        viewing: { on: { 'delete.ask': { target: 'confirmingDelete' } } },
+        // SPEC's confirm over the transfer's side.
+        confirmingDelete: {
+          invoke: {
+            id: 'deleteConfirm',
+            src: 'deleteConfirm',
+            input: ({ context }) => deleteInput(context),
+            onDone: [
+              { guard: 'deleteWasApplied', target: '#transactionEditor.closed' },
+              { target: 'viewing' },
+            ],
+          },
+        },
       },
     },
-    // The budget refused (e.g. the account was closed meanwhile); shown until the next edit or try.
-    failed: {
-      exit: 'clearRefusal',
-      on: {
-        'form.change': { target: 'editing', actions: 'changeField' },
-        'split.add': { target: 'editing', actions: 'addSplit' },
-        'split.remove': { guard: 'hasSeveralSplits', target: 'editing', actions: 'removeSplit' },
-        'split.setCategory': { target: 'editing', actions: 'setSplitCategory' },
-        'split.setAmount': { target: 'editing', actions: 'setSplitAmount' },
-        'dialog.submit': { target: 'validating' },
-        'dialog.cancel': { target: 'cancelled' },
-      },
-    },
-    // Saved (optimistically); the view closes the editor.
-    done: { type: 'final' },
-    // Closed without saving.
-    cancelled: { type: 'final' },
+    // Saved, deleted, gone or closed: the view closes the editor.
+    closed: { type: 'final' },
   },
 })

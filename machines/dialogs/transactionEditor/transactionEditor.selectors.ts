@@ -1,23 +1,107 @@
-import type { SnapshotFrom } from 'xstate'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { Transaction } from '../../../schemas/budget.ts'
+import type { CategoryId } from '../../../schemas/ids.ts'
+import type { Minor } from '../../../schemas/money.ts'
 import { refusalMessageKey } from '../../budget/budget.protocol.ts'
+import type { AccountWithBalance, GroupWithCategories } from '../../budget/budget.selectors.ts'
+import type { deleteConfirmMachine } from '../deleteConfirm/deleteConfirm.machine.ts'
 import { payeeSuggestions, splitRemainder } from './transactionEditor.form.ts'
 import type { transactionEditorMachine } from './transactionEditor.machine.ts'
+import type { transactionFormMachine } from './transactionForm.machine.ts'
 
-type Snapshot = SnapshotFrom<typeof transactionEditorMachine>
+type EditorSnapshot = SnapshotFrom<typeof transactionEditorMachine>
+type FormSnapshot = SnapshotFrom<typeof transactionFormMachine>
 
-export const selectTransactionFields = (snapshot: Snapshot) => snapshot.context.fields
-export const selectTransactionErrors = (snapshot: Snapshot) => snapshot.context.errors
-export const selectPayeeSuggestions = (snapshot: Snapshot): string[] =>
+export type TransactionFormRef = ActorRefFrom<typeof transactionFormMachine>
+export type DeleteConfirmRef = ActorRefFrom<typeof deleteConfirmMachine>
+
+// ——— The editor (its lifecycle) ———
+
+/** Which screen the editor shows. */
+export type EditorScreen = 'loading' | 'missing' | 'form' | 'transfer' | 'closed'
+
+export const selectEditorScreen = (snapshot: EditorSnapshot): EditorScreen =>
+  snapshot.status === 'done'
+    ? 'closed'
+    : snapshot.matches('editing')
+      ? 'form'
+      : snapshot.matches('transfer')
+        ? 'transfer'
+        : snapshot.matches('missing')
+          ? 'missing'
+          : 'loading'
+
+/** The form's actor while the form is open. */
+export const selectFormRef = (snapshot: EditorSnapshot): TransactionFormRef | undefined =>
+  snapshot.children.form
+
+/** SPEC's delete confirm while it is open. */
+export const selectDeleteConfirmRef = (snapshot: EditorSnapshot): DeleteConfirmRef | undefined =>
+  snapshot.children.deleteConfirm
+
+/** The transaction as the budget holds it now (edit and transfer); null when adding. */
+export const selectEditedTransaction = (snapshot: EditorSnapshot): Transaction | null =>
+  snapshot.context.transaction
+
+export const selectIsAdding = (snapshot: EditorSnapshot): boolean => snapshot.context.props?.mode === 'add'
+
+/** A reconciled transaction can be edited, with a word of warning. */
+export const selectIsReconciled = (snapshot: EditorSnapshot): boolean =>
+  snapshot.context.transaction?.reconciled === true
+
+type UsedCategory = { readonly categoryId: CategoryId }
+const NOTHING_USED: ReadonlyArray<UsedCategory> = []
+
+/** The splits the edited transaction had when the editor opened (their categories are offered even when hidden). */
+export const selectOriginalSplits = (snapshot: EditorSnapshot): ReadonlyArray<UsedCategory> =>
+  snapshot.context.props?.mode === 'edit' ? snapshot.context.props.transaction.splits : NOTHING_USED
+
+export const selectCanDelete = (snapshot: EditorSnapshot): boolean => snapshot.context.transaction !== null
+
+// ——— The form ———
+
+export const selectTransactionFields = (snapshot: FormSnapshot) => snapshot.context.fields
+export const selectTransactionErrors = (snapshot: FormSnapshot) => snapshot.context.errors
+export const selectPayeeSuggestions = (snapshot: FormSnapshot): string[] =>
   payeeSuggestions(snapshot.context.fields.payee, snapshot.context.props.payees, snapshot.context.env.locale)
-/** What the splits still lack; shown only with several splits. */
-export const selectSplitRemainder = (snapshot: Snapshot): number | null =>
+/** What the splits still lack; shown only with several splits and while something is left. */
+export const selectSplitRemainder = (snapshot: FormSnapshot): Minor | null => {
+  if (snapshot.context.fields.splits.length <= 1) return null
+  const remainder = splitRemainder(snapshot.context.fields, snapshot.context.env)
+  return remainder === null || remainder === 0 ? null : remainder
+}
+export const selectHasSeveralSplits = (snapshot: FormSnapshot): boolean =>
   snapshot.context.fields.splits.length > 1
-    ? splitRemainder(snapshot.context.fields, snapshot.context.env)
-    : null
-export const selectCanRemoveSplit = (snapshot: Snapshot): boolean =>
+export const selectCanRemoveSplit = (snapshot: FormSnapshot): boolean =>
   snapshot.can({ type: 'split.remove', index: 0 })
-export const selectTransactionRefusalKey = (snapshot: Snapshot): string | null =>
+export const selectTransactionRefusalKey = (snapshot: FormSnapshot): string | null =>
   snapshot.context.refusal === null ? null : refusalMessageKey(snapshot.context.refusal)
-export const selectCanSubmitTransaction = (snapshot: Snapshot): boolean =>
-  snapshot.matches('editing') || snapshot.matches('failed')
-export const selectIsTransactionEditorClosed = (snapshot: Snapshot): boolean => snapshot.status === 'done'
+export const selectIsSubmittingTransaction = (snapshot: FormSnapshot): boolean =>
+  snapshot.matches('submitting')
+
+// ——— What the form offers, from the budget (pure) ———
+
+export type Choice = { readonly id: string; readonly label: string }
+
+/** Active accounts, and the transaction's own even when closed. */
+export const accountChoices = (
+  accounts: ReadonlyArray<AccountWithBalance>,
+  selected: string | null,
+): ReadonlyArray<Choice> =>
+  accounts
+    .filter(({ account }) => account.state === 'Active' || account.id === selected)
+    .map(({ account }) => ({ id: account.id, label: account.name }))
+
+/** Visible categories, and hidden ones only when the transaction already uses them. */
+export const categoryChoices = (
+  groups: ReadonlyArray<GroupWithCategories>,
+  usedBy: ReadonlyArray<UsedCategory>,
+  nameOf: (category: GroupWithCategories['categories'][number]) => string,
+): ReadonlyArray<Choice> => {
+  const used = new Set<string>(usedBy.map((split) => split.categoryId))
+  return groups.flatMap(({ categories }) =>
+    categories
+      .filter((category) => !category.hidden || used.has(category.id))
+      .map((category) => ({ id: category.id, label: nameOf(category) })),
+  )
+}

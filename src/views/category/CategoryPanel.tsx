@@ -22,8 +22,8 @@ import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { useCategoryName } from '../budget/names.ts'
+import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
 import { payeeText } from '../transactions/payee.ts'
-import { TransactionEditorDialog } from '../transactions/TransactionEditorDialog.tsx'
 import {
   AssignDialog,
   AssignmentHistoryDialog,

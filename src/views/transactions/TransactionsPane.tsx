@@ -38,8 +38,8 @@ import { CurrencyCode } from '../../../schemas/money.ts'
 import { useBudget, useBudgetRef, useNeedTransactions } from '../../budget/OpenBudget.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { useCategoryName } from '../budget/names.ts'
+import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
 import { BarSelect, FilterBarFields } from './FilterBar.tsx'
-import { TransactionEditorDialog } from './TransactionEditorDialog.tsx'
 import { TransactionGrid } from './TransactionGrid.tsx'
 
 const PLN = CurrencyCode.make('PLN')

@@ -6,7 +6,7 @@ import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import { OpenBudget } from '../../budget/OpenBudget.tsx'
-import { TransactionEditorDialog } from './TransactionEditorDialog.tsx'
+import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
 import { TransactionsPane } from './TransactionsPane.tsx'
 
 type Params = {

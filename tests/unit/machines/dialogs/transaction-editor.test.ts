@@ -3,21 +3,28 @@ import { type AnyActorRef, createActor, waitFor } from 'xstate'
 import { reconciliationPayee } from '../../../../domain/decide-money.ts'
 import { selectAccounts } from '../../../../machines/budget/index.ts'
 import {
+  type BudgetSeen,
   buildTransaction,
   checkTransaction,
   initialTransactionFields,
+  openingOf,
   payeeSuggestions,
   selectCanRemoveSplit,
+  selectEditedTransaction,
+  selectEditorScreen,
+  selectFormRef,
   selectPayeeSuggestions,
   selectSplitRemainder,
   selectTransactionErrors,
+  type TransactionEditorRequest,
   type TransactionFields,
   transactionEditorMachine,
+  transactionFormMachine,
 } from '../../../../machines/dialogs/transactionEditor/index.ts'
 import type { Transaction } from '../../../../schemas/budget.ts'
-import { TransactionId } from '../../../../schemas/ids.ts'
+import { CommandId, TransactionId, TransferId } from '../../../../schemas/ids.ts'
 import { IsoDate } from '../../../../schemas/money.ts'
-import { createFakeLedger, ids, pln, startBudget } from '../budget.fakes.ts'
+import { createFakeLedger, groceriesOutflow, ids, pln, SEED, startBudget } from '../budget.fakes.ts'
 import { EN, PL, sequentialIds, startAnalyticsRecorder } from './dialog.fakes.ts'
 
 const TODAY = IsoDate.make('2026-11-21')
@@ -216,13 +223,13 @@ describe('transaction editor rules', () => {
   })
 })
 
-describe('transaction editor machine', () => {
+describe('transaction form machine', () => {
   const start = (
     budget: AnyActorRef = startAnalyticsRecorder().actor,
     analytics = startAnalyticsRecorder(),
   ) => ({
     analytics,
-    dialog: createActor(transactionEditorMachine, {
+    dialog: createActor(transactionFormMachine, {
       input: {
         ...PL,
         budget,
@@ -296,5 +303,125 @@ describe('transaction editor machine', () => {
     dialog.send({ type: 'dialog.cancel' })
     expect(dialog.getSnapshot().status).toBe('done')
     expect(dialog.getSnapshot().value).toBe('cancelled')
+  })
+})
+
+describe('transaction editor lifecycle', () => {
+  const TX = TransactionId.make('tx-rent')
+  const request: TransactionEditorRequest = {
+    today: TODAY,
+    reconciliationLabel: 'Korekta',
+  }
+  const seededRent = {
+    _tag: 'AddTransaction',
+    commandId: CommandId.make('seed-rent'),
+    transactionId: TX,
+    bankAccountId: ids.checking,
+    date: IsoDate.make('2026-11-05'),
+    payee: 'Landlord',
+    value: pln(-200_000),
+    splits: [{ categoryId: ids.rent, value: pln(-200_000) }],
+  } as const
+  const openEditor = async (asked: TransactionEditorRequest, seed = [...SEED, seededRent]) => {
+    const ledger = createFakeLedger(seed)
+    // The budget opens from its summary (no transactions yet), as the real port does.
+    ledger.control.summaryFirst = true
+    const { budget } = startBudget(ledger)
+    await waitFor(budget, (s) => s.matches('ready'))
+    const editor = createActor(transactionEditorMachine, {
+      input: { ...PL, budget, source: budget, newId: sequentialIds(), request: asked },
+    }).start()
+    return { ledger, budget, editor }
+  }
+
+  it('waits for the transactions, asks for them, then opens the form on the transaction', async () => {
+    const { editor } = await openEditor({ ...request, transactionId: TX })
+    expect(selectEditorScreen(editor.getSnapshot())).toBe('loading')
+    await waitFor(editor, (s) => selectEditorScreen(s) === 'form')
+    const form = selectFormRef(editor.getSnapshot())
+    expect(form?.getSnapshot().context.fields).toMatchObject({ payee: 'Landlord', amount: '2000,00' })
+    editor.stop()
+  })
+
+  it('closes when someone else deletes the transaction while it is open', async () => {
+    const { ledger, editor } = await openEditor({ ...request, transactionId: TX })
+    await waitFor(editor, (s) => selectEditorScreen(s) === 'form')
+    ledger.writeAsOther({ _tag: 'DeleteTransaction', transactionId: TX })
+    await waitFor(editor, (s) => s.status === 'done')
+    expect(selectEditorScreen(editor.getSnapshot())).toBe('closed')
+  })
+
+  it('says a transaction is missing when the budget has none by that id', async () => {
+    const { editor } = await openEditor({ ...request, transactionId: TransactionId.make('tx-unknown') })
+    await waitFor(editor, (s) => selectEditorScreen(s) === 'missing')
+    editor.send({ type: 'dialog.cancel' })
+    expect(editor.getSnapshot().status).toBe('done')
+  })
+
+  it("shows a transfer's side read-only and closes once SPEC's confirm has deleted it", async () => {
+    const transfer = {
+      _tag: 'AddTransfer',
+      commandId: CommandId.make('seed-transfer'),
+      transferId: TransferId.make('transfer-1'),
+      outflowTransactionId: TransactionId.make('tx-out'),
+      inflowTransactionId: TransactionId.make('tx-in'),
+      fromBankAccountId: ids.checking,
+      toBankAccountId: ids.savings,
+      date: IsoDate.make('2026-11-06'),
+      value: pln(10_000),
+    } as const
+    const savings = {
+      _tag: 'OpenBankAccount',
+      bankAccountId: ids.savings,
+      name: 'Savings',
+      type: 'unconnected',
+      balance: pln(0),
+      date: IsoDate.make('2026-11-01'),
+    } as const
+    const { editor } = await openEditor({ ...request, transactionId: TransactionId.make('tx-out') }, [
+      ...SEED,
+      savings,
+      transfer,
+    ])
+    await waitFor(editor, (s) => selectEditorScreen(s) === 'transfer')
+    expect(selectEditedTransaction(editor.getSnapshot())?.transferId).toBe('transfer-1')
+    editor.send({ type: 'delete.ask' })
+    const confirm = editor.getSnapshot().children.deleteConfirm
+    confirm?.send({ type: 'dialog.submit' })
+    await waitFor(editor, (s) => s.status === 'done')
+  })
+
+  it('adds with the only active account and the asked-for category preselected', async () => {
+    const { editor } = await openEditor({ ...request, categoryId: ids.groceries })
+    await waitFor(editor, (s) => selectEditorScreen(s) === 'form')
+    expect(selectFormRef(editor.getSnapshot())?.getSnapshot().context.fields).toMatchObject({
+      bankAccountId: ids.checking,
+      date: TODAY,
+      splits: [{ categoryId: ids.groceries, amount: '' }],
+    })
+    editor.stop()
+  })
+
+  it('a failed read still tells that an asked-for transaction is missing; an add waits for the budget', () => {
+    const seen = (
+      loadState: BudgetSeen['loadState'],
+      transaction: BudgetSeen['transaction'],
+    ): BudgetSeen => ({
+      type: 'editor.budgetChanged',
+      loadState,
+      transaction,
+      payees: [],
+      onlyActiveAccount: null,
+    })
+    const there = groceriesOutflow('tx-1', '2026-11-20', -100)
+    expect(openingOf({ ...request, transactionId: there.id }, seen('error', null))).toEqual({
+      kind: 'missing',
+    })
+    expect(openingOf({ ...request, transactionId: there.id }, seen('error', there))).toEqual({ kind: 'wait' })
+    expect(openingOf({ ...request, transactionId: there.id }, seen('loading', null))).toEqual({
+      kind: 'wait',
+    })
+    expect(openingOf(request, seen('error', null))).toEqual({ kind: 'wait' })
+    expect(openingOf(request, seen('ready', null))).toMatchObject({ kind: 'form', props: { mode: 'add' } })
   })
 })
