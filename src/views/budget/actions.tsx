@@ -6,6 +6,7 @@ import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
 import { useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { paths } from '../../router/paths.ts'
 import { moveWithin } from './order.ts'
 
 /** A structure dialog to open: on desktop a modal from local state, on phones its own route. */
@@ -16,30 +17,6 @@ export type StructureDialog =
   | { readonly kind: 'addCategory'; readonly groupId: CategoryGroupId }
   | { readonly kind: 'editCategory'; readonly groupId: CategoryGroupId; readonly categoryId: CategoryId }
   | { readonly kind: 'deleteCategory'; readonly groupId: CategoryGroupId; readonly categoryId: CategoryId }
-
-const enc = encodeURIComponent
-
-/** SPEC §2's mobile routes for the structure dialogs. */
-export const structureHref = (budgetId: string, dialog: StructureDialog): string => {
-  const base = `/budget/${enc(budgetId)}`
-  switch (dialog.kind) {
-    case 'addGroup':
-      return `${base}/category-group`
-    case 'renameGroup':
-      return `${base}/category-group/${enc(dialog.groupId)}`
-    case 'deleteGroup':
-      return `${base}/category-group/${enc(dialog.groupId)}/delete`
-    case 'addCategory':
-      return `${base}/group/${enc(dialog.groupId)}`
-    case 'editCategory':
-      return `${base}/group/${enc(dialog.groupId)}/category/${enc(dialog.categoryId)}`
-    case 'deleteCategory':
-      return `${base}/group/${enc(dialog.groupId)}/category/${enc(dialog.categoryId)}/delete`
-  }
-}
-
-export const periodHref = (budgetId: string, periodKey: string): string =>
-  `/budget/${enc(budgetId)}/period/${periodKey}`
 
 /** What rows may do; stable for the life of the view, so memoised rows never re-render because of it. */
 export type MonthActions = {
@@ -89,7 +66,7 @@ export function MonthActionsProvider({
   )
   const open = useCallback(
     (dialog: StructureDialog) => {
-      if (device === 'mobile') void navigate({ href: structureHref(budgetId, dialog) })
+      if (device === 'mobile') void navigate({ href: paths.structureDialog(budgetId, dialog) })
       else onOpen(dialog)
     },
     [device, navigate, budgetId, onOpen],
