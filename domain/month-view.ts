@@ -137,8 +137,8 @@ export const incomeUpTo = (state: BudgetState, period: PeriodKey): number => {
 
 /**
  * The month view's categories: by their group's position, then by their own. Each category's two positions are
- * read once, not in every comparison (four map lookups each: a profile of 800 month views, each after a write,
- * found 82 of their 308 ms in these comparisons).
+ * read once, not in every comparison (four map lookups each, which dominated a profile of month views after
+ * writes; docs/performance.md).
  */
 const inGroupOrder = (state: BudgetState): CategoryId[] =>
   [...state.categories.values()]

@@ -187,7 +187,7 @@ export const periodDates = (periodKey: string): { fromDate: IsoDate; toDate: Iso
 
 /**
  * The rows the transaction list shows: the month's (when a YYYYMM period is given), narrowed by the filter
- * criteria. Filtering 100 000 rows takes a few milliseconds: views call it only when the list or criteria change.
+ * criteria. It walks every transaction: views call it only when the list or the criteria change.
  */
 export const shownTransactions = (
   all: ReadonlyArray<Transaction>,

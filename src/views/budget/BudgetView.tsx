@@ -139,8 +139,8 @@ const GROUPS_PER_STEP = 3
 /**
  * How many of the month's `total` groups to render: none at first (the banner shows at once), then a few more
  * after each commit, each step in a transition. React renders a transition in short slices but commits it whole:
- * a 150-category month committed at once was one ~200 ms task on a phone at 4× CPU (its rows' DOM, styles and
- * layout); in steps the page paints and answers input between them.
+ * a long month committed at once is one long task on a phone (its rows' DOM, styles and layout); in steps the page
+ * paints and answers input between them (docs/performance.md).
  */
 const useRevealedGroups = (total: number): number => {
   const [revealed, setRevealed] = useState(0)
