@@ -58,13 +58,19 @@ const queryOf = (entries: ReadonlyArray<readonly [string, string | undefined]>):
   return text === '' ? '' : `?${text}`
 }
 
-/** The desktop budget route's search (`view`, `account`, `category`), in that order. */
-export const budgetSearchQuery = (search: BudgetViewSearch = {}): string =>
-  queryOf([
-    ['view', search.view],
-    ['account', search.account],
-    ['category', search.category],
-  ])
+const SEARCH_ORDER: ReadonlyArray<string> = ['view', 'account', 'category']
+
+/** The desktop budget route's search: `view`, `account`, `category` first, then any other key as given. */
+export const budgetSearchQuery = (search: BudgetViewSearch = {}): string => {
+  const entries = Object.entries(search).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  )
+  const rank = (key: string) => {
+    const at = SEARCH_ORDER.indexOf(key)
+    return at === -1 ? SEARCH_ORDER.length : at
+  }
+  return queryOf(entries.sort(([a], [b]) => rank(a) - rank(b)))
+}
 
 /** The structure dialogs' mobile routes (SPEC §2). */
 export type StructureDialogPath =
