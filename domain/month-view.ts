@@ -4,7 +4,6 @@ import type { Minor, PeriodKey } from '../schemas/money.ts'
 import { periodOfDate } from './period.ts'
 import {
   type BudgetState,
-  byPeriod,
   entriesIn,
   isOpenForChanges,
   type MonthEntry,
@@ -37,9 +36,6 @@ export interface CategoryLedger {
  * positive balance carries forward and a negative one resets to zero at the next month. Cost grows with the
  * number of months that have money, never with the number of transactions.
  */
-export const categoryLedger = (months: Iterable<MonthEntry>, period: PeriodKey): CategoryLedger =>
-  ledgerOfOrdered([...months].sort(byPeriod), period)
-
 const ledgerOfOrdered = (ordered: readonly MonthEntry[], period: PeriodKey): CategoryLedger => {
   let available = 0
   let overspentBefore = 0
@@ -137,8 +133,8 @@ export const incomeUpTo = (state: BudgetState, period: PeriodKey): number => {
 
 /**
  * The month view's categories: by their group's position, then by their own. Each category's two positions are
- * read once, not in every comparison (four map lookups each: a profile of 800 month views, each after a write,
- * found 82 of their 308 ms in these comparisons).
+ * read once, not in every comparison (four map lookups each, which dominated a profile of month views after
+ * writes; docs/performance.md).
  */
 const inGroupOrder = (state: BudgetState): CategoryId[] =>
   [...state.categories.values()]
@@ -219,9 +215,6 @@ export const accountBalance = (state: BudgetState, bankAccountId: BankAccountId)
     working: toMinor(totals.cleared + totals.uncleared),
   }
 }
-
-export const accountBalances = (state: BudgetState) =>
-  [...state.accounts.keys()].map((id) => accountBalance(state, id))
 
 /** Balance of an account at the end of a month, from its per-month net flows. */
 export const accountBalanceAt = (

@@ -15,8 +15,8 @@ import {
 import { rememberNewestFirst, transactionsNewestFirst } from './transaction-order.ts'
 
 /**
- * A HashMap of many entries built in place: `HashMap.fromIterable` copies the trie's path for every entry, which
- * made 100 000 transactions take 250 ms instead of 55 (Node, cold).
+ * A HashMap of many entries built in place: `HashMap.fromIterable` copies the trie's path for every entry, several
+ * times slower for a big budget's transactions (docs/performance.md).
  */
 const hashMapOf = <K, V>(entries: Iterable<readonly [K, V]>): HashMap.HashMap<K, V> => {
   let map = HashMap.beginMutation(HashMap.empty<K, V>())

@@ -90,9 +90,9 @@ export const inPeriodOrder = (entries: readonly MonthEntry[]): boolean =>
 
 /**
  * One category's months in period order, each period once. The month view walks a row as it is; one month is found
- * by binary search. A row is a plain array: a budget's 18 000 category-months load as 150 arrays (a persistent map
- * per category cost a cold server ~50 ms and a phone ~60 ms to build), and a change copies one row of a few hundred
- * entries, or edits it in place while the state is open for changes.
+ * by binary search. A row is a plain array: a budget's category-months load as one array per category rather
+ * than one persistent map each (slow to build on a cold server and on a phone; docs/performance.md), and a change
+ * copies one row, or edits it in place while the state is open for changes.
  */
 export type MonthRow = readonly MonthEntry[]
 

@@ -18,6 +18,3 @@ export {
   selectSubject,
   selectUserEmail,
 } from './session.selectors.ts'
-
-/** The session actor's id in the actor system (reached with `system.get(SESSION_SYSTEM_ID)`). */
-export const SESSION_SYSTEM_ID = 'session'

@@ -77,9 +77,3 @@ export const classifyAuthError = (error: unknown): AuthFailure => {
   for (const [pattern, code] of MESSAGE_CODES) if (pattern.test(message)) return { kind: 'error', code }
   return { kind: 'error', code: 'unknown' }
 }
-
-/** A failure as a value (actors return these instead of throwing expected failures). */
-export const toFailure = (error: unknown): { readonly ok: false; readonly failure: AuthFailure } => ({
-  ok: false,
-  failure: classifyAuthError(error),
-})

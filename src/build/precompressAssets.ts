@@ -40,8 +40,8 @@ export const precompressDirectory = async (dir: string): Promise<void> => {
 /**
  * Vite plugin: writes `<file>.br` (brotli at its best quality, 11) and `<file>.gz` (gzip 9) beside every built text
  * file, which the server sends as they are (`@fastify/static`'s `preCompressed`). The files never change after the
- * build, so they are compressed once at the highest settings instead of on every request at fast ones: the entry
- * chunk (467 KB) goes out as 129 KB of brotli instead of 151 KB at quality 4, and costs the server no compression.
+ * build, so they are compressed once at the highest settings instead of on every request at fast ones: smaller
+ * files than the server's own quality would give, and no compression work per request (docs/performance.md).
  */
 export const precompressAssets = (): Plugin => {
   let outDir = 'dist'

@@ -8,8 +8,8 @@ const SharedTranslationContext = createContext<SharedTranslation | null>(null)
 
 /**
  * One i18next subscription for the components a screen renders by the hundred (a month's rows, their amounts).
- * Each `useTranslation()` subscribes to i18next and builds its own `t` when it mounts: ~900 of them were a fifth
- * of a 150-category month's first render on a phone. These read the shell's through context instead, and still
+ * Each `useTranslation()` subscribes to i18next and builds its own `t` when it mounts, hundreds of them in a long
+ * month's first render on a phone (docs/performance.md). These read the shell's through context instead, and still
  * render again when the language changes, because `t` is then a new function.
  */
 export function SharedTranslationProvider({ children }: { readonly children: ReactNode }) {

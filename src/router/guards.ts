@@ -2,6 +2,7 @@ import { redirect } from '@tanstack/react-router'
 import type { KeyValueStorage } from '../../machines/app/index.ts'
 import type { AuthAccess } from '../auth/createAuth.ts'
 import type { Device } from '../layouts/navigation.ts'
+import { paths } from './paths.ts'
 import { currentPeriodKey, isPeriodKey } from './periodKey.ts'
 
 /** What every route's beforeLoad receives from the router (set once in main.tsx). */
@@ -90,13 +91,10 @@ export const requireWelcomeComplete = ({ context }: GuardArgs): void => {
   }
 }
 
-const periodHref = (budgetId: string, periodKey: string): string =>
-  `/budget/${encodeURIComponent(budgetId)}/period/${periodKey}`
-
 /** SPEC §2: /budget/{budgetId} is an alias of the budget's current period. */
 export const redirectToCurrentPeriod = ({ context, params }: BudgetArgs): never => {
   throw redirect({
-    href: periodHref(params.budgetId, currentPeriodKey(new Date(context.now()))),
+    href: paths.period(params.budgetId, currentPeriodKey(new Date(context.now()))),
     replace: true,
   })
 }

@@ -3,8 +3,8 @@ import { useCallback } from 'react'
 
 /**
  * Client-side navigation for the plain links of a long list, from one click listener on the list (a ref
- * callback): a router-aware link per row (react-aria's Link with its press, hover and focus hooks) was a tenth of a
- * 150-category month's first render on a phone. Enter on a focused link clicks it, so keyboards take the same
+ * callback): a router-aware link per row (react-aria's Link with its press, hover and focus hooks) weighed on a long
+ * month's first render on a phone (docs/performance.md). Enter on a focused link clicks it, so keyboards take the same
  * path; clicks with a modifier key, another button or another target stay the browser's.
  */
 export const useListNavigation = () => {

@@ -3,6 +3,7 @@ import * as Option from 'effect/Option'
 import * as Result from 'effect/Result'
 import type { SnapshotFrom } from 'xstate'
 import { reconciliationPayee } from '../../../domain/decide-money.ts'
+import { matchesFilter } from '../../../domain/filters.ts'
 import { parseAmount } from '../../../domain/money.ts'
 import type {
   Category,
@@ -183,3 +184,24 @@ export const periodDates = (periodKey: string): { fromDate: IsoDate; toDate: Iso
     toDate: `${match[1]}-${mm}-${String(lastDay).padStart(2, '0')}` as IsoDate,
   }
 }
+
+/**
+ * The rows the transaction list shows: the month's (when a YYYYMM period is given), narrowed by the filter
+ * criteria. It walks every transaction: views call it only when the list or the criteria change.
+ */
+export const shownTransactions = (
+  all: ReadonlyArray<Transaction>,
+  periodKey: string | undefined,
+  criteria: FilterCriteria,
+): ReadonlyArray<Transaction> => {
+  const month = periodKey === undefined ? null : periodDates(periodKey)
+  const inMonth =
+    month === null ? all : all.filter((tx) => tx.date >= month.fromDate && tx.date <= month.toDate)
+  return Object.keys(criteria).length === 0 ? inMonth : inMonth.filter((tx) => matchesFilter(criteria, tx))
+}
+
+/** The categories the filter bar offers: every visible one, in the groups' order. */
+export const filterableCategories = (
+  groups: ReadonlyArray<{ readonly categories: ReadonlyArray<Category> }>,
+): ReadonlyArray<Category> =>
+  groups.flatMap(({ categories }) => categories.filter((category) => !category.hidden))

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { AccountWithBalance } from '../../../machines/budget/index.ts'
 import { selectAccountWithBalance } from '../../../machines/budget/selectors/accounts.ts'
 import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
+import { paths } from '../../router/paths.ts'
 import { AccountsCard } from './AccountsCard.tsx'
 import {
   AccountTypeDialog,
@@ -14,7 +15,7 @@ import {
   RenameAccountDialog,
   TransferDialog,
 } from './dialogs.tsx'
-import { BudgetReady, hrefs, periodOrCurrent } from './shared.tsx'
+import { BudgetReady, periodOrCurrent } from './shared.tsx'
 
 type AccountAction = 'reconcile' | 'reconcileEdit' | 'transfer' | 'rename' | 'close'
 type OpenDialog =
@@ -79,7 +80,9 @@ function AccountsPaneBody({
     <div className="accounts-pane">
       <AccountsCard
         periodKey={periodKey}
-        hrefOf={({ account }) => hrefs.desktopTransactions(budgetId, periodKey, account.id)}
+        hrefOf={({ account }) =>
+          paths.period(budgetId, periodKey, { view: 'transactions', account: account.id })
+        }
         actionsOf={actionsOf}
         addButton={
           <Button className="button button--primary" onPress={() => setDialog({ kind: 'chooser' })}>

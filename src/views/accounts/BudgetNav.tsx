@@ -8,7 +8,8 @@ import { selectAccountsOverview } from '../../../machines/budget/selectors/accou
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
-import { hrefs, periodOrCurrent } from './shared.tsx'
+import { paths } from '../../router/paths.ts'
+import { periodOrCurrent } from './shared.tsx'
 
 const FALLBACK_CURRENCY = CurrencyCode.make('PLN')
 
@@ -53,8 +54,8 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
         {t('accounts.nav.label')}
       </h2>
       <ul className="side-panel__list">
-        {item(hrefs.month(budgetId, periodKey), t('accounts.nav.budget'))}
-        {item(hrefs.desktopTransactions(budgetId, periodKey), t('accounts.nav.allTransactions'))}
+        {item(paths.period(budgetId, periodKey), t('accounts.nav.budget'))}
+        {item(paths.period(budgetId, periodKey, { view: 'transactions' }), t('accounts.nav.allTransactions'))}
       </ul>
       {ready && open.length > 0 ? (
         <>
@@ -63,7 +64,7 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
           </h3>
           <ul className="side-panel__list" aria-labelledby={accountsId}>
             {open.map(({ account, balance }) => {
-              const href = hrefs.desktopTransactions(budgetId, periodKey, account.id)
+              const href = paths.period(budgetId, periodKey, { view: 'transactions', account: account.id })
               return (
                 <li key={account.id}>
                   <Link className="side-panel__link budget-nav__account" href={href} {...current(href)}>
@@ -77,8 +78,8 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
         </>
       ) : null}
       <ul className="side-panel__list">
-        {item(hrefs.desktopAccounts(budgetId, periodKey), t('accounts.nav.accounts'))}
-        {item(hrefs.settings(budgetId), t('accounts.nav.settings'))}
+        {item(paths.period(budgetId, periodKey, { view: 'accounts' }), t('accounts.nav.accounts'))}
+        {item(paths.budgetSettings(budgetId), t('accounts.nav.settings'))}
       </ul>
     </section>
   )

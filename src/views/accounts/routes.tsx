@@ -8,6 +8,7 @@ import { selectAccountWithBalance } from '../../../machines/budget/selectors/acc
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
+import { paths } from '../../router/paths.ts'
 import { TransactionsPane } from '../transactions/TransactionsPane.tsx'
 import { AccountBalances, AccountsCard } from './AccountsCard.tsx'
 import {
@@ -18,7 +19,7 @@ import {
   RenameAccountDialog,
   TransferDialog,
 } from './dialogs.tsx'
-import { BudgetReady, hrefs, periodOrCurrent, useLeave } from './shared.tsx'
+import { BudgetReady, periodOrCurrent, useLeave } from './shared.tsx'
 
 // Mobile routes of SPEC §2 (the desktop shows the same inside the month view: AccountsPane).
 
@@ -63,7 +64,7 @@ function BankAccountsView({
     <div className="accounts-pane">
       <AccountsCard
         periodKey={periodKey}
-        hrefOf={({ account }) => hrefs.mobileAccount(budgetId, periodKey, account.id)}
+        hrefOf={({ account }) => paths.bankAccount(budgetId, periodKey, account.id)}
         addButton={
           <Button className="button button--primary" onPress={() => setChoosing(true)}>
             {t('accounts.add')}
@@ -75,7 +76,7 @@ function BankAccountsView({
           // Unconnected goes on to the account form route; the chooser itself has no route.
           onUnconnected={() => {
             setChoosing(false)
-            router.history.push(hrefs.accountModal(budgetId))
+            router.history.push(paths.bankAccountModal(budgetId))
           }}
           onClosed={() => setChoosing(false)}
         />
@@ -110,7 +111,7 @@ function BankAccountView({
   const item = useBudget((snapshot) => selectAccountWithBalance(snapshot, accountId))
   const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
   const back = (
-    <Link className="accounts-back" href={hrefs.mobileAccounts(budgetId, periodKey)}>
+    <Link className="accounts-back" href={paths.bankAccounts(budgetId, periodKey)}>
       {t('accounts.backToAccounts')}
     </Link>
   )
@@ -140,22 +141,22 @@ function BankAccountView({
           <nav className="account-actions" aria-label={t('accounts.actionsFor', { name: account.name })}>
             <Link
               className="button button--quiet"
-              href={hrefs.accountDialog(budgetId, account.id, 'reconcile')}
+              href={paths.bankAccountDialog(budgetId, account.id, 'reconcile')}
             >
               {t('accounts.reconcile')}
             </Link>
             <Link
               className="button button--quiet"
-              href={hrefs.accountDialog(budgetId, account.id, 'transfer')}
+              href={paths.bankAccountDialog(budgetId, account.id, 'transfer')}
             >
               {t('accounts.transfer')}
             </Link>
-            <Link className="button button--quiet" href={hrefs.accountModal(budgetId, account.id)}>
+            <Link className="button button--quiet" href={paths.bankAccountModal(budgetId, account.id)}>
               {t('accounts.rename')}
             </Link>
             <Link
               className="button button--quiet"
-              href={hrefs.accountDialog(budgetId, account.id, 'close-modal')}
+              href={paths.bankAccountDialog(budgetId, account.id, 'close-modal')}
             >
               {t('accounts.close')}
             </Link>
@@ -214,12 +215,12 @@ function AccountDialogBody({
     return (
       <div className="accounts-pane">
         <p className="notice">{t('accounts.notFound')}</p>
-        <Link className="accounts-back" href={hrefs.mobileAccounts(budgetId, period)}>
+        <Link className="accounts-back" href={paths.bankAccounts(budgetId, period)}>
           {t('accounts.backToAccounts')}
         </Link>
       </div>
     )
-  const leave = () => leaveTo(hrefs.mobileAccount(budgetId, period, opened.account.id))
+  const leave = () => leaveTo(paths.bankAccount(budgetId, period, opened.account.id))
   return <>{children({ budgetId, item: opened, leave })}</>
 }
 
@@ -237,9 +238,7 @@ export function BankAccountModalRoute() {
 
 function AddAccountRoute({ budgetId }: { readonly budgetId: string }) {
   const leave = useLeave()
-  return (
-    <AddAccountDialog onClosed={() => leave(hrefs.mobileAccounts(budgetId, periodOrCurrent(undefined)))} />
-  )
+  return <AddAccountDialog onClosed={() => leave(paths.bankAccounts(budgetId, periodOrCurrent(undefined)))} />
 }
 
 /** `…/bankAccount/{-$bankAccountId}/close-modal`: closes an account at zero balance (the domain refuses otherwise). */
@@ -264,7 +263,7 @@ export function ReconcileRoute() {
           account={item}
           editing={false}
           onEdit={() =>
-            router.history.replace(hrefs.accountDialog(budgetId, item.account.id, 'reconcile-edit'))
+            router.history.replace(paths.bankAccountDialog(budgetId, item.account.id, 'reconcile-edit'))
           }
           onClosed={leave}
         />

@@ -35,29 +35,6 @@ export const todayIso = (): IsoDate => {
 export const periodOrCurrent = (periodKey: string | undefined): string =>
   periodKey !== undefined && isPeriodKey(periodKey) ? periodKey : currentPeriodKey(new Date())
 
-/** Plain hrefs of both route trees (SPEC §2); react-aria links navigate through TanStack's history. */
-export const hrefs = {
-  month: (budgetId: string, periodKey: string) => `/budget/${budgetId}/period/${periodKey}`,
-  desktopAccounts: (budgetId: string, periodKey: string) =>
-    `/budget/${budgetId}/period/${periodKey}?view=accounts`,
-  desktopTransactions: (budgetId: string, periodKey: string, accountId?: string) =>
-    `/budget/${budgetId}/period/${periodKey}?view=transactions${accountId === undefined ? '' : `&account=${accountId}`}`,
-  settings: (budgetId: string) => `/budget/${budgetId}/settings`,
-  mobileAccounts: (budgetId: string, periodKey: string) =>
-    `/budget/${budgetId}/period/${periodKey}/bankAccounts`,
-  mobileAccount: (budgetId: string, periodKey: string, accountId: string) =>
-    `/budget/${budgetId}/period/${periodKey}/bankAccounts/${accountId}`,
-  accountModal: (budgetId: string, accountId?: string) =>
-    accountId === undefined
-      ? `/budget/${budgetId}/bankAccount/modal`
-      : `/budget/${budgetId}/bankAccount/${accountId}/modal`,
-  accountDialog: (
-    budgetId: string,
-    accountId: string,
-    dialog: 'reconcile' | 'reconcile-edit' | 'transfer' | 'close-modal',
-  ) => `/budget/${budgetId}/bankAccount/${accountId}/${dialog}`,
-}
-
 /** Leaves a mobile dialog route: back where the user came from, else (opened directly) to `fallback`. */
 export const useLeave = () => {
   const router = useRouter()

@@ -26,10 +26,11 @@ import { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import type { BudgetViewSearch } from '../../router/budgetSearch.ts'
+import { paths } from '../../router/paths.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
 import { TransactionsButton } from '../accounts/TransactionsButton.tsx'
 import { rememberLastBudget } from '../budgets/lastBudget.ts'
-import { MonthActionsProvider, periodHref, type StructureDialog, useMonthActions } from './actions.tsx'
+import { MonthActionsProvider, type StructureDialog, useMonthActions } from './actions.tsx'
 import { PlusIcon, UndoIcon } from './icons.tsx'
 import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx'
 import { MonthList } from './MonthList.tsx'
@@ -138,8 +139,8 @@ const GROUPS_PER_STEP = 3
 /**
  * How many of the month's `total` groups to render: none at first (the banner shows at once), then a few more
  * after each commit, each step in a transition. React renders a transition in short slices but commits it whole:
- * a 150-category month committed at once was one ~200 ms task on a phone at 4× CPU (its rows' DOM, styles and
- * layout); in steps the page paints and answers input between them.
+ * a long month committed at once is one long task on a phone (its rows' DOM, styles and layout); in steps the page
+ * paints and answers input between them (docs/performance.md).
  */
 const useRevealedGroups = (total: number): number => {
   const [revealed, setRevealed] = useState(0)
@@ -171,7 +172,6 @@ function MonthMain({
   const { budgetId, open } = useMonthActions()
   const model = useBudget((snapshot) => selectMonthModel(snapshot, periodKey, showHidden))
   const currency = useBudget(selectBudget)?.currency ?? DEFAULT_CURRENCY
-  const base = periodHref(budgetId, periodKey)
   const empty = !model.hasCategories
   const revealed = useRevealedGroups(model.groups.length)
   const shown = useMemo(
@@ -183,10 +183,10 @@ function MonthMain({
       <ReadyToAssignBanner periodKey={periodKey} currency={currency}>
         {device === 'mobile' ? (
           <>
-            <Link className="button" href={`${base}/assign`}>
+            <Link className="button" href={paths.assign(budgetId, periodKey)}>
               {t('budgetView.rta.assign')}
             </Link>
-            <Link className="button button--quiet" href={`${base}/auto-assign`}>
+            <Link className="button button--quiet" href={paths.autoAssign(budgetId, periodKey)}>
               {t('budgetView.rta.autoAssign')}
             </Link>
           </>
@@ -201,7 +201,7 @@ function MonthMain({
           </>
         )}
       </ReadyToAssignBanner>
-      {device === 'mobile' ? <TransactionsButton href={`${base}/all-transactions`} /> : null}
+      {device === 'mobile' ? <TransactionsButton href={paths.allTransactions(budgetId, periodKey)} /> : null}
       {empty ? (
         <section className="notice budget-empty" aria-labelledby="budget-empty-title">
           <h2 id="budget-empty-title" className="notice__title">

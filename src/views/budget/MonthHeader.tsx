@@ -7,8 +7,8 @@ import { selectAssignedInFuture, selectReadyToAssignOf } from '../../../machines
 import type { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
 import { useBudget } from '../../budget/OpenBudget.tsx'
 import { Money, toneOf, useFormatAmount } from '../../components/money/Money.tsx'
+import { paths } from '../../router/paths.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
-import { periodHref } from './actions.tsx'
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, WarningIcon } from './icons.tsx'
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>()
@@ -42,7 +42,7 @@ export const MonthSwitcher = memo(function MonthSwitcher({
 }) {
   const { t } = useTranslation()
   const search = useRouterState({ select: (state) => state.location.searchStr })
-  const href = (key: string) => `${periodHref(budgetId, key)}${search}`
+  const href = (key: string) => `${paths.period(budgetId, key)}${search}`
   const current = currentPeriodKey(new Date())
   return (
     <nav className="month-switcher" aria-label={t('budgetView.month.label')}>

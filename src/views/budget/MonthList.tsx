@@ -4,7 +4,8 @@ import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
 import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
 import { useListNavigation } from '../../router/listNavigation.ts'
-import { periodHref, useMonthActions } from './actions.tsx'
+import { paths } from '../../router/paths.ts'
+import { useMonthActions } from './actions.tsx'
 import { useCategoryName } from './names.ts'
 import { AddFirstCategory, AvailableAmount, CategoryMenu, GroupMenu, HiddenBadge } from './parts.tsx'
 
@@ -23,10 +24,7 @@ const CategoryItem = memo(function CategoryItem({
   const income = row.type === 'Income'
   return (
     <li className="month-item" data-hidden={row.hidden || undefined}>
-      <a
-        className="month-item__link"
-        href={`${periodHref(budgetId, periodKey)}/categories/${encodeURIComponent(row.id)}`}
-      >
+      <a className="month-item__link" href={paths.category(budgetId, periodKey, row.id)}>
         <span className="month-item__name">
           {name}
           {row.hidden ? <HiddenBadge /> : null}

@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { Button } from 'react-aria-components'
 import type { MonthGroup, MonthModel, MonthRow } from '../../../machines/budget/selectors/month.ts'
+import { selectionInGroup } from '../../../machines/budget/selectors/reorder.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
@@ -144,7 +145,7 @@ export function MonthTable({
             key={group.id}
             group={group}
             currency={currency}
-            selectedId={group.rows.some((row) => row.id === selectedId) ? selectedId : null}
+            selectedId={selectionInGroup(group, selectedId)}
           />
         ))}
       </table>

@@ -2,11 +2,12 @@ import { useNavigate } from '@tanstack/react-router'
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react'
 import type { CommandDraft } from '../../../machines/budget/index.ts'
 import { selectMonthModel } from '../../../machines/budget/selectors/month.ts'
+import { categoryReorder, groupReorder } from '../../../machines/budget/selectors/reorder.ts'
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
 import { useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
-import { moveWithin } from './order.ts'
+import { paths } from '../../router/paths.ts'
 
 /** A structure dialog to open: on desktop a modal from local state, on phones its own route. */
 export type StructureDialog =
@@ -16,30 +17,6 @@ export type StructureDialog =
   | { readonly kind: 'addCategory'; readonly groupId: CategoryGroupId }
   | { readonly kind: 'editCategory'; readonly groupId: CategoryGroupId; readonly categoryId: CategoryId }
   | { readonly kind: 'deleteCategory'; readonly groupId: CategoryGroupId; readonly categoryId: CategoryId }
-
-const enc = encodeURIComponent
-
-/** SPEC §2's mobile routes for the structure dialogs. */
-export const structureHref = (budgetId: string, dialog: StructureDialog): string => {
-  const base = `/budget/${enc(budgetId)}`
-  switch (dialog.kind) {
-    case 'addGroup':
-      return `${base}/category-group`
-    case 'renameGroup':
-      return `${base}/category-group/${enc(dialog.groupId)}`
-    case 'deleteGroup':
-      return `${base}/category-group/${enc(dialog.groupId)}/delete`
-    case 'addCategory':
-      return `${base}/group/${enc(dialog.groupId)}`
-    case 'editCategory':
-      return `${base}/group/${enc(dialog.groupId)}/category/${enc(dialog.categoryId)}`
-    case 'deleteCategory':
-      return `${base}/group/${enc(dialog.groupId)}/category/${enc(dialog.categoryId)}/delete`
-  }
-}
-
-export const periodHref = (budgetId: string, periodKey: string): string =>
-  `/budget/${enc(budgetId)}/period/${periodKey}`
 
 /** What rows may do; stable for the life of the view, so memoised rows never re-render because of it. */
 export type MonthActions = {
@@ -89,7 +66,7 @@ export function MonthActionsProvider({
   )
   const open = useCallback(
     (dialog: StructureDialog) => {
-      if (device === 'mobile') void navigate({ href: structureHref(budgetId, dialog) })
+      if (device === 'mobile') void navigate({ href: paths.structureDialog(budgetId, dialog) })
       else onOpen(dialog)
     },
     [device, navigate, budgetId, onOpen],
@@ -98,19 +75,19 @@ export function MonthActionsProvider({
     (categoryId: CategoryId, direction: 'up' | 'down') => {
       // Read at the moment of the action, so rows need not carry their group's order.
       const model = selectMonthModel(budget.getSnapshot(), periodKey, showHidden)
-      const group = model.groups.find((item) => item.rows.some((row) => row.id === categoryId))
-      if (group === undefined) return
-      const shown = group.rows.map((row) => row.id)
-      const next = moveWithin(group.categoryIds, shown, categoryId, direction)
-      if (next !== null) send([{ _tag: 'ReorderCategories', categoryGroupId: group.id, categoryIds: next }])
+      const next = categoryReorder(model, categoryId, direction)
+      if (next !== null)
+        send([{ _tag: 'ReorderCategories', categoryGroupId: next.groupId, categoryIds: next.categoryIds }])
     },
     [budget, periodKey, showHidden, send],
   )
   const moveGroup = useCallback(
     (groupId: CategoryGroupId, direction: 'up' | 'down') => {
-      const model = selectMonthModel(budget.getSnapshot(), periodKey, showHidden)
-      const shown = model.groups.filter((group) => !group.system).map((group) => group.id)
-      const next = moveWithin(model.groupIds, shown, groupId, direction)
+      const next = groupReorder(
+        selectMonthModel(budget.getSnapshot(), periodKey, showHidden),
+        groupId,
+        direction,
+      )
       if (next !== null) send([{ _tag: 'ReorderCategoryGroups', categoryGroupIds: next }])
     },
     [budget, periodKey, showHidden, send],

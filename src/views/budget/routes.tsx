@@ -4,7 +4,7 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useCallback } from 'react'
 import { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import { OpenBudget } from '../../budget/OpenBudget.tsx'
-import { periodHref } from './actions.tsx'
+import { paths } from '../../router/paths.ts'
 import { BudgetGate } from './BudgetView.tsx'
 import { periodToReturnTo } from './returnPeriod.ts'
 
@@ -38,7 +38,7 @@ function DialogRoute({ render }: { readonly render: (params: RouteParams, close:
   const budgetId = params.budgetId ?? ''
   const navigate = useNavigate()
   const close = useCallback(() => {
-    void navigate({ href: periodHref(budgetId, periodToReturnTo(budgetId)) })
+    void navigate({ href: paths.period(budgetId, periodToReturnTo(budgetId)) })
   }, [navigate, budgetId])
   return (
     <OpenBudget budgetId={budgetId}>

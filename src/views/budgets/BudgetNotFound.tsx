@@ -2,7 +2,7 @@ import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { BudgetId } from '../../../schemas/ids.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
-import { budgetsListHref } from './hrefs.ts'
+import { paths } from '../../router/paths.ts'
 
 /** What the user may not have: a budget that is gone or never was theirs. */
 export function BudgetNotFound() {
@@ -11,7 +11,7 @@ export function BudgetNotFound() {
   return (
     <div className="notice budgets__notice" role="alert">
       <p>{t('budgets.notFound')}</p>
-      <Link className="button button--quiet" href={budgetsListHref(device)}>
+      <Link className="button button--quiet" href={paths.budgetsList(device)}>
         {t('budgets.backToList')}
       </Link>
     </div>

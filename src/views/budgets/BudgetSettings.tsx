@@ -8,10 +8,10 @@ import { selectBudgetById, selectBudgetsLoadState } from '../../../machines/budg
 import type { BudgetId } from '../../../schemas/ids.ts'
 import { IsoDate } from '../../../schemas/money.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { paths } from '../../router/paths.ts'
 import { BudgetNotFound } from './BudgetNotFound.tsx'
 import { LoadFailed } from './BudgetsScreen.tsx'
 import { currencyChoices } from './currencies.ts'
-import { budgetHref, budgetsListHref } from './hrefs.ts'
 import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
 import { useBudgetsActor } from './useBudgetsActor.ts'
 
@@ -50,7 +50,7 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
     const was = dialog
     setDialog(null)
     // A deleted budget is gone: back to the list.
-    if (applied && was === 'delete') void navigate({ href: budgetsListHref(device), replace: true })
+    if (applied && was === 'delete') void navigate({ href: paths.budgetsList(device), replace: true })
   }
   const reset = [{ _tag: 'ResetBudget', date: IsoDate.make(dayjs().format('YYYY-MM-DD')) }] as const
 
@@ -74,7 +74,7 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
               {t('budgets.edit')}
             </Button>
           ) : null}
-          <Link className="button button--quiet" href={budgetHref(budget.id)}>
+          <Link className="button button--quiet" href={paths.budget(budget.id)}>
             {t('budgets.settingsView.open')}
           </Link>
         </div>

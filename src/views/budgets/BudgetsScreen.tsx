@@ -10,7 +10,7 @@ import {
   selectCreatedBudget,
 } from '../../../machines/budgets/index.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
-import { budgetHref, budgetModalHref, budgetSettingsHref } from './hrefs.ts'
+import { paths } from '../../router/paths.ts'
 import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
 import type { BudgetsRef } from './useBudgetsActor.ts'
 
@@ -47,7 +47,7 @@ function BudgetItem({
   const owner = budget.role === 'Owner'
   return (
     <li className="budgets__item">
-      <Link className="budgets__open" href={budgetHref(budget.id)}>
+      <Link className="budgets__open" href={paths.budget(budget.id)}>
         <span className="budgets__name">{budget.name}</span>
         <span className="budgets__meta">
           {t('budgets.currency', { currency: budget.currency })} · {t(`budgets.role.${budget.role}`)}
@@ -56,7 +56,7 @@ function BudgetItem({
       <div className="budgets__actions">
         <Link
           className="button button--quiet"
-          href={budgetSettingsHref(budget.id)}
+          href={paths.budgetSettings(budget.id)}
           aria-label={t('budgets.settingsLabel', { name: budget.name })}
         >
           {t('budgets.settings')}
@@ -97,12 +97,12 @@ export function BudgetsScreen({ budgets }: { readonly budgets: BudgetsRef }) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
 
   const create = () => {
-    if (device === 'mobile') void navigate({ href: budgetModalHref(null) })
+    if (device === 'mobile') void navigate({ href: paths.budgetModal(null) })
     else setDialog({ kind: 'create' })
   }
   const edit = (budget: BudgetSummary) => {
     if (device === 'mobile') {
-      void navigate({ href: budgetModalHref(budget.id) })
+      void navigate({ href: paths.budgetModal(budget.id) })
       return
     }
     budgets.send({ type: 'budgets.target', budgetId: budget.id })
@@ -117,7 +117,7 @@ export function BudgetsScreen({ budgets }: { readonly budgets: BudgetsRef }) {
     setDialog(null)
     const created = selectCreatedBudget(budgets.getSnapshot())
     // After a create, the new budget opens.
-    if (applied && was?.kind === 'create' && created !== null) void navigate({ href: budgetHref(created) })
+    if (applied && was?.kind === 'create' && created !== null) void navigate({ href: paths.budget(created) })
   }
 
   let content: ReactNode

@@ -10,9 +10,9 @@ import {
   selectCreatedBudget,
 } from '../../../machines/budgets/index.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { paths } from '../../router/paths.ts'
 import { BudgetNotFound, parseBudgetId } from './BudgetNotFound.tsx'
 import { BudgetsScreen, LoadFailed } from './BudgetsScreen.tsx'
-import { budgetHref, budgetsListHref } from './hrefs.ts'
 import { lastBudget } from './lastBudget.ts'
 import { BudgetEditDialog } from './lazyDialogs.tsx'
 import { useBudgetsActor } from './useBudgetsActor.ts'
@@ -33,7 +33,7 @@ export function HomeView() {
     remembered === null ? false : selectBudgetById(snapshot, remembered) !== undefined,
   )
   useEffect(() => {
-    if (remembered !== null && stillThere) void navigate({ href: budgetHref(remembered), replace: true })
+    if (remembered !== null && stillThere) void navigate({ href: paths.budget(remembered), replace: true })
   }, [navigate, remembered, stillThere])
   if (remembered !== null && (loadState === 'loading' || stillThere))
     return <p role="status">{t('budgets.loading')}</p>
@@ -77,8 +77,8 @@ export function BudgetModalRoute() {
     (applied: boolean) => {
       const created = selectCreatedBudget(budgets.getSnapshot())
       if (applied && id === null && created !== null)
-        void navigate({ href: budgetHref(created), replace: true })
-      else void navigate({ href: budgetsListHref(device, id), replace: true })
+        void navigate({ href: paths.budget(created), replace: true })
+      else void navigate({ href: paths.budgetsList(device, id), replace: true })
     },
     [budgets, device, id, navigate],
   )

@@ -21,6 +21,7 @@ import { readCategoryMonth } from '../../budget/budgetPort.ts'
 import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { paths } from '../../router/paths.ts'
 import { useCategoryName } from '../budget/names.ts'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
 import { payeeText } from '../transactions/payee.ts'
@@ -34,7 +35,7 @@ import {
   MoveTransactionsDialog,
   TargetDialog,
 } from './dialogs.tsx'
-import { categoryPath, explanationText, periodPath } from './format.ts'
+import { explanationText } from './format.ts'
 import { useAmountText, useBudgetParams, useCurrency, useGoTo } from './shared.ts'
 
 /** How many of the month's transactions the inspector lists. */
@@ -52,16 +53,15 @@ type Action =
 
 /** The mobile route of each action (SPEC §2 dialog routes); desktop opens the same dialogs from local state. */
 const mobilePath = (action: Action, budgetId: string, periodKey: string, categoryId: string): string => {
-  const category = categoryPath(budgetId, periodKey, categoryId)
   switch (action) {
     case 'assign':
-      return `${periodPath(budgetId, periodKey)}/assign?category=${encodeURIComponent(categoryId)}`
+      return paths.assign(budgetId, periodKey, categoryId)
     case 'assignment-history':
-      return `${periodPath(budgetId, periodKey)}/assignment-history`
+      return paths.assignmentHistory(budgetId, periodKey)
     case 'add-transaction':
-      return `${category}/transactions`
+      return paths.transactionEditor(budgetId, periodKey, categoryId)
     default:
-      return `${category}/${action}`
+      return paths.categoryDialog(budgetId, periodKey, categoryId, action)
   }
 }
 

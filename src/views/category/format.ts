@@ -56,7 +56,3 @@ export const moneyChoices = (
     )
     .map((category) => ({ id: category.id, label: label(category.name, category.available) })),
 ]
-
-export const periodPath = (budgetId: string, periodKey: string) => `/budget/${budgetId}/period/${periodKey}`
-export const categoryPath = (budgetId: string, periodKey: string, categoryId: string) =>
-  `${periodPath(budgetId, periodKey)}/categories/${categoryId}`

@@ -8,6 +8,7 @@ import { selectLoadState } from '../../../machines/budget/index.ts'
 import { selectCategoryInspector } from '../../../machines/budget/selectors/category.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
+import { paths } from '../../router/paths.ts'
 import { useCategoryName } from '../budget/names.ts'
 import { CategoryPanel } from './CategoryPanel.tsx'
 import {
@@ -20,7 +21,6 @@ import {
   MoveTransactionsDialog,
   TargetDialog,
 } from './dialogs.tsx'
-import { categoryPath, periodPath } from './format.ts'
 import { useBudgetParams, useGoTo } from './shared.ts'
 
 // Mobile dialog routes under /budget/{budgetId}/period/{periodKey} (SPEC §2). Each closes by going to its parent
@@ -48,8 +48,8 @@ const useParentPaths = () => {
   return {
     periodKey,
     categoryId: (categoryId ?? '') as CategoryId,
-    month: periodPath(budgetId, periodKey),
-    category: categoryPath(budgetId, periodKey, categoryId ?? ''),
+    month: paths.period(budgetId, periodKey),
+    category: paths.category(budgetId, periodKey, categoryId ?? ''),
   }
 }
 
@@ -69,8 +69,8 @@ function AssignView() {
   const close = () =>
     goTo(
       categoryId === undefined
-        ? periodPath(budgetId, periodKey)
-        : categoryPath(budgetId, periodKey, categoryId),
+        ? paths.period(budgetId, periodKey)
+        : paths.category(budgetId, periodKey, categoryId),
     )
   return (
     <AssignDialog

@@ -14,7 +14,6 @@ import {
   TextField,
 } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { matchesFilter } from '../../../domain/filters.ts'
 import {
   selectAccounts,
   selectBudget,
@@ -29,8 +28,9 @@ import {
   EMPTY_FILTER_BAR,
   type FilterBar,
   type FilterBarField,
-  periodDates,
+  filterableCategories,
   selectTransactionLookups,
+  shownTransactions,
 } from '../../../machines/budget/selectors/transactions.ts'
 import { amountText } from '../../../machines/dialogs/shared/index.ts'
 import type { BankAccountId, CategoryId, FilterId, TransactionId } from '../../../schemas/ids.ts'
@@ -148,22 +148,16 @@ export function TransactionsPane({
   const { criteria, invalid, active } = criteriaFromBar(bar, currency)
   const deferredCriteria = useDeferredValue(criteria)
   const criteriaKey = JSON.stringify(deferredCriteria)
-  const month = periodKey === undefined ? null : periodDates(periodKey)
-  // Filtering 100 000 rows takes a few milliseconds; it reruns only when the list or the criteria change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the criteria object is compared by its JSON.
-  const shown = useMemo(() => {
-    const inMonth =
-      month === null ? all : all.filter((tx) => tx.date >= month.fromDate && tx.date <= month.toDate)
-    return Object.keys(deferredCriteria).length === 0
-      ? inMonth
-      : inMonth.filter((tx) => matchesFilter(deferredCriteria, tx))
-  }, [all, criteriaKey, month?.fromDate, month?.toDate])
+  const shown = useMemo(
+    () => shownTransactions(all, periodKey, deferredCriteria),
+    [all, criteriaKey, periodKey],
+  )
 
   const accountChoices = accounts.map(({ account }) => ({ id: account.id, label: account.name }))
-  const categoryChoices = groups.flatMap(({ categories }) =>
-    categories
-      .filter((category) => !category.hidden)
-      .map((category) => ({ id: category.id, label: nameOf(category) })),
+  const categoryChoices = useMemo(
+    () => filterableCategories(groups).map((category) => ({ id: category.id, label: nameOf(category) })),
+    [groups, nameOf],
   )
 
   const change = (field: FilterBarField, value: string) => {

@@ -6,6 +6,7 @@ import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import { OpenBudget } from '../../budget/OpenBudget.tsx'
+import { paths } from '../../router/paths.ts'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
 import { TransactionsPane } from './TransactionsPane.tsx'
 
@@ -26,7 +27,7 @@ const currentPeriod = () => {
 function BackToMonth({ budgetId, periodKey }: { readonly budgetId: string; readonly periodKey: string }) {
   const { t } = useTranslation()
   return (
-    <Link className="tx-page__back" href={`/budget/${budgetId}/period/${periodKey}`}>
+    <Link className="tx-page__back" href={paths.period(budgetId, periodKey)}>
       {t('transactions.backToMonth')}
     </Link>
   )
@@ -66,7 +67,7 @@ export function TransactionEditorRoute() {
   const { budgetId = '', periodKey = currentPeriod(), categoryId, transactionId } = useRouteParams()
   const navigate = useNavigate()
   const close = useCallback(() => {
-    void navigate({ to: `/budget/${budgetId}/period/${periodKey}` })
+    void navigate({ href: paths.period(budgetId, periodKey) })
   }, [navigate, budgetId, periodKey])
   return (
     <OpenBudget budgetId={budgetId}>

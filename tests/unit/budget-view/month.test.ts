@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { initialState } from '../../../domain/state.ts'
 import { applyAll, type CommandDraft, stamp } from '../../../machines/budget/index.ts'
 import { selectMonthModel, statusOf } from '../../../machines/budget/selectors/month.ts'
+import {
+  categoryReorder,
+  groupReorder,
+  moveWithin,
+  selectionInGroup,
+} from '../../../machines/budget/selectors/reorder.ts'
 import { CategoryGroupId, CategoryId, CommandId, TargetId, TransactionId } from '../../../schemas/ids.ts'
 import { Instant, IsoDate, PeriodKey } from '../../../schemas/money.ts'
-import { moveWithin } from '../../../src/views/budget/order.ts'
 import { ids, ME, NOVEMBER, pln, SEED } from '../machines/budget.fakes.ts'
 
 let counter = 0
@@ -142,6 +147,34 @@ describe('moving among the rows shown', () => {
     expect(moveWithin(['a', 'b'], ['a', 'b'], 'a', 'up')).toBeNull()
     expect(moveWithin(['a', 'b'], ['a', 'b'], 'b', 'down')).toBeNull()
     expect(moveWithin(['a', 'b'], ['a'], 'b', 'up')).toBeNull()
+  })
+
+  it('reorders a category within its group, and says which group', () => {
+    const model = selectMonthModel(snapshotOf(SEED), NOVEMBER, false)
+    const [everyday] = model.groups
+    const [first, second] = everyday?.categoryIds ?? []
+    if (first === undefined || second === undefined || everyday === undefined) throw new Error('seed changed')
+    expect(categoryReorder(model, second, 'up')).toEqual({
+      groupId: everyday.id,
+      categoryIds: [second, first, ...everyday.categoryIds.slice(2)],
+    })
+    expect(categoryReorder(model, first, 'up')).toBeNull()
+    expect(categoryReorder(model, CategoryId.make('nowhere'), 'down')).toBeNull()
+  })
+
+  it('leaves the system group out of a group reorder', () => {
+    const model = selectMonthModel(snapshotOf(SEED), NOVEMBER, false)
+    expect(groupReorder(model, ids.everyday, 'up')).toBeNull()
+    expect(groupReorder(model, ids.everyday, 'down')).toBeNull()
+  })
+
+  it('hands the selection only to the group holding it', () => {
+    const model = selectMonthModel(snapshotOf(SEED), NOVEMBER, false)
+    const [everyday] = model.groups
+    if (everyday === undefined) throw new Error('seed changed')
+    expect(selectionInGroup(everyday, ids.rent)).toBe(ids.rent)
+    expect(selectionInGroup(everyday, CategoryId.make('elsewhere'))).toBeNull()
+    expect(selectionInGroup(everyday, null)).toBeNull()
   })
 })
 

@@ -7,8 +7,10 @@ import {
   clearedState,
   criteriaFromBar,
   EMPTY_FILTER_BAR,
+  filterableCategories,
   payeeCell,
   periodDates,
+  shownTransactions,
   type TransactionLookups,
 } from '../../../machines/budget/selectors/transactions.ts'
 import type { Category, Transaction } from '../../../schemas/budget.ts'
@@ -156,5 +158,33 @@ describe('period dates', () => {
     expect(periodDates('202612')).toEqual({ fromDate: '2026-12-01', toDate: '2026-12-31' })
     expect(periodDates('202613')).toBeNull()
     expect(periodDates('2026-1')).toBeNull()
+  })
+})
+
+describe('the rows the list shows', () => {
+  const november = transaction({ id: 't1' as Transaction['id'], date: '2026-11-30' as Transaction['date'] })
+  const december = transaction({
+    id: 't2' as Transaction['id'],
+    date: '2026-12-01' as Transaction['date'],
+    payee: 'Lidl',
+  })
+  const all = [december, november]
+
+  it('keeps the month given, else every row', () => {
+    expect(shownTransactions(all, '202611', {})).toEqual([november])
+    expect(shownTransactions(all, undefined, {})).toBe(all)
+  })
+
+  it('narrows by the filter criteria', () => {
+    expect(shownTransactions(all, undefined, { payeeText: 'lidl' })).toEqual([december])
+  })
+
+  it('offers only visible categories, in the groups order', () => {
+    const hidden = { ...category('c3', 'Stare'), hidden: true } as Category
+    const groups = [
+      { categories: [category('c1', 'Czynsz'), hidden] },
+      { categories: [category('c2', 'Jedzenie')] },
+    ]
+    expect(filterableCategories(groups).map((item) => item.id)).toEqual(['c1', 'c2'])
   })
 })
