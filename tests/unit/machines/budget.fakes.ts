@@ -119,8 +119,6 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     failNext: false,
     /** Accept whatever If-Match says (the model test scripts outcomes independently of timing). */
     ignoreIfMatch: false,
-    /** Like the real API, give created categories and transactions ids of the server's own. */
-    mintIds: false,
     /** A refusal only the server knows of (its state moved on in a way the client cannot see). */
     refuse: null as BudgetError | null,
   }
@@ -172,22 +170,13 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
       control.failNext = false
       return { outcome: 'failed', error: {} }
     }
-    const result = append(control.mintIds ? mint(command) : command)
+    const result = append(command)
     const outcome: SendOutcome =
       'code' in result
         ? { outcome: 'refused', error: result }
         : { outcome: 'accepted', events: result, version: log.length }
     answered.set(command.commandId, outcome)
     return outcome
-  }
-
-  let minted = 0
-  const mint = (command: BudgetCommand): BudgetCommand => {
-    minted += 1
-    if (command._tag === 'CreateCategory') return { ...command, categoryId: CategoryId.make(`srv-${minted}`) }
-    if (command._tag === 'AddTransaction')
-      return { ...command, transactionId: TransactionId.make(`srv-${minted}`) }
-    return command
   }
 
   const read = async (signal?: AbortSignal): Promise<LoadOutcome> => {
