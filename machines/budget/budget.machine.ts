@@ -1,10 +1,10 @@
-import { type AnyActorRef, assign, enqueueActions, setup } from 'xstate'
+import { type ActorRefFrom, type AnyActorRef, assign, enqueueActions, setup } from 'xstate'
 import { type BudgetState, initialState } from '../../domain/state.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
 import type { BudgetError } from '../../schemas/budget-errors.ts'
-import type { BudgetId, CommandId, UserId } from '../../schemas/ids.ts'
-import type { Instant } from '../../schemas/money.ts'
-import { TOASTS_SYSTEM_ID } from '../app/app.ids.ts'
+import type { BudgetId, CategoryId, CommandId, UserId } from '../../schemas/ids.ts'
+import type { Instant, PeriodKey } from '../../schemas/money.ts'
+import { SUMMARY_AHEAD_SYSTEM_ID, TOASTS_SYSTEM_ID } from '../app/app.ids.ts'
 import { type ApiErrorLike, toastFromApiError } from '../toasts/toasts.errors.ts'
 import type { ToastShow } from '../toasts/toasts.machine.ts'
 import {
@@ -26,6 +26,8 @@ import {
 } from './budget.folds.ts'
 import type { BudgetPort, LoadOutcome, SequencedEvent } from './budget.port.ts'
 import { type BudgetCommandRequest, budgetErrorMessageKey, type CommandRefused } from './budget.protocol.ts'
+import { categoryMonthMachine } from './categoryMonth.machine.ts'
+import type { SummaryAheadRef } from './summaryAhead.machine.ts'
 
 /** An offline write is retried (same command id, so idempotent) after this pause. */
 export const SEND_RETRY_MS = 2000
@@ -62,7 +64,13 @@ export type BudgetContext = {
   readonly transactionsWanted: boolean
   /** Requests that need the transactions, waiting for them (answered once they are in). */
   readonly deferred: ReadonlyArray<BudgetCommandRequest>
+  /** The category month an inspector shows from the server's pages (a child; it hears of every new version). */
+  readonly categoryMonth: CategoryMonthRef | null
+  /** The month the month view shows, so the phone's structure routes close back to it. */
+  readonly shownPeriod: PeriodKey | null
 }
+
+export type CategoryMonthRef = ActorRefFrom<typeof categoryMonthMachine>
 
 export type BudgetMachineEvent =
   | BudgetCommandRequest
@@ -72,6 +80,11 @@ export type BudgetMachineEvent =
   | { type: 'budget.reload' }
   /** A view that lists transactions (or a fold that needs them) asks for the full state. */
   | { type: 'budget.needTransactions' }
+  /** An inspector shows one category's month while the transactions are not loaded: read it page by page. */
+  | { type: 'budget.watchCategoryMonth'; categoryId: CategoryId; periodKey: PeriodKey }
+  | { type: 'budget.unwatchCategoryMonth' }
+  /** The month view shows this month. */
+  | { type: 'budget.periodShown'; periodKey: PeriodKey }
 
 /** Stamps one draft: who, when and a fresh command id. */
 const metaFor = (context: BudgetContext) => (): CommandMeta => ({
@@ -100,7 +113,7 @@ const budgetSetup = setup({
     events: {} as BudgetMachineEvent,
     input: {} as BudgetInput,
   },
-  actors: { loadBudget, sendCommand, budgetEvents },
+  actors: { loadBudget, sendCommand, budgetEvents, categoryMonth: categoryMonthMachine },
   delays: { sendRetry: SEND_RETRY_MS },
   guards: {
     loadSucceeded: (_, params: { outcome: LoadOutcome }) => params.outcome.ok,
@@ -110,6 +123,12 @@ const budgetSetup = setup({
       event.type === 'budget.command' && waitsForTransactions(context, event),
     streamHasGap: ({ context, event }) =>
       event.type === 'budget.eventsReceived' && hasGap(context.version, event.events),
+    watchesOtherMonth: ({ context, event }) =>
+      event.type === 'budget.watchCategoryMonth' &&
+      context.port.readCategoryMonth !== undefined &&
+      (context.categoryMonth === null ||
+        context.categoryMonth.getSnapshot().context.categoryId !== event.categoryId ||
+        context.categoryMonth.getSnapshot().context.periodKey !== event.periodKey),
     sendWas: (_, params: { output: SendCommandOutput; outcome: SendCommandOutput['result']['outcome'] }) =>
       params.output.result.outcome === params.outcome,
   },
@@ -118,6 +137,8 @@ const budgetSetup = setup({
       if (!params.outcome.ok) return
       const { update, dropped } = foldLoaded(context, params.outcome)
       enqueue.assign({ ...update, loadError: null })
+      if (context.categoryMonth !== null && update.version !== context.version)
+        enqueue.sendTo(context.categoryMonth, { type: 'budget.versionChanged', version: update.version })
       const toasts = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
       if (toasts) for (const error of dropped) enqueue.sendTo(toasts, refusalToast(error))
     }),
@@ -165,6 +186,8 @@ const budgetSetup = setup({
         if (needsTransactions) enqueue.raise({ type: 'budget.needTransactions' })
         if (update === null) return
         enqueue.assign(update)
+        if (context.categoryMonth !== null && update.version !== context.version)
+          enqueue.sendTo(context.categoryMonth, { type: 'budget.versionChanged', version: update.version })
         const toasts = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
         if (toasts) for (const error of dropped) enqueue.sendTo(toasts, refusalToast(error))
       },
@@ -185,6 +208,34 @@ const budgetSetup = setup({
           } satisfies ToastShow)
       },
     ),
+    watchCategoryMonth: enqueueActions(({ context, event, enqueue }) => {
+      const read = context.port.readCategoryMonth
+      if (event.type !== 'budget.watchCategoryMonth' || read === undefined) return
+      if (context.categoryMonth !== null) enqueue.stopChild(context.categoryMonth)
+      const { budgetId, version } = context
+      const { categoryId, periodKey } = event
+      enqueue.assign({
+        categoryMonth: ({ spawn }) =>
+          spawn('categoryMonth', {
+            id: 'categoryMonth',
+            input: {
+              read: (signal) => read(budgetId, categoryId, periodKey, signal),
+              categoryId,
+              periodKey,
+              version,
+            },
+          }),
+      })
+    }),
+    unwatchCategoryMonth: enqueueActions(({ context, enqueue }) => {
+      if (context.categoryMonth === null) return
+      enqueue.stopChild(context.categoryMonth)
+      enqueue.assign({ categoryMonth: null })
+    }),
+    notePeriodShown: assign({
+      shownPeriod: ({ context, event }) =>
+        event.type === 'budget.periodShown' ? event.periodKey : context.shownPeriod,
+    }),
     toastStale: enqueueActions(({ context, enqueue, system }) => {
       const toasts = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
       const toast: ToastShow = { type: 'toast.show', kind: 'info', messageKey: STALE_VERSION_MESSAGE_KEY }
@@ -200,15 +251,17 @@ const budgetSetup = setup({
 const readBudget = (
   id: string,
   summary: (context: BudgetContext) => boolean,
-  more: { andThen?: 'takeDeferred'; orElse?: 'refuseDeferred' } = {},
+  more: { andThen?: 'takeDeferred'; orElse?: 'refuseDeferred'; ahead?: true } = {},
 ) =>
   ({
     id,
     src: 'loadBudget',
-    input: ({ context }: { context: BudgetContext }) => ({
+    input: ({ context, self }: { context: BudgetContext; self: AnyActorRef }) => ({
       port: context.port,
       budgetId: context.budgetId,
       summary: summary(context),
+      // Only the first read takes the early one (a retry reads anew).
+      ahead: more.ahead === true && context.loadError === null ? aheadFor(self, context.budgetId) : undefined,
     }),
     onDone: [
       {
@@ -238,6 +291,12 @@ const readBudget = (
     ],
   }) as const
 
+/** The summary read ahead for this budget, when the app started one (summaryAhead.machine.ts). */
+const aheadFor = (self: AnyActorRef, budgetId: BudgetId): SummaryAheadRef | undefined => {
+  const ahead: SummaryAheadRef | undefined = self.system.get(SUMMARY_AHEAD_SYSTEM_ID)
+  return ahead?.getSnapshot().context.budgetId === budgetId ? ahead : undefined
+}
+
 /** How a loaded budget takes a request, in every state that shows it. */
 const takesRequests = {
   'budget.command': [
@@ -261,13 +320,20 @@ export const budgetMachine = budgetSetup.createMachine({
     complete: false,
     transactionsWanted: false,
     deferred: [],
+    categoryMonth: null,
+    shownPeriod: null,
   }),
-  on: { 'budget.needTransactions': { actions: 'wantTransactions' } },
+  on: {
+    'budget.needTransactions': { actions: 'wantTransactions' },
+    'budget.watchCategoryMonth': { guard: 'watchesOtherMonth', actions: 'watchCategoryMonth' },
+    'budget.unwatchCategoryMonth': { actions: 'unwatchCategoryMonth' },
+    'budget.periodShown': { actions: 'notePeriodShown' },
+  },
   initial: 'loading',
   states: {
     // Nothing to show yet; commands cannot be decided without a state. A port with summaries answers one here.
     loading: {
-      invoke: readBudget('load', () => true),
+      invoke: readBudget('load', () => true, { ahead: true }),
       on: { 'budget.command': { actions: 'refuseNotReady' } },
     },
     // The summary is shown and takes writes (kept pending); the transactions someone asked for are on their way.

@@ -16,8 +16,9 @@ import type {
   SavedFilter,
   Transaction,
 } from '../../schemas/budget.ts'
+import type { CategoryId } from '../../schemas/ids.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
-import type { budgetMachine } from './budget.machine.ts'
+import type { budgetMachine, CategoryMonthRef } from './budget.machine.ts'
 
 type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
 
@@ -164,3 +165,18 @@ export const selectAssignmentRecords = (
   snapshot: BudgetSnapshot,
   period: PeriodKey,
 ): ReadonlyArray<AssignmentRecord> => assignmentRecords(snapshot.context.state, period)
+
+/** The category month the budget reads for an inspector, if it is the one asked for (else it is on its way). */
+export const selectCategoryMonth = (
+  snapshot: BudgetSnapshot,
+  categoryId: CategoryId,
+  periodKey: PeriodKey,
+): CategoryMonthRef | null => {
+  const month = snapshot.context.categoryMonth
+  if (month === null) return null
+  const { context } = month.getSnapshot()
+  return context.categoryId === categoryId && context.periodKey === periodKey ? month : null
+}
+
+/** The month the month view last showed, if any (the phone's structure routes close back to it). */
+export const selectShownPeriod = (snapshot: BudgetSnapshot): PeriodKey | null => snapshot.context.shownPeriod

@@ -14,6 +14,7 @@ import {
   type SequencedEvent,
   stamp,
 } from '../../../machines/budget/index.ts'
+import type { AheadAnswer } from '../../../machines/budget/summaryAhead.machine.ts'
 import { toastsMachine } from '../../../machines/toasts/index.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { BudgetCommand } from '../../../schemas/budget-commands.ts'
@@ -196,6 +197,8 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
   }
 
   let idCounter = 0
+  /** The early reads' answers the port was handed instead of reading (summaryAhead.machine.ts). */
+  const aheadTaken: AheadAnswer[] = []
   const port: BudgetPort = {
     now: () => Date.parse('2026-11-21T12:00:00.000Z'),
     newId: () => {
@@ -204,7 +207,8 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     },
     load: (_budgetId, signal) => read(signal),
     // Like the server's ?part=summary: everything but the transactions and transfers.
-    loadSummary: async (_budgetId, signal) => {
+    loadSummary: async (_budgetId, signal, ahead) => {
+      if (ahead !== undefined) aheadTaken.push(ahead)
       const outcome = await read(signal)
       return control.summaryFirst && outcome.ok
         ? {
@@ -225,6 +229,15 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
         })
       })
     },
+    // The server's page of one category's month, from the ledger's own state.
+    readCategoryMonth: async (_budgetId, categoryId, periodKey) => ({
+      ok: true,
+      transactions: [...HashMap.values(state.transactions)].filter(
+        (transaction) =>
+          transaction.date.replaceAll('-', '').startsWith(periodKey) &&
+          transaction.splits.some((split) => split.categoryId === categoryId),
+      ),
+    }),
     subscribe: (_budgetId, afterSeq, onEvents, onUnreadable) => {
       const subscriber = { afterSeq, onEvents, onUnreadable }
       subscribers.add(subscriber)
@@ -237,6 +250,7 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     control,
     sent,
     loads,
+    aheadTaken,
     get log() {
       return log
     },
