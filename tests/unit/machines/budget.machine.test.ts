@@ -9,12 +9,14 @@ import {
   selectAccounts,
   selectAssignmentRecords,
   selectBalancesTotal,
+  selectCategoryMonth,
   selectHasPendingWrites,
   selectIsOffline,
   selectLoadState,
   selectMonthView,
   selectPayees,
   selectReadyToAssign,
+  selectShownPeriod,
   selectTransactions,
   selectTransactionsLoaded,
   selectTransactionsLoadState,
@@ -399,6 +401,49 @@ describe('open-budget actor', () => {
     ledger.writeAsOther(assign(900, ids.rent))
     ledger.push()
     expect(category(budget.getSnapshot(), ids.rent)?.assigned).toBe(900)
+  })
+
+  describe('its children', () => {
+    it('reads a category month in a child of its own and tells it of every new version', async () => {
+      const ledger = createFakeLedger()
+      const reads: string[] = []
+      const port = {
+        ...ledger.port,
+        readCategoryMonth: async (...args: Parameters<NonNullable<typeof ledger.port.readCategoryMonth>>) => {
+          reads.push(`${args[1]}@${args[2]}`)
+          return { ok: true as const, transactions: [] }
+        },
+      }
+      const budget = createActor(budgetMachine, { input: { budgetId: BUDGET, userId: ME, port } }).start()
+      await waitFor(budget, (s) => s.matches('ready'))
+      budget.send({ type: 'budget.watchCategoryMonth', categoryId: ids.groceries, periodKey: NOVEMBER })
+      const month = selectCategoryMonth(budget.getSnapshot(), ids.groceries, NOVEMBER)
+      expect(month).not.toBeNull()
+      expect(selectCategoryMonth(budget.getSnapshot(), ids.rent, NOVEMBER)).toBeNull()
+      await flush()
+      expect(reads).toEqual([`${ids.groceries}@${NOVEMBER}`])
+      // The same month again (a re-render): nothing new is read.
+      budget.send({ type: 'budget.watchCategoryMonth', categoryId: ids.groceries, periodKey: NOVEMBER })
+      expect(selectCategoryMonth(budget.getSnapshot(), ids.groceries, NOVEMBER)).toBe(month)
+      // A collaborator's write: the budget's version moves, the month reads again.
+      ledger.writeAsOther(assign(2_000, ids.rent))
+      await waitFor(budget, (s) => selectVersion(s) === ledger.log.length)
+      await flush()
+      expect(reads).toHaveLength(2)
+      budget.send({ type: 'budget.unwatchCategoryMonth' })
+      expect(budget.getSnapshot().context.categoryMonth).toBeNull()
+      expect(month?.getSnapshot().status).toBe('stopped')
+      budget.stop()
+    })
+
+    it('remembers the month the month view shows', async () => {
+      const ledger = createFakeLedger()
+      const { budget } = startBudget(ledger)
+      expect(selectShownPeriod(budget.getSnapshot())).toBeNull()
+      budget.send({ type: 'budget.periodShown', periodKey: NOVEMBER })
+      expect(selectShownPeriod(budget.getSnapshot())).toBe(NOVEMBER)
+      budget.stop()
+    })
   })
 
   describe('opened from its summary (no transactions)', () => {
