@@ -57,16 +57,12 @@ export const selectTransactionsLoadState = (snapshot: BudgetSnapshot): BudgetLoa
 
 export const selectLoadError = (snapshot: BudgetSnapshot) => snapshot.context.loadError
 
-export const selectIsResyncing = (snapshot: BudgetSnapshot): boolean => snapshot.matches('resyncing')
-
 /** Own writes shown but not yet confirmed by the server. */
 export const selectHasPendingWrites = (snapshot: BudgetSnapshot): boolean =>
   snapshot.context.pending.length > 0
 
 export const selectIsOffline = (snapshot: BudgetSnapshot): boolean =>
   snapshot.matches({ ready: 'waitingToRetry' })
-
-export const selectBudgetState = (snapshot: BudgetSnapshot): BudgetState => snapshot.context.state
 
 export const selectBudget = (snapshot: BudgetSnapshot): Budget | null => snapshot.context.state.budget
 

@@ -1,6 +1,6 @@
 export type { EventsReceived, SendCommandInput, SendCommandOutput } from './budget.actors.ts'
 export { budgetEvents, loadBudget, sendCommand } from './budget.actors.ts'
-export { applyAll, applyCommand, foldEvents, rebase, stamp } from './budget.commands.ts'
+export { applyAll, stamp } from './budget.commands.ts'
 export type { BudgetContext, BudgetInput, BudgetMachineEvent, CategoryMonthRef } from './budget.machine.ts'
 export { budgetMachine, SEND_RETRY_MS, STALE_VERSION_MESSAGE_KEY } from './budget.machine.ts'
 export type { BudgetPort, LoadOutcome, SendOptions, SendOutcome, SequencedEvent } from './budget.port.ts'
@@ -19,13 +19,11 @@ export {
   selectAssignmentRecords,
   selectBalancesTotal,
   selectBudget,
-  selectBudgetState,
   selectCanUndoAssignment,
   selectCategoryMonth,
   selectGroups,
   selectHasPendingWrites,
   selectIsOffline,
-  selectIsResyncing,
   selectLoadError,
   selectLoadState,
   selectMonthView,
