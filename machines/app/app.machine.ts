@@ -34,12 +34,15 @@ import {
   THEME_STORAGE_KEY,
 } from './app.preferences.ts'
 
+/** The open budget's machine and the port it talks through. */
+export type BudgetCode = { readonly machine: typeof budgetMachine; readonly port: BudgetPort }
+
 /**
- * How the app opens a budget: the port the budget actor talks through (loaded on demand: it carries the HTTP
+ * How the app opens a budget: its code (loaded on demand: the machine carries the ledger engine, the port the HTTP
  * client and the state decoder) and the early summary read, which needs only the HTTP client.
  */
 export type BudgetHost = {
-  readonly loadPort: () => Promise<BudgetPort>
+  readonly load: () => Promise<BudgetCode>
   readonly readSummary: ReadSummary
 }
 
@@ -50,9 +53,6 @@ export type OpenBudgetRef = ActorRefFrom<typeof budgetMachine>
 
 /** The budget the routes asked for (the user's id stamps its commands). */
 export type BudgetWanted = { readonly budgetId: BudgetId; readonly userId: UserId }
-
-/** The open budget's machine (loaded on demand: it carries the ledger engine) and its port. */
-type BudgetCode = { readonly machine: typeof budgetMachine; readonly port: BudgetPort }
 
 type SpawnBudget = (
   logic: typeof budgetMachine,
@@ -128,13 +128,7 @@ export const appMachine = setup({
     toasts: toastsMachine,
     analytics: analyticsMachine,
     summaryAhead: summaryAheadMachine,
-    loadBudgetCode: fromPromise<BudgetCode, BudgetHost>(async ({ input }) => {
-      const [{ budgetMachine: machine }, port] = await Promise.all([
-        import('../budget/budget.machine.ts'),
-        input.loadPort(),
-      ])
-      return { machine, port }
-    }),
+    loadBudgetCode: fromPromise<BudgetCode, BudgetHost>(({ input }) => input.load()),
   },
   delays: {
     resizeDebounce: RESIZE_DEBOUNCE_MS,

@@ -17,6 +17,7 @@ export type {
   AppContext,
   AppEvent,
   AppInput,
+  BudgetCode,
   BudgetHost,
   BudgetWanted,
   OpenBudgetRef,

@@ -3,7 +3,7 @@ import type { ActorRefFrom } from 'xstate'
 import { createActor, type SnapshotFrom } from 'xstate'
 import { TestModel } from 'xstate/graph'
 import { OPEN_BUDGET_SYSTEM_ID } from '../../machines/app/app.ids.ts'
-import type { BudgetHost } from '../../machines/app/app.machine.ts'
+import type { BudgetCode, BudgetHost } from '../../machines/app/app.machine.ts'
 import {
   type AppEvent,
   appMachine,
@@ -14,7 +14,7 @@ import {
   selectTheme,
   THEME_STORAGE_KEY,
 } from '../../machines/app/index.ts'
-import type { BudgetPort } from '../../machines/budget/index.ts'
+import { budgetMachine } from '../../machines/budget/index.ts'
 import { selectToasts } from '../../machines/toasts/index.ts'
 import type { toastsMachine } from '../../machines/toasts/toasts.machine.ts'
 import { BudgetId } from '../../schemas/ids.ts'
@@ -248,10 +248,13 @@ describe('app machine model', () => {
 
   describe('journeys: the open budget', () => {
     const OTHER_BUDGET = BudgetId.make('budget-2')
-    const hostOf = (ledger: FakeLedger, loadPort: () => Promise<BudgetPort> = async () => ledger.port) => {
+    const hostOf = (
+      ledger: FakeLedger,
+      load: () => Promise<BudgetCode> = async () => ({ machine: budgetMachine, port: ledger.port }),
+    ) => {
       const summaryReads: BudgetId[] = []
       const host: BudgetHost = {
-        loadPort,
+        load,
         readSummary: async (budgetId) => {
           summaryReads.push(budgetId)
           return { budgetId }
