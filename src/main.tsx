@@ -8,14 +8,16 @@ import type { ReactNode } from 'react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
-import { APP_SYSTEM_ID, isMobileViewport, LOCALE_STORAGE_KEY } from '../machines/app/index.ts'
-import { AppActorContext } from './app/AppActor.tsx'
+import { createAppActor, isMobileViewport, LOCALE_STORAGE_KEY } from '../machines/app/index.ts'
+import { selectSubject } from '../machines/session/session.selectors.ts'
+import { AppActorProvider } from './app/AppActor.tsx'
 import { loadInspector } from './app/inspector.ts'
 import { useViewLoadFailures } from './app/useViewLoadFailures.ts'
 import { AuthContext } from './auth/AuthContext.tsx'
 import { AuthProblem } from './auth/AuthProblem.tsx'
 import { createAuth } from './auth/createAuth.ts'
 import { detectNativePlatform } from './auth/platform.ts'
+import { budgetHost } from './budget/budgetHost.ts'
 import { createI18n } from './i18n/i18n.ts'
 import { startLocale } from './i18n/startLocale.ts'
 import { createBrowserPlatform } from './platform/browserPlatform.ts'
@@ -47,6 +49,9 @@ const start = async () => {
   })
   // The session starts reading the stored user now; guards wait for it (SPEC §4).
   const auth = createAuth({ isNative, firstScreenShown })
+  // The root actor of the page: created once, before the router (its loaders open budgets through it).
+  const app = createAppActor(platform, { budgets: budgetHost, ...(inspect === undefined ? {} : { inspect }) })
+  app.start()
 
   // SPEC §2: the route set is chosen by device, once, at start.
   const context: RouterContext = {
@@ -54,6 +59,8 @@ const start = async () => {
     now: platform.now,
     device: isMobileViewport(window.innerWidth) ? 'mobile' : 'desktop',
     auth: auth.access,
+    app,
+    subject: () => selectSubject(auth.session.getSnapshot()),
   }
   const router =
     context.device === 'mobile'
@@ -71,20 +78,14 @@ const start = async () => {
   createRoot(rootElement).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <AppActorContext.Provider
-          options={{
-            input: { platform },
-            systemId: APP_SYSTEM_ID,
-            ...(inspect === undefined ? {} : { inspect }),
-          }}
-        >
+        <AppActorProvider app={app}>
           <AuthContext.Provider value={auth}>
             <ViewLoadFailures>
               <AuthProblem />
               <RouterProvider router={router} />
             </ViewLoadFailures>
           </AuthContext.Provider>
-        </AppActorContext.Provider>
+        </AppActorProvider>
       </I18nextProvider>
     </StrictMode>,
   )

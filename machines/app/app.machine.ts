@@ -1,11 +1,30 @@
-import { assign, cancel, raise, sendTo, setup } from 'xstate'
+import {
+  type ActorRefFrom,
+  assign,
+  cancel,
+  enqueueActions,
+  fromPromise,
+  type InputFrom,
+  raise,
+  sendTo,
+  setup,
+} from 'xstate'
+import type { BudgetId, UserId } from '../../schemas/ids.ts'
 import type { AnalyticsTrack } from '../analytics/analytics.machine.ts'
 import { analyticsMachine } from '../analytics/analytics.machine.ts'
+import type { budgetMachine } from '../budget/budget.machine.ts'
+import type { BudgetPort } from '../budget/budget.port.ts'
+import { type ReadSummary, summaryAheadMachine } from '../budget/summaryAhead.machine.ts'
 import type { ToastShow } from '../toasts/toasts.machine.ts'
 import { toastsMachine } from '../toasts/toasts.machine.ts'
 import { serviceWorkerUpdates, systemThemeListener, viewportListener } from './app.actors.ts'
 import { detectMobileOs, isMobileViewport, RESIZE_DEBOUNCE_MS } from './app.device.ts'
-import { ANALYTICS_SYSTEM_ID, TOASTS_SYSTEM_ID } from './app.ids.ts'
+import {
+  ANALYTICS_SYSTEM_ID,
+  OPEN_BUDGET_SYSTEM_ID,
+  SUMMARY_AHEAD_SYSTEM_ID,
+  TOASTS_SYSTEM_ID,
+} from './app.ids.ts'
 import type { AppPlatform, Locale, MobileOs, Theme } from './app.platform.ts'
 import {
   DEFAULT_LOCALE,
@@ -15,7 +34,30 @@ import {
   THEME_STORAGE_KEY,
 } from './app.preferences.ts'
 
-export type AppInput = { readonly platform: AppPlatform }
+/** The open budget's machine and the port it talks through. */
+export type BudgetCode = { readonly machine: typeof budgetMachine; readonly port: BudgetPort }
+
+/**
+ * How the app opens a budget: its code (loaded on demand: the machine carries the ledger engine, the port the HTTP
+ * client and the state decoder) and the early summary read, which needs only the HTTP client.
+ */
+export type BudgetHost = {
+  readonly load: () => Promise<BudgetCode>
+  readonly readSummary: ReadSummary
+}
+
+/** The app's shell tests leave the budget host out; the app then opens no budget. */
+export type AppInput = { readonly platform: AppPlatform; readonly budgets?: BudgetHost }
+
+export type OpenBudgetRef = ActorRefFrom<typeof budgetMachine>
+
+/** The budget the routes asked for (the user's id stamps its commands). */
+export type BudgetWanted = { readonly budgetId: BudgetId; readonly userId: UserId }
+
+type SpawnBudget = (
+  logic: typeof budgetMachine,
+  options: { id: string; systemId: string; input: InputFrom<typeof budgetMachine> },
+) => OpenBudgetRef
 
 export type AppContext = {
   readonly platform: AppPlatform
@@ -26,6 +68,11 @@ export type AppContext = {
   /** True until the user picks a theme; then system changes are ignored. */
   readonly followsSystemTheme: boolean
   readonly startLocale: Locale
+  readonly budgets: BudgetHost | null
+  /** The budget the routes show, or are about to. */
+  readonly budgetWanted: BudgetWanted | null
+  /** Its actor, once the budget's code is in (system id 'openBudget'). */
+  readonly openBudget: OpenBudgetRef | null
 }
 
 export type AppEvent =
@@ -41,13 +88,17 @@ export type AppEvent =
   | { type: 'help.hideLauncher' }
   | { type: 'app.updateActivated' }
   | { type: 'view.loadFailed'; error?: string }
+  /** A route shows this budget (its loader says so before the view's code is in); a no-op if it is open. */
+  | { type: 'budget.open'; budgetId: BudgetId; userId: UserId }
+  /** The budget was deleted, or the user left: its actor and its stream stop. */
+  | { type: 'budget.close' }
 
 /** Debounced resizes are raised under this id so a newer resize can cancel the pending one. */
 const RESIZE_SETTLE_ID = 'resizeSettle'
 
 export const VIEW_LOAD_FAILED_KEY = 'errors.viewLoadFailed'
 
-const initialContext = (platform: AppPlatform): AppContext => {
+const initialContext = ({ platform, budgets }: AppInput): AppContext => {
   const storedTheme = parseTheme(platform.storage.get(THEME_STORAGE_KEY))
   return {
     platform,
@@ -57,6 +108,9 @@ const initialContext = (platform: AppPlatform): AppContext => {
     followsSystemTheme: storedTheme === null,
     startLocale:
       parseLocale(platform.storage.get(LOCALE_STORAGE_KEY)) ?? platform.preferredLocale() ?? DEFAULT_LOCALE,
+    budgets: budgets ?? null,
+    budgetWanted: null,
+    openBudget: null,
   }
 }
 
@@ -73,6 +127,8 @@ export const appMachine = setup({
     serviceWorkerUpdates,
     toasts: toastsMachine,
     analytics: analyticsMachine,
+    summaryAhead: summaryAheadMachine,
+    loadBudgetCode: fromPromise<BudgetCode, BudgetHost>(({ input }) => input.load()),
   },
   delays: {
     resizeDebounce: RESIZE_DEBOUNCE_MS,
@@ -91,6 +147,11 @@ export const appMachine = setup({
     startsWithLocale: ({ context }, params: { locale: Locale }) => context.startLocale === params.locale,
     requestsLocale: ({ event }, params: { locale: Locale }) =>
       event.type === 'locale.set' && event.locale === params.locale,
+    hostsBudgets: ({ context }) => context.budgets !== null,
+    isWantedBudget: ({ context, event }) =>
+      event.type === 'budget.open' &&
+      context.budgetWanted?.budgetId === event.budgetId &&
+      context.budgetWanted.userId === event.userId,
   },
   actions: {
     cancelResizeSettle: cancel(RESIZE_SETTLE_ID),
@@ -120,11 +181,37 @@ export const appMachine = setup({
       }),
     ),
     reloadPage: ({ context }) => context.platform.reloadPage(),
+    noteBudgetWanted: assign({
+      budgetWanted: ({ context, event }) =>
+        event.type === 'budget.open'
+          ? { budgetId: event.budgetId, userId: event.userId }
+          : context.budgetWanted,
+    }),
+    forgetBudget: assign({ budgetWanted: null }),
+    spawnOpenBudget: assign({
+      openBudget: ({ context, spawn }, code: BudgetCode): OpenBudgetRef | null => {
+        if (context.budgetWanted === null) return null
+        // The budget machine arrives on demand, so setup() cannot list it and spawn's types know only the listed
+        // actors; at runtime spawn takes any logic, and the ref is that logic's.
+        const spawnLoaded = spawn as unknown as SpawnBudget
+        return spawnLoaded(code.machine, {
+          id: 'openBudget',
+          systemId: OPEN_BUDGET_SYSTEM_ID,
+          // No toasts ref: the budget sends its toasts to the system's 'toasts' actor.
+          input: { ...context.budgetWanted, port: code.port },
+        })
+      },
+    }),
+    stopOpenBudget: enqueueActions(({ context, enqueue }) => {
+      if (context.openBudget === null) return
+      enqueue.stopChild(context.openBudget)
+      enqueue.assign({ openBudget: null })
+    }),
   },
 }).createMachine({
   id: 'app',
   type: 'parallel',
-  context: ({ input }) => initialContext(input.platform),
+  context: ({ input }) => initialContext(input),
   invoke: [
     { src: 'toasts', id: 'toasts', systemId: TOASTS_SYSTEM_ID },
     {
@@ -306,6 +393,59 @@ export const appMachine = setup({
           on: {
             'help.open': { target: 'open', actions: 'trackHelpOpened' },
             'help.hideLauncher': 'launcherHidden',
+          },
+        },
+      },
+    },
+    // The budget the routes show: one at a time, kept while its screens change (month, transactions, accounts).
+    budget: {
+      initial: 'closed',
+      states: {
+        // No budget shown yet (the budgets list, settings), or it was closed.
+        closed: {
+          on: {
+            'budget.open': { guard: 'hostsBudgets', target: 'open', actions: 'noteBudgetWanted' },
+          },
+        },
+        // A budget is shown. Its summary is read from the start, alongside its code (summaryAhead).
+        open: {
+          invoke: {
+            id: 'summaryAhead',
+            systemId: SUMMARY_AHEAD_SYSTEM_ID,
+            src: 'summaryAhead',
+            input: ({ context }) => ({
+              // Entered only through hostsBudgets and noteBudgetWanted.
+              budgetId: context.budgetWanted?.budgetId ?? ('' as BudgetId),
+              read: (budgetId, signal) =>
+                context.budgets?.readSummary(budgetId, signal) ?? Promise.reject(new Error('no budget host')),
+            }),
+          },
+          exit: ['stopOpenBudget'],
+          on: {
+            'budget.open': [
+              { guard: 'isWantedBudget' },
+              { target: 'open', reenter: true, actions: 'noteBudgetWanted' },
+            ],
+            'budget.close': { target: 'closed', actions: 'forgetBudget' },
+          },
+          initial: 'loadingCode',
+          states: {
+            // The budget machine and its port arrive (once per page; later budgets find them at once).
+            loadingCode: {
+              invoke: {
+                src: 'loadBudgetCode',
+                // Entered only through hostsBudgets.
+                input: ({ context }) => context.budgets as BudgetHost,
+                onDone: {
+                  target: 'running',
+                  actions: { type: 'spawnOpenBudget', params: ({ event }) => event.output },
+                },
+                // The view's own chunk fails too and reports it (view.loadFailed).
+                onError: { target: '#app.budget.closed', actions: 'forgetBudget' },
+              },
+            },
+            // The budget actor runs (system id 'openBudget'): it reads, follows the stream and sends the writes.
+            running: {},
           },
         },
       },

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { appMachine } from './app.machine.ts'
+import type { appMachine, BudgetWanted, OpenBudgetRef } from './app.machine.ts'
 import type { Locale, MobileOs, Theme } from './app.platform.ts'
 
 type AppSnapshot = SnapshotFrom<typeof appMachine>
@@ -34,3 +34,10 @@ export const selectHelpLauncherVisible = (snapshot: AppSnapshot): boolean =>
 export const selectHelpOpen = (snapshot: AppSnapshot): boolean => snapshot.matches({ help: 'open' })
 
 export const selectIsReloading = (snapshot: AppSnapshot): boolean => snapshot.matches({ update: 'reloading' })
+
+/** The open budget's actor, once its code is in; null while none is open (or it is still loading). */
+export const selectOpenBudget = (snapshot: AppSnapshot): OpenBudgetRef | null => snapshot.context.openBudget
+
+/** The budget the routes asked for (its actor may still be on its way). */
+export const selectBudgetWanted = (snapshot: AppSnapshot): BudgetWanted | null =>
+  snapshot.context.budgetWanted

@@ -2,7 +2,7 @@ import { type ActorOptions, type ActorRefFrom, type AnyActorRef, createActor } f
 import type { analyticsMachine } from '../analytics/analytics.machine.ts'
 import type { toastsMachine } from '../toasts/toasts.machine.ts'
 import { ANALYTICS_SYSTEM_ID, APP_SYSTEM_ID, TOASTS_SYSTEM_ID } from './app.ids.ts'
-import { appMachine } from './app.machine.ts'
+import { appMachine, type BudgetHost } from './app.machine.ts'
 import type { AppPlatform } from './app.platform.ts'
 
 export type AppRef = ActorRefFrom<typeof appMachine>
@@ -12,8 +12,13 @@ export type AnalyticsRef = ActorRefFrom<typeof analyticsMachine>
 /** Created once at the root (not started); the caller starts and stops it. */
 export const createAppActor = (
   platform: AppPlatform,
-  options: Pick<ActorOptions<typeof appMachine>, 'inspect'> = {},
-) => createActor(appMachine, { ...options, input: { platform }, systemId: APP_SYSTEM_ID })
+  { budgets, ...options }: Pick<ActorOptions<typeof appMachine>, 'inspect'> & { budgets?: BudgetHost } = {},
+) =>
+  createActor(appMachine, {
+    ...options,
+    input: { platform, ...(budgets === undefined ? {} : { budgets }) },
+    systemId: APP_SYSTEM_ID,
+  })
 
 const requireActor = (actor: AnyActorRef, systemId: string): AnyActorRef => {
   const found: AnyActorRef | undefined = actor.system.get(systemId)

@@ -6,8 +6,22 @@ export {
   MOBILE_BREAKPOINT,
   RESIZE_DEBOUNCE_MS,
 } from './app.device.ts'
-export { ANALYTICS_SYSTEM_ID, APP_SYSTEM_ID, TOASTS_SYSTEM_ID } from './app.ids.ts'
-export type { AppContext, AppEvent, AppInput } from './app.machine.ts'
+export {
+  ANALYTICS_SYSTEM_ID,
+  APP_SYSTEM_ID,
+  OPEN_BUDGET_SYSTEM_ID,
+  SUMMARY_AHEAD_SYSTEM_ID,
+  TOASTS_SYSTEM_ID,
+} from './app.ids.ts'
+export type {
+  AppContext,
+  AppEvent,
+  AppInput,
+  BudgetCode,
+  BudgetHost,
+  BudgetWanted,
+  OpenBudgetRef,
+} from './app.machine.ts'
 export { appMachine, VIEW_LOAD_FAILED_KEY } from './app.machine.ts'
 export type {
   AppPlatform,
@@ -26,6 +40,7 @@ export {
 } from './app.preferences.ts'
 export type { Device } from './app.selectors.ts'
 export {
+  selectBudgetWanted,
   selectDevice,
   selectFollowsSystemTheme,
   selectHelpLauncherVisible,
@@ -33,6 +48,7 @@ export {
   selectIsMobile,
   selectIsReloading,
   selectLocale,
+  selectOpenBudget,
   selectOs,
   selectTheme,
   selectViewportWidth,

@@ -1,12 +1,10 @@
-import * as Result from 'effect/Result'
-import { type AnyActorRef, assign, enqueueActions, setup } from 'xstate'
+import { type ActorRefFrom, type AnyActorRef, assign, enqueueActions, setup } from 'xstate'
 import { type BudgetState, initialState } from '../../domain/state.ts'
-import { decidesOnTransactions } from '../../domain/summary.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
 import type { BudgetError } from '../../schemas/budget-errors.ts'
-import type { BudgetId, CommandId, UserId } from '../../schemas/ids.ts'
-import type { Instant } from '../../schemas/money.ts'
-import { TOASTS_SYSTEM_ID } from '../app/app.ids.ts'
+import type { BudgetId, CategoryId, CommandId, UserId } from '../../schemas/ids.ts'
+import type { Instant, PeriodKey } from '../../schemas/money.ts'
+import { SUMMARY_AHEAD_SYSTEM_ID, TOASTS_SYSTEM_ID } from '../app/app.ids.ts'
 import { type ApiErrorLike, toastFromApiError } from '../toasts/toasts.errors.ts'
 import type { ToastShow } from '../toasts/toasts.machine.ts'
 import {
@@ -17,15 +15,19 @@ import {
   type StreamUnreadable,
   sendCommand,
 } from './budget.actors.ts'
-import { aliasesFor, type IdAliases, mergeAliases, withAliases } from './budget.aliases.ts'
-import { applyAll, foldEvents, hasGap, rebase, stamp } from './budget.commands.ts'
-import type { BudgetPort, LoadOutcome } from './budget.port.ts'
+import { type CommandMeta, hasGap } from './budget.commands.ts'
 import {
-  type BudgetCommandRequest,
-  budgetErrorMessageKey,
-  type CommandApplied,
-  type CommandRefused,
-} from './budget.protocol.ts'
+  classifyRequest,
+  foldLoaded,
+  foldServerEvents,
+  rollBack,
+  type WriteAnswer,
+  waitsForTransactions,
+} from './budget.folds.ts'
+import type { BudgetPort, LoadOutcome, SequencedEvent } from './budget.port.ts'
+import { type BudgetCommandRequest, budgetErrorMessageKey, type CommandRefused } from './budget.protocol.ts'
+import { categoryMonthMachine } from './categoryMonth.machine.ts'
+import type { SummaryAheadRef } from './summaryAhead.machine.ts'
 
 /** An offline write is retried (same command id, so idempotent) after this pause. */
 export const SEND_RETRY_MS = 2000
@@ -53,8 +55,6 @@ export type BudgetContext = {
   /** `confirmed` with `pending` folded on top: what the user sees. */
   readonly state: BudgetState
   readonly loadError: ApiErrorLike | null
-  /** Ids the server gave entities this client created optimistically; later requests are translated. */
-  readonly aliases: IdAliases
   /**
    * Whether `confirmed` holds every transaction. A big budget opens from its summary (domain/summary.ts): the month
    * and the assignment commands work on it; the transactions are read when something needs them.
@@ -64,7 +64,13 @@ export type BudgetContext = {
   readonly transactionsWanted: boolean
   /** Requests that need the transactions, waiting for them (answered once they are in). */
   readonly deferred: ReadonlyArray<BudgetCommandRequest>
+  /** The category month an inspector shows from the server's pages (a child; it hears of every new version). */
+  readonly categoryMonth: CategoryMonthRef | null
+  /** The month the month view shows, so the phone's structure routes close back to it. */
+  readonly shownPeriod: PeriodKey | null
 }
+
+export type CategoryMonthRef = ActorRefFrom<typeof categoryMonthMachine>
 
 export type BudgetMachineEvent =
   | BudgetCommandRequest
@@ -74,55 +80,25 @@ export type BudgetMachineEvent =
   | { type: 'budget.reload' }
   /** A view that lists transactions (or a fold that needs them) asks for the full state. */
   | { type: 'budget.needTransactions' }
+  /** An inspector shows one category's month while the transactions are not loaded: read it page by page. */
+  | { type: 'budget.watchCategoryMonth'; categoryId: CategoryId; periodKey: PeriodKey }
+  | { type: 'budget.unwatchCategoryMonth' }
+  /** The month view shows this month. */
+  | { type: 'budget.periodShown'; periodKey: PeriodKey }
 
-const PROBE_META = {
-  // Deciding does not depend on the command id or time; the guard only asks whether the domain accepts.
-  commandId: 'probe' as CommandId,
-  at: '1970-01-01T00:00:00.000Z' as Instant,
-}
+/** Stamps one draft: who, when and a fresh command id. */
+const metaFor = (context: BudgetContext) => (): CommandMeta => ({
+  // The port promises unique ids; the brand only marks them as command ids.
+  commandId: context.port.newId() as CommandId,
+  // toISOString always yields an ISO 8601 instant.
+  at: new Date(context.port.now()).toISOString() as Instant,
+  userId: context.userId,
+})
 
-const probe = (context: BudgetContext, request: BudgetCommandRequest) =>
-  applyAll(
-    context.state,
-    request.commands.map((draft) =>
-      stamp(withAliases(draft, context.aliases), { ...PROBE_META, userId: context.userId }),
-    ),
-  )
-
-const stampAll = (context: BudgetContext, request: BudgetCommandRequest): BudgetCommand[] =>
-  request.commands.map((draft) =>
-    stamp(withAliases(draft, context.aliases), {
-      // The port promises unique ids; the brand only marks them as command ids.
-      commandId: context.port.newId() as CommandId,
-      // toISOString always yields an ISO 8601 instant.
-      at: new Date(context.port.now()).toISOString() as Instant,
-      userId: context.userId,
-    }),
-  )
-
-const needsTransactions = (context: BudgetContext, request: BudgetCommandRequest) =>
-  !context.complete && request.commands.some(decidesOnTransactions)
-
-/** Decides a request on the shown state: the context update and the reply, or only the refusal's reply. */
-const take = (context: BudgetContext, request: BudgetCommandRequest) => {
-  const commands = stampAll(context, request)
-  const next = applyAll(context.state, commands)
-  if (Result.isFailure(next))
-    return {
-      update: null,
-      reply: {
-        type: 'budget.commandRefused',
-        refusal: { kind: 'domain', error: next.failure },
-      } satisfies CommandRefused,
-    }
-  return {
-    update: { pending: [...context.pending, ...commands], state: next.success },
-    reply: {
-      type: 'budget.commandApplied',
-      commandIds: commands.map((command) => command.commandId),
-    } satisfies CommandApplied,
-  }
-}
+const NOT_READY = {
+  type: 'budget.commandRefused',
+  refusal: { kind: 'notReady' },
+} as const satisfies CommandRefused
 
 const refusalToast = (error: BudgetError): ToastShow => ({
   type: 'toast.show',
@@ -130,52 +106,52 @@ const refusalToast = (error: BudgetError): ToastShow => ({
   messageKey: budgetErrorMessageKey(error),
 })
 
-export const budgetMachine = setup({
+const budgetSetup = setup({
   // XState's type-only slots (its documented idiom): these objects are never read at runtime.
   types: {
     context: {} as BudgetContext,
     events: {} as BudgetMachineEvent,
     input: {} as BudgetInput,
   },
-  actors: { loadBudget, sendCommand, budgetEvents },
+  actors: { loadBudget, sendCommand, budgetEvents, categoryMonth: categoryMonthMachine },
   delays: { sendRetry: SEND_RETRY_MS },
   guards: {
     loadSucceeded: (_, params: { outcome: LoadOutcome }) => params.outcome.ok,
     hasPending: ({ context }) => context.pending.length > 0,
     missesWantedTransactions: ({ context }) => context.transactionsWanted && !context.complete,
-    requestNeedsTransactions: ({ context, event }) =>
-      event.type === 'budget.command' && needsTransactions(context, event),
-    requestIsAccepted: ({ context, event }) =>
-      event.type === 'budget.command' && Result.isSuccess(probe(context, event)),
+    requestWaitsForTransactions: ({ context, event }) =>
+      event.type === 'budget.command' && waitsForTransactions(context, event),
     streamHasGap: ({ context, event }) =>
       event.type === 'budget.eventsReceived' && hasGap(context.version, event.events),
+    watchesOtherMonth: ({ context, event }) =>
+      event.type === 'budget.watchCategoryMonth' &&
+      context.port.readCategoryMonth !== undefined &&
+      (context.categoryMonth === null ||
+        context.categoryMonth.getSnapshot().context.categoryId !== event.categoryId ||
+        context.categoryMonth.getSnapshot().context.periodKey !== event.periodKey),
     sendWas: (_, params: { output: SendCommandOutput; outcome: SendCommandOutput['result']['outcome'] }) =>
       params.output.result.outcome === params.outcome,
   },
   actions: {
     acceptLoaded: enqueueActions(({ context, enqueue, system }, params: { outcome: LoadOutcome }) => {
       if (!params.outcome.ok) return
-      const rebased = rebase(params.outcome.state, context.pending)
-      enqueue.assign({
-        confirmed: params.outcome.state,
-        version: params.outcome.version,
-        pending: rebased.kept,
-        state: rebased.state,
-        loadError: null,
-        complete: params.outcome.partial !== true,
-      })
+      const { update, dropped } = foldLoaded(context, params.outcome)
+      enqueue.assign({ ...update, loadError: null })
+      if (context.categoryMonth !== null && update.version !== context.version)
+        enqueue.sendTo(context.categoryMonth, { type: 'budget.versionChanged', version: update.version })
       const toasts = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
-      if (toasts) for (const error of rebased.dropped) enqueue.sendTo(toasts, refusalToast(error))
+      if (toasts) for (const error of dropped) enqueue.sendTo(toasts, refusalToast(error))
     }),
     rememberLoadError: assign({
       loadError: (_, params: { outcome: LoadOutcome }) => (params.outcome.ok ? null : params.outcome.error),
     }),
-    applyRequest: enqueueActions(({ context, event, enqueue }) => {
+    /** Decides the request once: applied (shown, queued) or refused; the asker hears which. */
+    takeRequest: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'budget.command') return
-      const { update, reply } = take(context, event)
-      if (update === null) return
-      enqueue.assign(update)
-      if (event.replyTo) enqueue.sendTo(event.replyTo, reply)
+      const verdict = classifyRequest(context, event, metaFor(context))
+      if (verdict.kind === 'waits') return
+      if (verdict.kind === 'applied') enqueue.assign(verdict.update)
+      if (event.replyTo) enqueue.sendTo(event.replyTo, verdict.reply)
     }),
     wantTransactions: assign({ transactionsWanted: true }),
     deferRequest: assign({
@@ -186,93 +162,39 @@ export const budgetMachine = setup({
     takeDeferred: enqueueActions(({ context, enqueue }) => {
       let current = context
       for (const request of context.deferred) {
-        const { update, reply } = take(current, request)
-        if (update !== null) current = { ...current, ...update }
-        if (request.replyTo) enqueue.sendTo(request.replyTo, reply)
+        const verdict = classifyRequest(current, request, metaFor(context))
+        if (verdict.kind === 'waits') continue
+        if (verdict.kind === 'applied') current = { ...current, ...verdict.update }
+        if (request.replyTo) enqueue.sendTo(request.replyTo, verdict.reply)
       }
       enqueue.assign({ pending: current.pending, state: current.state, deferred: [] })
     }),
     refuseDeferred: enqueueActions(({ context, enqueue }) => {
-      for (const request of context.deferred)
-        if (request.replyTo)
-          enqueue.sendTo(request.replyTo, {
-            type: 'budget.commandRefused',
-            refusal: { kind: 'notReady' },
-          } satisfies CommandRefused)
+      for (const request of context.deferred) if (request.replyTo) enqueue.sendTo(request.replyTo, NOT_READY)
       enqueue.assign({ deferred: [] })
     }),
-    refuseRequest: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'budget.command' || !event.replyTo) return
-      const outcome = probe(context, event)
-      if (Result.isSuccess(outcome)) return
-      enqueue.sendTo(event.replyTo, {
-        type: 'budget.commandRefused',
-        refusal: { kind: 'domain', error: outcome.failure },
-      } satisfies CommandRefused)
-    }),
     refuseNotReady: enqueueActions(({ event, enqueue }) => {
-      if (event.type !== 'budget.command' || !event.replyTo) return
-      enqueue.sendTo(event.replyTo, {
-        type: 'budget.commandRefused',
-        refusal: { kind: 'notReady' },
-      } satisfies CommandRefused)
+      if (event.type === 'budget.command' && event.replyTo) enqueue.sendTo(event.replyTo, NOT_READY)
     }),
-    foldIncoming: enqueueActions(({ context, event, enqueue, system }) => {
-      if (event.type !== 'budget.eventsReceived') return
-      const folded = foldEvents(context.confirmed, context.version, event.events, !context.complete)
-      if (folded.needsTransactions) enqueue.raise({ type: 'budget.needTransactions' })
-      if (folded.version === context.version) return
-      let aliases = context.aliases
-      for (const command of context.pending)
-        if (folded.confirmedCommandIds.has(command.commandId))
-          aliases = mergeAliases(aliases, aliasesFor(command, context.confirmed, event.events))
-      const stillPending = context.pending
-        .filter((command) => !folded.confirmedCommandIds.has(command.commandId))
-        .map((command) => withAliases(command, aliases))
-      const rebased = rebase(folded.state, stillPending)
-      enqueue.assign({
-        confirmed: folded.state,
-        version: folded.version,
-        pending: rebased.kept,
-        state: rebased.state,
-        aliases,
-      })
-      const toasts = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
-      if (toasts) for (const error of rebased.dropped) enqueue.sendTo(toasts, refusalToast(error))
-    }),
-    confirmSent: enqueueActions(({ context, enqueue }, params: { output: SendCommandOutput }) => {
-      const { result, commandId } = params.output
-      if (result.outcome !== 'accepted') return
-      const folded = foldEvents(context.confirmed, context.version, result.events, !context.complete)
-      if (folded.needsTransactions) enqueue.raise({ type: 'budget.needTransactions' })
-      const sent = context.pending.find((command) => command.commandId === commandId)
-      const aliases = sent
-        ? mergeAliases(context.aliases, aliasesFor(sent, context.confirmed, result.events))
-        : context.aliases
-      const stillPending = context.pending
-        .filter(
-          (command) => command.commandId !== commandId && !folded.confirmedCommandIds.has(command.commandId),
-        )
-        .map((command) => withAliases(command, aliases))
-      const rebased = rebase(folded.state, stillPending)
-      enqueue.assign({
-        confirmed: folded.state,
-        version:
-          folded.gap || folded.needsTransactions
-            ? Math.max(folded.version, context.version)
-            : Math.max(folded.version, result.version),
-        pending: rebased.kept,
-        state: rebased.state,
-        aliases,
-      })
-    }),
-    rollBackSent: assign(({ context }, params: { output: SendCommandOutput }) => {
-      const rebased = rebase(
-        context.confirmed,
-        context.pending.filter((command) => command.commandId !== params.output.commandId),
-      )
-      return { pending: rebased.kept, state: rebased.state }
-    }),
+    /** Server events, from the stream or a write's answer, folded into the confirmed state. */
+    foldServer: enqueueActions(
+      (
+        { context, enqueue, system },
+        params: { events: ReadonlyArray<SequencedEvent>; answer?: WriteAnswer | undefined },
+      ) => {
+        const { update, dropped, needsTransactions } = foldServerEvents(context, params.events, params.answer)
+        if (needsTransactions) enqueue.raise({ type: 'budget.needTransactions' })
+        if (update === null) return
+        enqueue.assign(update)
+        if (context.categoryMonth !== null && update.version !== context.version)
+          enqueue.sendTo(context.categoryMonth, { type: 'budget.versionChanged', version: update.version })
+        const toasts = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
+        if (toasts) for (const error of dropped) enqueue.sendTo(toasts, refusalToast(error))
+      },
+    ),
+    rollBackSent: assign(({ context }, params: { output: SendCommandOutput }) =>
+      rollBack(context, params.output.commandId),
+    ),
     toastSendFailure: enqueueActions(
       ({ context, enqueue, system }, params: { output: SendCommandOutput }) => {
         const toasts = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
@@ -286,13 +208,104 @@ export const budgetMachine = setup({
           } satisfies ToastShow)
       },
     ),
+    watchCategoryMonth: enqueueActions(({ context, event, enqueue }) => {
+      const read = context.port.readCategoryMonth
+      if (event.type !== 'budget.watchCategoryMonth' || read === undefined) return
+      if (context.categoryMonth !== null) enqueue.stopChild(context.categoryMonth)
+      const { budgetId, version } = context
+      const { categoryId, periodKey } = event
+      enqueue.assign({
+        categoryMonth: ({ spawn }) =>
+          spawn('categoryMonth', {
+            id: 'categoryMonth',
+            input: {
+              read: (signal) => read(budgetId, categoryId, periodKey, signal),
+              categoryId,
+              periodKey,
+              version,
+            },
+          }),
+      })
+    }),
+    unwatchCategoryMonth: enqueueActions(({ context, enqueue }) => {
+      if (context.categoryMonth === null) return
+      enqueue.stopChild(context.categoryMonth)
+      enqueue.assign({ categoryMonth: null })
+    }),
+    notePeriodShown: assign({
+      shownPeriod: ({ context, event }) =>
+        event.type === 'budget.periodShown' ? event.periodKey : context.shownPeriod,
+    }),
     toastStale: enqueueActions(({ context, enqueue, system }) => {
       const toasts = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
       const toast: ToastShow = { type: 'toast.show', kind: 'info', messageKey: STALE_VERSION_MESSAGE_KEY }
       if (toasts) enqueue.sendTo(toasts, toast)
     }),
   },
-}).createMachine({
+})
+
+/**
+ * One read of the budget (the chart reads in three states): on success the read becomes the confirmed state and
+ * `andThen` runs; on failure the error is kept for the view and `orElse` runs.
+ */
+const readBudget = (
+  id: string,
+  summary: (context: BudgetContext) => boolean,
+  more: { andThen?: 'takeDeferred'; orElse?: 'refuseDeferred'; ahead?: true } = {},
+) =>
+  ({
+    id,
+    src: 'loadBudget',
+    input: ({ context, self }: { context: BudgetContext; self: AnyActorRef }) => ({
+      port: context.port,
+      budgetId: context.budgetId,
+      summary: summary(context),
+      // Only the first read takes the early one (a retry reads anew).
+      ahead: more.ahead === true && context.loadError === null ? aheadFor(self, context.budgetId) : undefined,
+    }),
+    onDone: [
+      {
+        guard: {
+          type: 'loadSucceeded',
+          params: ({ event }: { event: { output: LoadOutcome } }) => ({ outcome: event.output }),
+        },
+        target: '#budget.ready',
+        actions: [
+          {
+            type: 'acceptLoaded',
+            params: ({ event }: { event: { output: LoadOutcome } }) => ({ outcome: event.output }),
+          },
+          ...(more.andThen === undefined ? [] : [more.andThen]),
+        ],
+      },
+      {
+        target: '#budget.loadFailed',
+        actions: [
+          {
+            type: 'rememberLoadError',
+            params: ({ event }: { event: { output: LoadOutcome } }) => ({ outcome: event.output }),
+          },
+          ...(more.orElse === undefined ? [] : [more.orElse]),
+        ],
+      },
+    ],
+  }) as const
+
+/** The summary read ahead for this budget, when the app started one (summaryAhead.machine.ts). */
+const aheadFor = (self: AnyActorRef, budgetId: BudgetId): SummaryAheadRef | undefined => {
+  const ahead: SummaryAheadRef | undefined = self.system.get(SUMMARY_AHEAD_SYSTEM_ID)
+  return ahead?.getSnapshot().context.budgetId === budgetId ? ahead : undefined
+}
+
+/** How a loaded budget takes a request, in every state that shows it. */
+const takesRequests = {
+  'budget.command': [
+    { guard: 'requestWaitsForTransactions', target: '#budget.completing', actions: 'deferRequest' },
+    { actions: 'takeRequest' },
+  ],
+} as const
+
+export const budgetMachine = budgetSetup.createMachine({
   id: 'budget',
   context: ({ input }) => ({
     budgetId: input.budgetId,
@@ -304,66 +317,30 @@ export const budgetMachine = setup({
     pending: [],
     state: initialState,
     loadError: null,
-    aliases: new Map(),
     complete: false,
     transactionsWanted: false,
     deferred: [],
+    categoryMonth: null,
+    shownPeriod: null,
   }),
-  on: { 'budget.needTransactions': { actions: 'wantTransactions' } },
+  on: {
+    'budget.needTransactions': { actions: 'wantTransactions' },
+    'budget.watchCategoryMonth': { guard: 'watchesOtherMonth', actions: 'watchCategoryMonth' },
+    'budget.unwatchCategoryMonth': { actions: 'unwatchCategoryMonth' },
+    'budget.periodShown': { actions: 'notePeriodShown' },
+  },
   initial: 'loading',
   states: {
     // Nothing to show yet; commands cannot be decided without a state. A port with summaries answers one here.
     loading: {
-      invoke: {
-        id: 'load',
-        src: 'loadBudget',
-        input: ({ context }) => ({ port: context.port, budgetId: context.budgetId, summary: true }),
-        onDone: [
-          {
-            guard: { type: 'loadSucceeded', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'ready',
-            actions: { type: 'acceptLoaded', params: ({ event }) => ({ outcome: event.output }) },
-          },
-          {
-            target: 'loadFailed',
-            actions: { type: 'rememberLoadError', params: ({ event }) => ({ outcome: event.output }) },
-          },
-        ],
-      },
+      invoke: readBudget('load', () => true, { ahead: true }),
       on: { 'budget.command': { actions: 'refuseNotReady' } },
     },
     // The summary is shown and takes writes (kept pending); the transactions someone asked for are on their way.
     // Waiting requests are decided on the full state, then everything pending is sent.
     completing: {
-      invoke: {
-        id: 'complete',
-        src: 'loadBudget',
-        input: ({ context }) => ({ port: context.port, budgetId: context.budgetId, summary: false }),
-        onDone: [
-          {
-            guard: { type: 'loadSucceeded', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'ready',
-            actions: [
-              { type: 'acceptLoaded', params: ({ event }) => ({ outcome: event.output }) },
-              'takeDeferred',
-            ],
-          },
-          {
-            target: 'loadFailed',
-            actions: [
-              { type: 'rememberLoadError', params: ({ event }) => ({ outcome: event.output }) },
-              'refuseDeferred',
-            ],
-          },
-        ],
-      },
-      on: {
-        'budget.command': [
-          { guard: 'requestNeedsTransactions', actions: 'deferRequest' },
-          { guard: 'requestIsAccepted', actions: 'applyRequest' },
-          { actions: 'refuseRequest' },
-        ],
-      },
+      invoke: readBudget('complete', () => false, { andThen: 'takeDeferred', orElse: 'refuseDeferred' }),
+      on: takesRequests,
     },
     // The budget could not be read (offline, gone, no access); the view offers a retry.
     loadFailed: {
@@ -385,14 +362,10 @@ export const budgetMachine = setup({
         }),
       },
       on: {
-        'budget.command': [
-          { guard: 'requestNeedsTransactions', target: 'completing', actions: 'deferRequest' },
-          { guard: 'requestIsAccepted', actions: 'applyRequest' },
-          { actions: 'refuseRequest' },
-        ],
+        ...takesRequests,
         'budget.eventsReceived': [
           { guard: 'streamHasGap', target: 'resyncing' },
-          { actions: 'foldIncoming' },
+          { actions: { type: 'foldServer', params: ({ event }) => ({ events: event.events }) } },
         ],
         'budget.reload': { target: 'resyncing' },
         // The stream brought an event this app's version cannot read: the server's state has it folded.
@@ -423,7 +396,16 @@ export const budgetMachine = setup({
                   params: ({ event }) => ({ output: event.output, outcome: 'accepted' as const }),
                 },
                 target: 'idle',
-                actions: { type: 'confirmSent', params: ({ event }) => ({ output: event.output }) },
+                actions: {
+                  type: 'foldServer',
+                  params: ({ event }) => {
+                    const { commandId, result } = event.output
+                    // The guard let only an accepted answer through.
+                    return result.outcome === 'accepted'
+                      ? { events: result.events, answer: { commandId, version: result.version } }
+                      : { events: [] }
+                  },
+                },
               },
               {
                 guard: {
@@ -459,33 +441,8 @@ export const budgetMachine = setup({
     // A stale version or a gap in the stream: re-read (the summary again while the transactions were not needed),
     // keep showing the state, re-apply pending writes on top.
     resyncing: {
-      invoke: {
-        id: 'reload',
-        src: 'loadBudget',
-        input: ({ context }) => ({
-          port: context.port,
-          budgetId: context.budgetId,
-          summary: !context.complete,
-        }),
-        onDone: [
-          {
-            guard: { type: 'loadSucceeded', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'ready',
-            actions: { type: 'acceptLoaded', params: ({ event }) => ({ outcome: event.output }) },
-          },
-          {
-            target: 'loadFailed',
-            actions: { type: 'rememberLoadError', params: ({ event }) => ({ outcome: event.output }) },
-          },
-        ],
-      },
-      on: {
-        'budget.command': [
-          { guard: 'requestNeedsTransactions', target: 'completing', actions: 'deferRequest' },
-          { guard: 'requestIsAccepted', actions: 'applyRequest' },
-          { actions: 'refuseRequest' },
-        ],
-      },
+      invoke: readBudget('reload', (context) => !context.complete),
+      on: takesRequests,
     },
   },
 })

@@ -2,8 +2,11 @@ import type { BudgetState } from '../../domain/state.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
 import type { BudgetError } from '../../schemas/budget-errors.ts'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
-import type { BudgetId, CommandId } from '../../schemas/ids.ts'
+import type { BudgetId, CategoryId, CommandId } from '../../schemas/ids.ts'
+import type { PeriodKey } from '../../schemas/money.ts'
 import type { ApiErrorLike } from '../toasts/toasts.errors.ts'
+import type { CategoryMonthOutcome } from './categoryMonth.machine.ts'
+import type { AheadAnswer } from './summaryAhead.machine.ts'
 
 /** One stored event as the server numbers it; `commandId` lets the actor recognise its own writes on the stream. */
 export type SequencedEvent = {
@@ -50,9 +53,20 @@ export type BudgetPort = {
   load(budgetId: BudgetId, signal: AbortSignal): Promise<LoadOutcome>
   /**
    * Optional first read of a big budget: the state without its transactions (answered with `partial: true`), so the
-   * month shows at once while `load` brings the rest. A port may answer the full state here too.
+   * month shows at once while `load` brings the rest. A port may answer the full state here too. `ahead` is the
+   * answer of the read started while the app loaded (summaryAhead.machine.ts): decoded instead of read again.
    */
-  loadSummary?(budgetId: BudgetId, signal: AbortSignal): Promise<LoadOutcome>
+  loadSummary?(budgetId: BudgetId, signal: AbortSignal, ahead?: AheadAnswer): Promise<LoadOutcome>
+  /**
+   * Optional: one category's transactions in one month, for an inspector while the budget holds only its summary
+   * (categoryMonth.machine.ts). Without it the budget watches no category month.
+   */
+  readCategoryMonth?(
+    budgetId: BudgetId,
+    categoryId: CategoryId,
+    periodKey: PeriodKey,
+    signal: AbortSignal,
+  ): Promise<CategoryMonthOutcome>
   send(
     budgetId: BudgetId,
     command: BudgetCommand,

@@ -16,8 +16,9 @@ import type {
   SavedFilter,
   Transaction,
 } from '../../schemas/budget.ts'
+import type { CategoryId } from '../../schemas/ids.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
-import type { budgetMachine } from './budget.machine.ts'
+import type { budgetMachine, CategoryMonthRef } from './budget.machine.ts'
 
 type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
 
@@ -56,16 +57,12 @@ export const selectTransactionsLoadState = (snapshot: BudgetSnapshot): BudgetLoa
 
 export const selectLoadError = (snapshot: BudgetSnapshot) => snapshot.context.loadError
 
-export const selectIsResyncing = (snapshot: BudgetSnapshot): boolean => snapshot.matches('resyncing')
-
 /** Own writes shown but not yet confirmed by the server. */
 export const selectHasPendingWrites = (snapshot: BudgetSnapshot): boolean =>
   snapshot.context.pending.length > 0
 
 export const selectIsOffline = (snapshot: BudgetSnapshot): boolean =>
   snapshot.matches({ ready: 'waitingToRetry' })
-
-export const selectBudgetState = (snapshot: BudgetSnapshot): BudgetState => snapshot.context.state
 
 export const selectBudget = (snapshot: BudgetSnapshot): Budget | null => snapshot.context.state.budget
 
@@ -164,3 +161,18 @@ export const selectAssignmentRecords = (
   snapshot: BudgetSnapshot,
   period: PeriodKey,
 ): ReadonlyArray<AssignmentRecord> => assignmentRecords(snapshot.context.state, period)
+
+/** The category month the budget reads for an inspector, if it is the one asked for (else it is on its way). */
+export const selectCategoryMonth = (
+  snapshot: BudgetSnapshot,
+  categoryId: CategoryId,
+  periodKey: PeriodKey,
+): CategoryMonthRef | null => {
+  const month = snapshot.context.categoryMonth
+  if (month === null) return null
+  const { context } = month.getSnapshot()
+  return context.categoryId === categoryId && context.periodKey === periodKey ? month : null
+}
+
+/** The month the month view last showed, if any (the phone's structure routes close back to it). */
+export const selectShownPeriod = (snapshot: BudgetSnapshot): PeriodKey | null => snapshot.context.shownPeriod

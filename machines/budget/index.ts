@@ -1,7 +1,7 @@
 export type { EventsReceived, SendCommandInput, SendCommandOutput } from './budget.actors.ts'
 export { budgetEvents, loadBudget, sendCommand } from './budget.actors.ts'
-export { applyAll, applyCommand, foldEvents, rebase, stamp } from './budget.commands.ts'
-export type { BudgetContext, BudgetInput, BudgetMachineEvent } from './budget.machine.ts'
+export { applyAll, stamp } from './budget.commands.ts'
+export type { BudgetContext, BudgetInput, BudgetMachineEvent, CategoryMonthRef } from './budget.machine.ts'
 export { budgetMachine, SEND_RETRY_MS, STALE_VERSION_MESSAGE_KEY } from './budget.machine.ts'
 export type { BudgetPort, LoadOutcome, SendOptions, SendOutcome, SequencedEvent } from './budget.port.ts'
 export type {
@@ -19,21 +19,29 @@ export {
   selectAssignmentRecords,
   selectBalancesTotal,
   selectBudget,
-  selectBudgetState,
   selectCanUndoAssignment,
+  selectCategoryMonth,
   selectGroups,
   selectHasPendingWrites,
   selectIsOffline,
-  selectIsResyncing,
   selectLoadError,
   selectLoadState,
   selectMonthView,
   selectPayees,
   selectReadyToAssign,
   selectSavedFilters,
+  selectShownPeriod,
   selectTransactions,
   selectTransactionsLoaded,
   selectTransactionsLoadState,
   selectVersion,
 } from './budget.selectors.ts'
 export { stateFromEvents } from './budget.state.ts'
+export type { CategoryMonthEvent, CategoryMonthInput, CategoryMonthOutcome } from './categoryMonth.machine.ts'
+export {
+  categoryMonthMachine,
+  selectCategoryMonthFailed,
+  selectCategoryMonthRows,
+} from './categoryMonth.machine.ts'
+export type { AheadAnswer, ReadSummary, SummaryAheadRef } from './summaryAhead.machine.ts'
+export { summaryAheadMachine, takeSummaryAhead } from './summaryAhead.machine.ts'

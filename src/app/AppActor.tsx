@@ -1,14 +1,22 @@
-import { createActorContext } from '@xstate/react'
+import { createContext, type ReactNode, useContext } from 'react'
 import type { SnapshotFrom } from 'xstate'
-import { appMachine, type ToastsRef } from '../../machines/app/index.ts'
+import type { AppRef, appMachine, ToastsRef } from '../../machines/app/index.ts'
+
+const AppActorContext = createContext<AppRef | null>(null)
 
 /**
- * The root app actor lives in this context's Provider (mounted once in main.tsx): created on mount,
- * stopped on unmount, never a module singleton. Views reach it with useAppActor() + useSelector(ref, selectX).
+ * The root app actor, created and started once in main.tsx (before the router, whose loaders send it events) and
+ * handed to everything below; never a module singleton. Views reach it with useAppActor() + useSelector(ref, selectX).
  */
-export const AppActorContext = createActorContext(appMachine)
+export function AppActorProvider({ app, children }: { readonly app: AppRef; readonly children: ReactNode }) {
+  return <AppActorContext.Provider value={app}>{children}</AppActorContext.Provider>
+}
 
-export const useAppActor = AppActorContext.useActorRef
+export const useAppActor = (): AppRef => {
+  const app = useContext(AppActorContext)
+  if (app === null) throw new Error('useAppActor outside <AppActorProvider>')
+  return app
+}
 
 /**
  * The toast list child, invoked by the app machine with id 'toasts'. Read from the snapshot (not

@@ -2,7 +2,12 @@ import { useSelector } from '@xstate/react'
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SnapshotFrom } from 'xstate'
-import { getAnalyticsRef, getToastsRef } from '../../machines/app/index.ts'
+import {
+  getAnalyticsRef,
+  type OpenBudgetRef,
+  selectBudgetWanted,
+  selectOpenBudget,
+} from '../../machines/app/index.ts'
 import type { budgetMachine } from '../../machines/budget/index.ts'
 import { selectBudget } from '../../machines/budget/index.ts'
 import type { DialogEnv } from '../../machines/dialogs/shared/index.ts'
@@ -11,15 +16,21 @@ import { BudgetId, UserId } from '../../schemas/ids.ts'
 import { CurrencyCode } from '../../schemas/money.ts'
 import { useAppActor } from '../app/AppActor.tsx'
 import { useAuth } from '../auth/AuthContext.tsx'
-import { type BudgetRef, openBudgetActor } from './openBudget.ts'
 
 const DEFAULT_CURRENCY = CurrencyCode.make('PLN')
 
 export type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
 
+export type BudgetRef = OpenBudgetRef
+
 const OpenBudgetContext = createContext<BudgetRef | null>(null)
 
-/** Opens the budget of the route (or keeps it open) for everything below. */
+/**
+ * Hands the open budget (the app actor's child, system id 'openBudget') to everything below. The route's loader
+ * usually opened it already; views reached without one (accounts, transactions) open it here. Every view of the
+ * same budget shares its actor, so moving between them neither re-reads nor drops pending writes. Nothing renders
+ * until the budget's code is in (a moment: the view's own code brought it).
+ */
 export function OpenBudget({
   budgetId,
   children,
@@ -30,11 +41,14 @@ export function OpenBudget({
   const app = useAppActor()
   const { session } = useAuth()
   const subject = useSelector(session, selectSubject) ?? 'anonymous'
-  const actor = useMemo(
-    () => openBudgetActor(BudgetId.make(budgetId), UserId.make(subject), getToastsRef(app)),
-    [app, budgetId, subject],
-  )
-  return <OpenBudgetContext.Provider value={actor}>{children}</OpenBudgetContext.Provider>
+  useEffect(() => {
+    app.send({ type: 'budget.open', budgetId: BudgetId.make(budgetId), userId: UserId.make(subject) })
+  }, [app, budgetId, subject])
+  const wanted = useSelector(app, selectBudgetWanted)
+  const actor = useSelector(app, selectOpenBudget)
+  const shown = wanted?.budgetId === budgetId && wanted.userId === subject ? actor : null
+  if (shown === null) return null
+  return <OpenBudgetContext.Provider value={shown}>{children}</OpenBudgetContext.Provider>
 }
 
 export const useBudgetRef = (): BudgetRef => {

@@ -5,6 +5,7 @@ import { HTTPError, TimeoutError } from 'ky'
 import { fromSnapshotInSteps } from '../../domain/snapshot.ts'
 import type { CategoryMonthOutcome } from '../../machines/budget/categoryMonth.machine.ts'
 import type { BudgetPort, LoadOutcome, SendOutcome, SequencedEvent } from '../../machines/budget/index.ts'
+import type { AheadAnswer } from '../../machines/budget/summaryAhead.machine.ts'
 import { BudgetEvent } from '../../schemas/budget-events.ts'
 import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
 import { type BudgetId, type CategoryId, CommandId } from '../../schemas/ids.ts'
@@ -13,7 +14,7 @@ import type { PeriodKey } from '../../schemas/money.ts'
 import { apiErrorOf, getJson, openStream, postJson } from '../api/client.ts'
 import { apiSession } from '../auth/apiSession.ts'
 import { domainRefusalOf } from './refusal.ts'
-import { stateUrl, takeSummaryAhead } from './summaryAhead.ts'
+import { stateUrl } from './summaryAhead.ts'
 
 /** One stored event as `GET …/events` and `POST …/commands` list it; `data` is decoded as a domain event. */
 const StoredEvent = Schema.Struct({
@@ -43,15 +44,27 @@ const base = (budgetId: string) => `/api/budget/${encodeURIComponent(budgetId)}`
 const yieldToBrowser = (): Promise<void> =>
   globalThis.scheduler?.yield() ?? new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-/** One read of the state at its version: whole, or its summary without the transactions (`partial`). */
+/** The early read's body, or its failure thrown as the read's own (it is reported like one). */
+const bodyOf = (ahead: AheadAnswer): unknown => {
+  if (!ahead.ok) throw ahead.error
+  return ahead.body
+}
+
+/**
+ * One read of the state at its version: whole, or its summary without the transactions (`partial`). A summary
+ * read ahead (while the app loaded) is decoded instead of read again.
+ */
 const readState = async (
   budgetId: BudgetId,
   signal: AbortSignal,
   part: 'full' | 'summary',
+  ahead?: AheadAnswer,
 ): Promise<LoadOutcome> => {
   try {
-    const early = part === 'summary' ? takeSummaryAhead(budgetId) : null
-    const body = await (early ?? getJson(stateUrl(budgetId, part), Schema.Unknown, { signal }))
+    const body =
+      ahead === undefined
+        ? await getJson(stateUrl(budgetId, part), Schema.Unknown, { signal })
+        : bodyOf(ahead)
     await yieldToBrowser()
     const answer = await Schema.decodeUnknownPromise(BudgetStateAnswer)(body)
     await yieldToBrowser()
@@ -101,7 +114,8 @@ export const createBudgetPort = (): BudgetPort => ({
 
   // The summary (everything but the transactions) shows the month at once; `load` brings the rest right after.
   load: (budgetId, signal) => readState(budgetId, signal, 'full'),
-  loadSummary: (budgetId, signal) => readState(budgetId, signal, 'summary'),
+  loadSummary: (budgetId, signal, ahead) => readState(budgetId, signal, 'summary', ahead),
+  readCategoryMonth,
 
   async send(budgetId, command, { ifMatch, commandId }, signal): Promise<SendOutcome> {
     const { commandId: _id, at: _at, userId: _user, ...draft } = command

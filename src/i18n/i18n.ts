@@ -2,7 +2,7 @@ import i18next, { type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import pl from '../../locales/pl.json' with { type: 'json' }
 import type { Locale } from '../../machines/app/index.ts'
-import { attachAreaTexts, type Texts } from './areaTexts.ts'
+import type { Texts } from './areaTexts.ts'
 
 /** SPEC §1: EN is the fallback; DE shows English where it is not translated yet. */
 const FALLBACK_LOCALE = 'en' satisfies Locale
@@ -51,7 +51,6 @@ export const createI18n = async (locale: Locale): Promise<i18n> => {
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
   })
-  attachAreaTexts(instance)
   return instance
 }
 

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router'
-import type { KeyValueStorage } from '../../machines/app/index.ts'
+import type { AppRef, KeyValueStorage } from '../../machines/app/index.ts'
 import type { AuthAccess } from '../auth/createAuth.ts'
 import type { Device } from '../layouts/navigation.ts'
 import { paths } from './paths.ts'
@@ -13,6 +13,10 @@ export type RouterContext = {
   readonly device: Device
   /** The session and gate answers (src/auth/createAuth.ts). */
   readonly auth: AuthAccess
+  /** The root app actor: loaders open the budget they show through it (`budget.open`). */
+  readonly app: AppRef
+  /** The signed-in user's id (the session's subject), or null. */
+  readonly subject: () => string | null
 }
 
 type GuardArgs = { readonly context: RouterContext }

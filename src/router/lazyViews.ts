@@ -1,4 +1,6 @@
 import { lazyRouteComponent } from '@tanstack/react-router'
+import type { BudgetId, UserId } from '../../schemas/ids.ts'
+import type { RouterContext } from './guards.ts'
 
 /**
  * TanStack Router reloads the page once when a chunk is missing; SPEC §8 wants the failure reported instead
@@ -73,14 +75,17 @@ export const accountsView = (name: keyof AccountViews) =>
   )
 
 /**
- * The budget route's loader: the budget's summary is read in parallel with the view's code instead of after it
- * (the open-budget actor takes the answer; see src/budget/summaryAhead.ts).
+ * The budget route's loader: the app actor opens the budget now, so its summary is read in parallel with the view's
+ * code instead of after it (machines/budget/summaryAhead.machine.ts); the view finds the budget open.
  */
-export const prepareBudgetView = (budgetId: string): void => {
-  import('../budget/summaryAhead.ts')
-    .then((module) => module.readSummaryAhead(budgetId))
-    // Only a head start: without it the view reads the budget itself and reports what fails.
-    .catch(() => undefined)
+export const prepareBudgetView = (context: RouterContext, budgetId: string): void => {
+  context.app.send({
+    type: 'budget.open',
+    // The route matched `$budgetId`; the brands' schemas (effect) stay out of the first screen's JavaScript, and
+    // an id that is no budget's is answered 404 by the server.
+    budgetId: budgetId as BudgetId,
+    userId: (context.subject() ?? 'anonymous') as UserId,
+  })
 }
 
 const budgetPeriodPath = /^\/budget\/([^/]+)\/period\//u
@@ -88,9 +93,9 @@ const budgetPeriodPath = /^\/budget\/([^/]+)\/period\//u
 /**
  * Opening a month (or a dialog over it) by address: its summary is read as soon as there is a session, alongside
  * the profile and subscription checks rather than after them (a round trip sooner on a cold start). A refused
- * check throws the answer away.
+ * check leaves the budget open but unseen; the next budget opened replaces it.
  */
-export const prepareBudgetViewAt = (pathname: string): void => {
+export const prepareBudgetViewAt = (context: RouterContext, pathname: string): void => {
   const budgetId = budgetPeriodPath.exec(pathname)?.[1]
-  if (budgetId !== undefined) prepareBudgetView(decodeURIComponent(budgetId))
+  if (budgetId !== undefined) prepareBudgetView(context, decodeURIComponent(budgetId))
 }

@@ -46,7 +46,8 @@ const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   staticData: layoutMeta('app'),
-  beforeLoad: (args) => requireSignedInApp(args, () => prepareBudgetViewAt(args.location.pathname)),
+  beforeLoad: (args) =>
+    requireSignedInApp(args, () => prepareBudgetViewAt(args.context, args.location.pathname)),
 })
 
 const homeRoute = createRoute({
@@ -140,7 +141,7 @@ const budgetPeriodRoute = createRoute({
   path: '$budgetId/period/$periodKey',
   staticData: meta('budget', { status: 'built' }),
   beforeLoad: (args) => requireValidPeriodKey(args),
-  loader: ({ params }) => prepareBudgetView(params.budgetId),
+  loader: ({ context, params }) => prepareBudgetView(context, params.budgetId),
   component: budgetView('BudgetView'),
 })
 const bankAccountsRoute = createRoute({

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ActorRefFrom } from 'xstate'
 import { createActor, type SnapshotFrom } from 'xstate'
 import { TestModel } from 'xstate/graph'
+import { OPEN_BUDGET_SYSTEM_ID } from '../../machines/app/app.ids.ts'
+import type { BudgetCode, BudgetHost } from '../../machines/app/app.machine.ts'
 import {
   type AppEvent,
   appMachine,
@@ -12,8 +14,11 @@ import {
   selectTheme,
   THEME_STORAGE_KEY,
 } from '../../machines/app/index.ts'
+import { budgetMachine } from '../../machines/budget/index.ts'
 import { selectToasts } from '../../machines/toasts/index.ts'
 import type { toastsMachine } from '../../machines/toasts/toasts.machine.ts'
+import { BudgetId } from '../../schemas/ids.ts'
+import { BUDGET, createFakeLedger, type FakeLedger, ME } from '../unit/machines/budget.fakes.ts'
 import {
   createFakePlatform,
   type FakePlatform,
@@ -86,6 +91,9 @@ const EVENT_FIXTURES = {
     exec: (_event, { fake }) => fake.activateUpdate(),
   },
   'view.loadFailed': { samples: [{ type: 'view.loadFailed', error: 'chunk' }], exec: send },
+  // The graph's app hosts no budgets (the shell alone); the budget journeys below give it a host.
+  'budget.open': { samples: [{ type: 'budget.open', budgetId: BUDGET, userId: ME }], exec: send },
+  'budget.close': { samples: [{ type: 'budget.close' }], exec: send },
 } satisfies EventFixtures
 
 /** Correlates the event with its own fixture (TypeScript's correlated-union pattern). */
@@ -119,10 +127,10 @@ const serializeState = (snapshot: AppSnapshot) =>
 
 const recorder = createTransitionRecorder()
 
-const startApp = (options: FakePlatformOptions): Harness => {
+const startApp = (options: FakePlatformOptions, budgets?: BudgetHost): Harness => {
   const fake = createFakePlatform(options)
   const app = createActor(appMachine, {
-    input: { platform: fake.platform },
+    input: { platform: fake.platform, ...(budgets === undefined ? {} : { budgets }) },
     inspect: recorder.inspect,
   })
   app.start()
@@ -236,6 +244,76 @@ describe('app machine model', () => {
       'errors.viewLoadFailed',
     ])
     harness.app.stop()
+  })
+
+  describe('journeys: the open budget', () => {
+    const OTHER_BUDGET = BudgetId.make('budget-2')
+    const hostOf = (
+      ledger: FakeLedger,
+      load: () => Promise<BudgetCode> = async () => ({ machine: budgetMachine, port: ledger.port }),
+    ) => {
+      const summaryReads: BudgetId[] = []
+      const host: BudgetHost = {
+        load,
+        readSummary: async (budgetId) => {
+          summaryReads.push(budgetId)
+          return { budgetId }
+        },
+      }
+      return { host, summaryReads }
+    }
+    const openBudgetOf = (app: AppActor) => app.getSnapshot().context.openBudget
+
+    it('a route opens the budget: its summary is read at once, the budget actor takes the answer', async () => {
+      const ledger = createFakeLedger()
+      const { host, summaryReads } = hostOf(ledger)
+      const { app } = startApp({ width: 1280 }, host)
+      app.send({ type: 'budget.open', budgetId: BUDGET, userId: ME })
+      expect(summaryReads).toEqual([BUDGET])
+      expect(app.getSnapshot().matches({ budget: { open: 'loadingCode' } })).toBe(true)
+      const budget = await vi.waitFor(() => {
+        const ref = openBudgetOf(app)
+        if (ref === null) throw new Error('not open yet')
+        return ref
+      })
+      expect(app.system.get(OPEN_BUDGET_SYSTEM_ID)).toBe(budget)
+      await vi.waitFor(() => expect(budget.getSnapshot().matches('ready')).toBe(true))
+      expect(ledger.aheadTaken).toEqual([{ ok: true, body: { budgetId: BUDGET } }])
+      // The same budget again (the view after its loader): nothing new is read or started.
+      app.send({ type: 'budget.open', budgetId: BUDGET, userId: ME })
+      expect(openBudgetOf(app)).toBe(budget)
+      expect(summaryReads).toEqual([BUDGET])
+      app.stop()
+    })
+
+    it('another budget replaces the open one; closing stops it and its stream', async () => {
+      const ledger = createFakeLedger()
+      const { host, summaryReads } = hostOf(ledger)
+      const { app } = startApp({ width: 1280 }, host)
+      app.send({ type: 'budget.open', budgetId: BUDGET, userId: ME })
+      const first = await vi.waitFor(() => openBudgetOf(app) ?? Promise.reject(new Error('not open')))
+      await vi.waitFor(() => expect(first.getSnapshot().matches('ready')).toBe(true))
+      app.send({ type: 'budget.open', budgetId: OTHER_BUDGET, userId: ME })
+      expect(first.getSnapshot().status).toBe('stopped')
+      expect(summaryReads).toEqual([BUDGET, OTHER_BUDGET])
+      const second = await vi.waitFor(() => openBudgetOf(app) ?? Promise.reject(new Error('not open')))
+      expect(second.getSnapshot().context.budgetId).toBe(OTHER_BUDGET)
+      app.send({ type: 'budget.close' })
+      expect(second.getSnapshot().status).toBe('stopped')
+      expect(openBudgetOf(app)).toBeNull()
+      expect(app.getSnapshot().matches({ budget: 'closed' })).toBe(true)
+      app.stop()
+    })
+
+    it("the budget's code failing to load leaves no budget open (the view reports the failure)", async () => {
+      const ledger = createFakeLedger()
+      const { host } = hostOf(ledger, () => Promise.reject(new Error('chunk')))
+      const { app } = startApp({ width: 1280 }, host)
+      app.send({ type: 'budget.open', budgetId: BUDGET, userId: ME })
+      await vi.waitFor(() => expect(app.getSnapshot().matches({ budget: 'closed' })).toBe(true))
+      expect(openBudgetOf(app)).toBeNull()
+      app.stop()
+    })
   })
 
   it('walked every transition of the chart at least once', { timeout: 60_000 }, () => {

@@ -175,6 +175,30 @@ const FIXTURES = {
       await flush()
     },
   },
+  'budget.watchCategoryMonth': {
+    samples: [
+      { type: 'budget.watchCategoryMonth', categoryId: ids.groceries, periodKey: NOVEMBER },
+      { type: 'budget.watchCategoryMonth', categoryId: ids.rent, periodKey: NOVEMBER },
+    ],
+    exec: async (event, { budget }) => {
+      budget.send(event)
+      await flush()
+    },
+  },
+  'budget.unwatchCategoryMonth': {
+    samples: [{ type: 'budget.unwatchCategoryMonth' }],
+    exec: async (event, { budget }) => {
+      budget.send(event)
+      await flush()
+    },
+  },
+  'budget.periodShown': {
+    samples: [{ type: 'budget.periodShown', periodKey: NOVEMBER }],
+    exec: async (event, { budget }) => {
+      budget.send(event)
+      await flush()
+    },
+  },
   'budget.retry': {
     samples: [{ type: 'budget.retry' }],
     exec: async (event, { budget }) => {
@@ -254,6 +278,11 @@ const isReplayable = (snapshot: BudgetSnapshot, event: ModelEvent): boolean => {
     case 'budget.reload':
       // Not while a write is on the wire: the scripted server answers that one request.
       return quiet
+    case 'budget.watchCategoryMonth':
+    case 'budget.unwatchCategoryMonth':
+    case 'budget.periodShown':
+      // An inspector or the month view may come and go at any time; once per walk keeps the graph small.
+      return quiet
     case 'budget.retry':
       return at('loadFailed')
     case 'xstate.done.actor.load':
@@ -277,6 +306,8 @@ const serializeState = (snapshot: BudgetSnapshot) =>
     complete: snapshot.context.complete,
     wanted: snapshot.context.transactionsWanted,
     deferred: snapshot.context.deferred.length,
+    watching: snapshot.context.categoryMonth?.getSnapshot().context.categoryId ?? null,
+    shown: snapshot.context.shownPeriod,
   })
 
 const recorder = createTransitionRecorder()

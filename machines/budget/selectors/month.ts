@@ -102,6 +102,34 @@ const sameGroup = (a: MonthGroup, b: MonthGroup): boolean =>
   sameList(a.rows, b.rows) &&
   sameList(a.categoryIds, b.categoryIds)
 
+/** What the month model handed out before, per row, group and explanation key. */
+export type MonthSharing = {
+  readonly rows: Map<string, MonthRow>
+  readonly groups: Map<string, MonthGroup>
+  readonly explanations: Map<string, TargetExplanation>
+}
+
+export const newMonthSharing = (): MonthSharing => ({
+  rows: new Map(),
+  groups: new Map(),
+  explanations: new Map(),
+})
+
+/**
+ * One open budget's sharing, kept as long as its port (one per opened budget): a WeakMap, so a closed budget's
+ * rows go with it, and two budgets never hand out each other's rows.
+ */
+const sharingByBudget = new WeakMap<object, MonthSharing>()
+
+const sharingOf = (owner: object): MonthSharing => {
+  let sharing = sharingByBudget.get(owner)
+  if (sharing === undefined) {
+    sharing = newMonthSharing()
+    sharingByBudget.set(owner, sharing)
+  }
+  return sharing
+}
+
 /**
  * Structural sharing across states: a row or group equal to the one handed out before is handed out again, so
  * memoised rows re-render only where a number changed (assigning to one category touches one row, its group
@@ -114,19 +142,16 @@ const shared = <T>(cache: Map<string, T>, key: string, next: T, same: (a: T, b: 
   return next
 }
 
-const rowCache = new Map<string, MonthRow>()
-const groupCache = new Map<string, MonthGroup>()
-
-const explanationCache = new Map<string, TargetExplanation>()
 /** Target explanations are fresh objects per state; equal ones are shared so rows compare equal. */
 const sharedExplanation = (
+  cache: Map<string, TargetExplanation>,
   key: string,
   explanation: TargetExplanation | undefined,
 ): TargetExplanation | null => {
   if (explanation === undefined) return null
-  const previous = explanationCache.get(key)
+  const previous = cache.get(key)
   if (previous !== undefined && JSON.stringify(previous) === JSON.stringify(explanation)) return previous
-  explanationCache.set(key, explanation)
+  cache.set(key, explanation)
   return explanation
 }
 
@@ -135,6 +160,7 @@ export const buildMonthModel = (
   groups: ReturnType<typeof selectGroups>,
   uncategorizedId: CategoryId | null,
   showHidden: boolean,
+  sharing: MonthSharing = newMonthSharing(),
 ): MonthModel => {
   const months = new Map(view.categories.map((month) => [month.id, month]))
   const scope = `${view.periodKey}|${showHidden ? 'all' : 'shown'}`
@@ -169,7 +195,7 @@ export const buildMonthModel = (
       const month = months.get(category.id)!
       const key = `${scope}|${category.id}`
       return shared(
-        rowCache,
+        sharing.rows,
         key,
         {
           id: category.id,
@@ -183,7 +209,7 @@ export const buildMonthModel = (
           available: month.available,
           status: statusOf(month),
           underfunded: month.target?.underfunded ?? toMinor(0),
-          targetExplanation: sharedExplanation(key, month.target?.explanation),
+          targetExplanation: sharedExplanation(sharing.explanations, key, month.target?.explanation),
           isFirst: index === 0,
           isLast: index === shownCategories.length - 1,
         },
@@ -196,7 +222,7 @@ export const buildMonthModel = (
     const position = movable.findIndex((entry) => entry.group.id === group.id)
     result.push(
       shared(
-        groupCache,
+        sharing.groups,
         `${scope}|${group.id}`,
         {
           id: group.id,
@@ -249,6 +275,7 @@ export const selectMonthModel = (
     selectGroups(snapshot),
     state.budget?.uncategorizedCategoryId ?? null,
     showHidden,
+    sharingOf(snapshot.context.port),
   )
   byKey.set(key, model)
   return model

@@ -35,7 +35,6 @@ import { PlusIcon, UndoIcon } from './icons.tsx'
 import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx'
 import { MonthList } from './MonthList.tsx'
 import { MonthTable } from './MonthTable.tsx'
-import { rememberShownPeriod } from './returnPeriod.ts'
 
 // What the month itself does not show loads on demand: a phone opening its budget fetches only the month.
 const AccountsPane = lazy(() =>
@@ -281,6 +280,7 @@ function SidePanel({
 function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; readonly periodKey: PeriodKey }) {
   const { i18n } = useTranslation()
   const device = useDevice()
+  const budgetRef = useBudgetRef()
   const load = useBudget(selectLoadState)
   const search: BudgetViewSearch = useSearch({ strict: false })
   const [showHidden, setShowHidden] = useState(false)
@@ -294,7 +294,8 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
   useEffect(() => {
     if (load === 'ready') rememberLastBudget(budgetId)
   }, [load, budgetId])
-  useEffect(() => rememberShownPeriod(budgetId, periodKey), [budgetId, periodKey])
+  // The phone's structure routes close back to this month (selectShownPeriod).
+  useEffect(() => budgetRef.send({ type: 'budget.periodShown', periodKey }), [budgetRef, periodKey])
 
   const month = (
     <MonthMain

@@ -1,12 +1,8 @@
 import { currentPeriodKey } from '../../router/periodKey.ts'
 
-let shown: { readonly budgetId: string; readonly periodKey: string } | null = null
-
-/** The month view notes which month it shows, so the phone's structure routes close back to it. */
-export const rememberShownPeriod = (budgetId: string, periodKey: string): void => {
-  shown = { budgetId, periodKey }
-}
-
-/** The month last shown for this budget, else the current month (after a reload, say). */
-export const periodToReturnTo = (budgetId: string, now: Date = new Date()): string =>
-  shown?.budgetId === budgetId ? shown.periodKey : currentPeriodKey(now)
+/**
+ * The month the phone's structure routes close back to: the one the month view last showed for the open budget
+ * (`selectShownPeriod`), else the current month (after a reload, say).
+ */
+export const periodToReturnTo = (shown: string | null, now: Date = new Date()): string =>
+  shown ?? currentPeriodKey(now)

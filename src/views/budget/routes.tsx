@@ -2,8 +2,9 @@ import './texts.ts'
 import './budget.css'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useCallback } from 'react'
+import { selectShownPeriod } from '../../../machines/budget/index.ts'
 import { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
-import { OpenBudget } from '../../budget/OpenBudget.tsx'
+import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import { BudgetGate } from './BudgetView.tsx'
 import { periodToReturnTo } from './returnPeriod.ts'
@@ -33,20 +34,27 @@ type RouteParams = {
  * The phone's structure dialogs as routes (SPEC §2 "Other mobile views"): the budget opens, the dialog shows as
  * a full-height sheet, and closing it goes back to the month it came from.
  */
-function DialogRoute({ render }: { readonly render: (params: RouteParams, close: () => void) => ReactNode }) {
+function DialogRoute({ render }: { readonly render: RenderDialog }) {
   const params: RouteParams = useParams({ strict: false })
-  const budgetId = params.budgetId ?? ''
-  const navigate = useNavigate()
-  const close = useCallback(() => {
-    void navigate({ href: paths.period(budgetId, periodToReturnTo(budgetId)) })
-  }, [navigate, budgetId])
   return (
-    <OpenBudget budgetId={budgetId}>
+    <OpenBudget budgetId={params.budgetId ?? ''}>
       <BudgetGate>
-        <Suspense fallback={null}>{render(params, close)}</Suspense>
+        <RoutedDialog params={params} render={render} />
       </BudgetGate>
     </OpenBudget>
   )
+}
+
+type RenderDialog = (params: RouteParams, close: () => void) => ReactNode
+
+function RoutedDialog({ params, render }: { readonly params: RouteParams; readonly render: RenderDialog }) {
+  const budgetId = params.budgetId ?? ''
+  const navigate = useNavigate()
+  const shown = useBudget(selectShownPeriod)
+  const close = useCallback(() => {
+    void navigate({ href: paths.period(budgetId, periodToReturnTo(shown)) })
+  }, [navigate, budgetId, shown])
+  return <Suspense fallback={null}>{render(params, close)}</Suspense>
 }
 
 /** 'Dodaj kategorię' in the group of the address. */

@@ -1,23 +1,23 @@
 import './texts.ts'
 import './category.css'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { Button, Group } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
-  categoryMonthMachine,
+  type CategoryMonthRef,
+  selectCategoryMonth,
   selectCategoryMonthFailed,
   selectCategoryMonthRows,
-} from '../../../machines/budget/categoryMonth.machine.ts'
-import { selectTransactionsLoaded, selectVersion } from '../../../machines/budget/index.ts'
+  selectTransactionsLoaded,
+} from '../../../machines/budget/index.ts'
 import {
   type CategoryTransaction,
   selectCategoryInspector,
   selectCategoryTransactions,
 } from '../../../machines/budget/selectors/category.ts'
-import { BudgetId, type CategoryId } from '../../../schemas/ids.ts'
+import type { CategoryId } from '../../../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../../../schemas/money.ts'
-import { readCategoryMonth } from '../../budget/budgetPort.ts'
 import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
@@ -294,19 +294,28 @@ function LoadedMonthTransactions({ categoryId, periodKey, name }: MonthTransacti
 
 function PagedMonthTransactions({ categoryId, periodKey, name }: MonthTransactionsProps) {
   const { t } = useTranslation()
-  const { budgetId } = useBudgetParams()
-  const version = useBudget(selectVersion)
-  const actor = useActorRef(categoryMonthMachine, {
-    input: {
-      read: (signal) => readCategoryMonth(BudgetId.make(budgetId), categoryId, periodKey, signal),
-      categoryId,
-      periodKey,
-      version,
-    },
-  })
-  useEffect(() => actor.send({ type: 'budget.versionChanged', version }), [actor, version])
-  const rows = useSelector(actor, selectCategoryMonthRows)
-  const failed = useSelector(actor, selectCategoryMonthFailed)
+  const budget = useBudgetRef()
+  // The open budget reads the month page by page in a child of its own, and tells it of every new version.
+  useEffect(() => {
+    budget.send({ type: 'budget.watchCategoryMonth', categoryId, periodKey })
+    return () => {
+      if (budget.getSnapshot().status === 'active') budget.send({ type: 'budget.unwatchCategoryMonth' })
+    }
+  }, [budget, categoryId, periodKey])
+  const month = useBudget((snapshot) => selectCategoryMonth(snapshot, categoryId, periodKey))
+  if (month === null)
+    return (
+      <p className="category-empty" role="status">
+        {t('category.loadingTransactions')}
+      </p>
+    )
+  return <PagedRows month={month} name={name} />
+}
+
+function PagedRows({ month, name }: { readonly month: CategoryMonthRef; readonly name: string }) {
+  const { t } = useTranslation()
+  const rows = useSelector(month, selectCategoryMonthRows)
+  const failed = useSelector(month, selectCategoryMonthFailed)
   if (failed)
     return (
       <p className="category-empty" role="alert">

@@ -28,11 +28,13 @@ const stateAfter = (drafts: ReadonlyArray<CommandDraft>) => {
   return result.success
 }
 
-// The selectors read `snapshot.context.state` only; a plain object stands in for the actor's snapshot.
+// The selectors read `snapshot.context.state` (and the port, as an identity) only; a plain object stands in for the actor's snapshot.
 type Snapshot = Parameters<typeof selectMonthModel>[0]
+/** One open budget's port: rows are shared between its states. */
+const PORT = {}
 const snapshotOf = (drafts: ReadonlyArray<CommandDraft>): Snapshot =>
-  // A stand-in with just the field the selectors read.
-  ({ context: { state: stateAfter(drafts) } }) as unknown as Snapshot
+  // A stand-in with just the fields the selectors read (the port owns the rows shared between states).
+  ({ context: { state: stateAfter(drafts), port: PORT } }) as unknown as Snapshot
 
 const assign = (categoryId: CategoryId, value: number): CommandDraft => ({
   _tag: 'SetAssigned',
@@ -207,7 +209,7 @@ describe('an assignment with a long history', () => {
       })
     }
     let state = stateAfter(drafts)
-    const snapshot = (): Snapshot => ({ context: { state } }) as unknown as Snapshot
+    const snapshot = (): Snapshot => ({ context: { state, port: PORT } }) as unknown as Snapshot
     const before = selectMonthModel(snapshot(), NOVEMBER, false).readyToAssign
     const started = performance.now()
     const ROUNDS = 20

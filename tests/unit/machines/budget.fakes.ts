@@ -14,6 +14,7 @@ import {
   type SequencedEvent,
   stamp,
 } from '../../../machines/budget/index.ts'
+import type { AheadAnswer } from '../../../machines/budget/summaryAhead.machine.ts'
 import { toastsMachine } from '../../../machines/toasts/index.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { BudgetCommand } from '../../../schemas/budget-commands.ts'
@@ -119,8 +120,6 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     failNext: false,
     /** Accept whatever If-Match says (the model test scripts outcomes independently of timing). */
     ignoreIfMatch: false,
-    /** Like the real API, give created categories and transactions ids of the server's own. */
-    mintIds: false,
     /** A refusal only the server knows of (its state moved on in a way the client cannot see). */
     refuse: null as BudgetError | null,
   }
@@ -172,22 +171,13 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
       control.failNext = false
       return { outcome: 'failed', error: {} }
     }
-    const result = append(control.mintIds ? mint(command) : command)
+    const result = append(command)
     const outcome: SendOutcome =
       'code' in result
         ? { outcome: 'refused', error: result }
         : { outcome: 'accepted', events: result, version: log.length }
     answered.set(command.commandId, outcome)
     return outcome
-  }
-
-  let minted = 0
-  const mint = (command: BudgetCommand): BudgetCommand => {
-    minted += 1
-    if (command._tag === 'CreateCategory') return { ...command, categoryId: CategoryId.make(`srv-${minted}`) }
-    if (command._tag === 'AddTransaction')
-      return { ...command, transactionId: TransactionId.make(`srv-${minted}`) }
-    return command
   }
 
   const read = async (signal?: AbortSignal): Promise<LoadOutcome> => {
@@ -207,6 +197,8 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
   }
 
   let idCounter = 0
+  /** The early reads' answers the port was handed instead of reading (summaryAhead.machine.ts). */
+  const aheadTaken: AheadAnswer[] = []
   const port: BudgetPort = {
     now: () => Date.parse('2026-11-21T12:00:00.000Z'),
     newId: () => {
@@ -215,7 +207,8 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     },
     load: (_budgetId, signal) => read(signal),
     // Like the server's ?part=summary: everything but the transactions and transfers.
-    loadSummary: async (_budgetId, signal) => {
+    loadSummary: async (_budgetId, signal, ahead) => {
+      if (ahead !== undefined) aheadTaken.push(ahead)
       const outcome = await read(signal)
       return control.summaryFirst && outcome.ok
         ? {
@@ -236,6 +229,15 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
         })
       })
     },
+    // The server's page of one category's month, from the ledger's own state.
+    readCategoryMonth: async (_budgetId, categoryId, periodKey) => ({
+      ok: true,
+      transactions: [...HashMap.values(state.transactions)].filter(
+        (transaction) =>
+          transaction.date.replaceAll('-', '').startsWith(periodKey) &&
+          transaction.splits.some((split) => split.categoryId === categoryId),
+      ),
+    }),
     subscribe: (_budgetId, afterSeq, onEvents, onUnreadable) => {
       const subscriber = { afterSeq, onEvents, onUnreadable }
       subscribers.add(subscriber)
@@ -248,6 +250,7 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     control,
     sent,
     loads,
+    aheadTaken,
     get log() {
       return log
     },

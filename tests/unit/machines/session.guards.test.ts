@@ -1,5 +1,6 @@
 import { isRedirect } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
+import { createAppActor } from '../../../machines/app/index.ts'
 import type { GateVerdict } from '../../../machines/subscriptionGate/index.ts'
 import type { AuthAccess } from '../../../src/auth/createAuth.ts'
 import {
@@ -11,6 +12,7 @@ import {
   requireSignedInApp,
   SignInDidNotStartError,
 } from '../../../src/router/guards.ts'
+import { createFakePlatform } from './fake-platform.ts'
 
 const fakeAccess = (options: {
   session: 'signedIn' | 'signedOut'
@@ -31,6 +33,9 @@ const fakeAccess = (options: {
     now: () => 0,
     device: 'desktop',
     auth: access,
+    // The guards never reach the app actor (the budget loaders do); an unstarted one stands in.
+    app: createAppActor(createFakePlatform().platform),
+    subject: () => null,
   }
   return { context, signIns }
 }
