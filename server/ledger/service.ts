@@ -13,7 +13,7 @@ import { statementBatch } from '../db/statementBatch.ts'
 import type { StateCache } from './cache.ts'
 import type { Notifier } from './notifier.ts'
 import { budgetNotFound, domainRefusal, staleVersion } from './problems.ts'
-import { nothingTouched, projectChanges, READ_MODEL_FORMAT, touch } from './projection.ts'
+import { projectChanges, READ_MODEL_FORMAT, startProjection, touch } from './projection.ts'
 import { memoMonthView, readNeededTransactions, readSummary } from './read.ts'
 import { rebuildWithin } from './rebuild.ts'
 import type { StatisticsKeeper } from './statistics.ts'
@@ -241,14 +241,14 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
             transferIds: new Set([...needed.transferIds].filter((id) => !minted.has(id))),
           }
     const before = withTransactions(summary, await readNeededTransactions(trx, budgetId, toRead))
-    const touched = nothingTouched()
+    const projection = startProjection()
     const pending: PendingEvent[] = []
     let state = openForChanges(before)
     for (const [index, command] of resolved.entries()) {
       const decision = decide(command, state)
       if (Result.isFailure(decision)) throw domainRefusal(decision.failure, batch ? index : undefined)
       for (const event of decision.success) {
-        touch(touched, state, event)
+        touch(projection, state, event)
         // Deleting a category rewrites transactions while iterating them: never on a map changing in place.
         state =
           event._tag === 'CategoryDeleted'
@@ -263,7 +263,7 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     const out = statementBatch(trx)
     if (pending.length > 0) {
       await appendEvents(out, budgetId, head.version, userId, pending)
-      await projectChanges(out, budgetId, before, state, touched, version)
+      await projectChanges(out, budgetId, before, state, projection, version)
       await ledger.notifier.inTransaction(out, budgetId, version)
     }
     const appended = pending.map((item, index) => ({
