@@ -19,17 +19,20 @@ import {
   Transaction,
   TransactionKind,
 } from './budget.ts'
+import { OpenBudgetCommandDraft } from './budget-commands.ts'
+import { BudgetEvent } from './budget-events.ts'
 import {
   BankAccountId,
   BudgetId,
   CategoryGroupId,
   CategoryId,
+  CommandId,
   FilterId,
   TransactionId,
   TransferId,
   UserId,
 } from './ids.ts'
-import { CurrencyCode, IsoDate, Minor, PeriodKey } from './money.ts'
+import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
 
 // Request and response shapes of the budget API (/api/budget/...). Amounts are integers in minor units.
 
@@ -236,19 +239,26 @@ export const MemberList = Schema.Array(Member)
 export const EmptyList = Schema.Array(Schema.Never)
 
 // ── Live updates ────────────────────────────────────────────────────────────────────────────────────────
-export const StoredEventView = Schema.Struct({
+/**
+ * One event of a budget's stream as the store keeps it (`budget_events`) and as every answer lists it: `GET …/events`,
+ * the event stream and `POST …/commands` (whose answer carries the stored `recordedAt`).
+ */
+export const StoredEvent = Schema.Struct({
   seq: Schema.Int,
+  /** The event's `_tag`. */
   type: Schema.String,
-  data: Schema.Unknown,
-  commandId: Schema.String,
-  actorUserId: Schema.String,
-  recordedAt: Schema.String,
+  data: BudgetEvent,
+  commandId: CommandId,
+  actorUserId: UserId,
+  recordedAt: Instant,
 })
-export const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEventView) })
+export type StoredEvent = typeof StoredEvent.Type
+export const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEvent) })
 
 // ── Any command, as the app's open budget sends it ──────────────────────────────────────────────────────
 /**
- * One domain command without its meta (id, time, actor come from the Idempotency-Key, the server clock and the
- * caller). The `command` is decoded against the BudgetCommand union after the meta is added.
+ * One domain command but CreateBudget, without its meta (id, time and actor come from the Idempotency-Key, the
+ * server clock and the caller; meta fields the caller sends are dropped). Decoded by the route, before any
+ * database work.
  */
-export const CommandBody = Schema.Struct({ command: Schema.Record(Schema.String, Schema.Unknown) })
+export const CommandBody = Schema.Struct({ command: OpenBudgetCommandDraft })
