@@ -83,7 +83,7 @@ export interface PendingEvent {
 }
 
 /**
- * Appends events after `version`, as `actor` did them at `recordedAt` (the write's instant, which its answer
+ * Appends events after `version`, as `actorUserId` did them at `recordedAt` (the write's instant, which its answer
  * carries too), and answers them as stored; the primary key (budget_id, seq) refuses a gap-filling or racing writer.
  * One JSON parameter ([command id, event] pairs): a bulk import of thousands of events stays one small statement.
  */
