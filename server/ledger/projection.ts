@@ -15,24 +15,32 @@ export const READ_MODEL_FORMAT = 1
 /** Events after which the budget's read models are written whole (from a state that holds no older transactions). */
 const rewritesWhole = (event: BudgetEvent) => event._tag === 'BudgetReset' || event._tag === 'BudgetDeleted'
 
+type Touch = NonNullable<Pass['touch']>
+
 /** One write's projection: every read model's pass, in write order. */
 export interface Projection {
   readonly passes: readonly Pass[]
+  /** The passes that hear events (the rest compare states): a batch of many events calls only these. */
+  readonly touches: readonly Touch[]
   events: number
   whole: boolean
 }
 
-export const startProjection = (): Projection => ({
-  passes: readModels.map((model) => model.pass()),
-  events: 0,
-  whole: false,
-})
+export const startProjection = (): Projection => {
+  const passes = readModels.map((model) => model.pass())
+  return {
+    passes,
+    touches: passes.flatMap((pass) => (pass.touch === undefined ? [] : [pass.touch])),
+    events: 0,
+    whole: false,
+  }
+}
 
 /** Lets every read model see `event`; `before` is the state it applies to (edits need the old version). */
 export const touch = (projection: Projection, before: BudgetState, event: BudgetEvent): void => {
   projection.events += 1
   if (rewritesWhole(event)) projection.whole = true
-  for (const pass of projection.passes) pass.touch(before, event)
+  for (const heard of projection.touches) heard(before, event)
 }
 
 const writeBudgetRow = async (out: Out, budgetId: string, state: BudgetState, version: number) => {

@@ -25,8 +25,11 @@ export interface Change {
 
 /** One write's view of a read model: it hears the write's events in order, then writes what they touched. */
 export interface Pass {
-  /** `before` is the state the event applies to (an edit needs the old version of what it edits). */
-  readonly touch: (before: BudgetState, event: BudgetEvent) => void
+  /**
+   * `before` is the state the event applies to (an edit needs the old version of what it edits). Absent for a
+   * model compared whole (`comparedWhole`), which needs no event.
+   */
+  readonly touch?: (before: BudgetState, event: BudgetEvent) => void
   readonly write: (out: Out, change: Change) => Promise<void>
 }
 
@@ -42,7 +45,7 @@ export interface ReadModel {
  * A pass for a model written from the difference between the states before and after (the small collections,
  * compared by reference): every event is decided the same way, so none needs a case of its own.
  */
-export const comparedWhole = (write: Pass['write']) => (): Pass => ({ touch: () => {}, write })
+export const comparedWhole = (write: Pass['write']) => (): Pass => ({ write })
 
 export const chunked = <T>(rows: readonly T[], size = 1000): T[][] => {
   const chunks: T[][] = []
