@@ -1,4 +1,5 @@
 import type { BudgetCommand } from '../schemas/budget-commands.ts'
+import { absurd } from './absurd.ts'
 import * as assignments from './decide-assignments.ts'
 import * as money from './decide-money.ts'
 import * as structure from './decide-structure.ts'
@@ -78,5 +79,7 @@ export const decide = (command: BudgetCommand, state: BudgetState): Decision => 
       return assignments.autoAssign(command, state)
     case 'UndoLastAssignment':
       return assignments.undoLastAssignment(command, state)
+    default:
+      return absurd(command)
   }
 }

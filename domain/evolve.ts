@@ -3,6 +3,7 @@ import type { AssignmentRecord, AssignmentSource, Category, Transaction } from '
 import type { AssignmentChange, BudgetEvent } from '../schemas/budget-events.ts'
 import type { AssignmentRecordId, BankAccountId, CategoryId, CommandId, UserId } from '../schemas/ids.ts'
 import type { Instant, Minor, PeriodKey } from '../schemas/money.ts'
+import { absurd } from './absurd.ts'
 import { periodOfDate } from './period.ts'
 import {
   type BudgetState,
@@ -430,6 +431,8 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
     case 'FilterDeleted':
       draft.filters = withoutEntry(draft.filters, event.filterId)
       break
+    default:
+      return absurd(event)
   }
   return draft
 }

@@ -3,6 +3,7 @@ import type { Transaction } from '../schemas/budget.ts'
 import type { BudgetCommand, ImportItem } from '../schemas/budget-commands.ts'
 import type { BudgetEvent } from '../schemas/budget-events.ts'
 import type { BankAccountId, TransactionId, TransferId } from '../schemas/ids.ts'
+import { absurd } from './absurd.ts'
 import type { BudgetState, TransferLink } from './state.ts'
 
 // A summary is a BudgetState without its transactions and transfers (what `GET …/state?part=summary` serves, and
@@ -60,8 +61,38 @@ export const transactionsNeeded = (commands: Iterable<BudgetCommand | ImportItem
         ids.add(command.adjustmentTransactionId)
         clearedOf.add(command.bankAccountId)
         break
-      default:
+      case 'CreateBudget':
+      case 'RenameBudget':
+      case 'ChangeCurrency':
+      case 'ResetBudget':
+      case 'DeleteBudget':
+      case 'CreateCategoryGroup':
+      case 'RenameCategoryGroup':
+      case 'ReorderCategoryGroups':
+      case 'SetCategoryGroupHidden':
+      case 'DeleteCategoryGroup':
+      case 'CreateCategory':
+      case 'RenameCategory':
+      case 'ReorderCategories':
+      case 'SetCategoryHidden':
+      case 'SetCategorySpendingClass':
+      case 'DeleteCategory':
+      case 'OpenBankAccount':
+      case 'RenameBankAccount':
+      case 'CloseBankAccount':
+      case 'SetAssigned':
+      case 'MoveMoney':
+      case 'CoverOverspending':
+      case 'AutoAssign':
+      case 'UndoLastAssignment':
+      case 'SetTarget':
+      case 'RemoveTarget':
+      case 'SaveFilter':
+      case 'DeleteFilter':
+        // Decided on the structure and aggregates a summary holds whole.
         break
+      default:
+        return absurd(command)
     }
   }
   return { ids, transferIds, clearedOf }
@@ -121,7 +152,42 @@ export const foldsIntoSummary = (state: BudgetState, event: BudgetEvent): boolea
       return holds(state, event.outflow.id, event.inflow.id)
     case 'TransferDeleted':
       return holds(state, event.outflowTransactionId, event.inflowTransactionId)
-    default:
+    // Additions bring their transactions; reconciling only flags them (a summary lacks the flags of the ones it
+    // lacks anyway); the rest never read a transaction.
+    case 'TransactionAdded':
+    case 'TransferAdded':
+    case 'TransactionsImported':
+    case 'AccountReconciled':
+    case 'BudgetCreated':
+    case 'BudgetRenamed':
+    case 'CurrencyChanged':
+    case 'BudgetReset':
+    case 'BudgetDeleted':
+    case 'CategoryGroupCreated':
+    case 'CategoryGroupRenamed':
+    case 'CategoryGroupsReordered':
+    case 'CategoryGroupHiddenChanged':
+    case 'CategoryGroupDeleted':
+    case 'CategoryCreated':
+    case 'CategoryRenamed':
+    case 'CategoriesReordered':
+    case 'CategoryHiddenChanged':
+    case 'CategorySpendingClassChanged':
+    case 'CategoryDeleted':
+    case 'BankAccountOpened':
+    case 'BankAccountRenamed':
+    case 'BankAccountClosed':
+    case 'AssignedSet':
+    case 'MoneyMoved':
+    case 'OverspendingCovered':
+    case 'AutoAssigned':
+    case 'AssignmentUndone':
+    case 'TargetSet':
+    case 'TargetRemoved':
+    case 'FilterSaved':
+    case 'FilterDeleted':
       return true
+    default:
+      return absurd(event)
   }
 }

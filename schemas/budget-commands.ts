@@ -1,4 +1,5 @@
 import * as Schema from 'effect/Schema'
+import * as Tuple from 'effect/Tuple'
 import {
   AutoAssignOption,
   BankAccountType,
@@ -24,49 +25,43 @@ import {
 } from './ids.ts'
 import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
 
-// Commands, imperative. Each carries who, when and its id; new entity ids come in too (the domain makes none).
+// Commands, imperative. Each is declared as its draft (what a view or the app's open budget asks, new entity ids
+// included: the domain makes none); the command the domain decides is the draft stamped with who, when and its id.
 const Meta = { commandId: CommandId, at: Instant, userId: UserId }
 
 export const CreateBudget = Schema.TaggedStruct('CreateBudget', {
-  ...Meta,
   budgetId: BudgetId,
   name: Name,
   currency: CurrencyCode,
   uncategorizedGroupId: CategoryGroupId,
   uncategorizedCategoryId: CategoryId,
 })
-export const RenameBudget = Schema.TaggedStruct('RenameBudget', { ...Meta, name: Name })
-export const ChangeCurrency = Schema.TaggedStruct('ChangeCurrency', { ...Meta, currency: CurrencyCode })
-export const ResetBudget = Schema.TaggedStruct('ResetBudget', { ...Meta, date: IsoDate })
-export const DeleteBudget = Schema.TaggedStruct('DeleteBudget', { ...Meta })
+export const RenameBudget = Schema.TaggedStruct('RenameBudget', { name: Name })
+export const ChangeCurrency = Schema.TaggedStruct('ChangeCurrency', { currency: CurrencyCode })
+export const ResetBudget = Schema.TaggedStruct('ResetBudget', { date: IsoDate })
+export const DeleteBudget = Schema.TaggedStruct('DeleteBudget', {})
 
 export const CreateCategoryGroup = Schema.TaggedStruct('CreateCategoryGroup', {
-  ...Meta,
   categoryGroupId: CategoryGroupId,
   name: Name,
 })
 export const RenameCategoryGroup = Schema.TaggedStruct('RenameCategoryGroup', {
-  ...Meta,
   categoryGroupId: CategoryGroupId,
   name: Name,
 })
 export const ReorderCategoryGroups = Schema.TaggedStruct('ReorderCategoryGroups', {
-  ...Meta,
   categoryGroupIds: Schema.Array(CategoryGroupId),
 })
 export const SetCategoryGroupHidden = Schema.TaggedStruct('SetCategoryGroupHidden', {
-  ...Meta,
   categoryGroupId: CategoryGroupId,
   hidden: Schema.Boolean,
 })
 export const DeleteCategoryGroup = Schema.TaggedStruct('DeleteCategoryGroup', {
-  ...Meta,
   categoryGroupId: CategoryGroupId,
   moveToCategoryId: CategoryId,
 })
 
 export const CreateCategory = Schema.TaggedStruct('CreateCategory', {
-  ...Meta,
   categoryId: CategoryId,
   categoryGroupId: CategoryGroupId,
   name: Name,
@@ -74,34 +69,28 @@ export const CreateCategory = Schema.TaggedStruct('CreateCategory', {
   spendingClass: Schema.optionalKey(SpendingClass),
 })
 export const RenameCategory = Schema.TaggedStruct('RenameCategory', {
-  ...Meta,
   categoryId: CategoryId,
   name: Name,
 })
 /** Places the listed categories, in order, into the group (moving them there if needed). */
 export const ReorderCategories = Schema.TaggedStruct('ReorderCategories', {
-  ...Meta,
   categoryGroupId: CategoryGroupId,
   categoryIds: Schema.Array(CategoryId),
 })
 export const SetCategoryHidden = Schema.TaggedStruct('SetCategoryHidden', {
-  ...Meta,
   categoryId: CategoryId,
   hidden: Schema.Boolean,
 })
 export const SetCategorySpendingClass = Schema.TaggedStruct('SetCategorySpendingClass', {
-  ...Meta,
   categoryId: CategoryId,
   spendingClass: SpendingClass,
 })
 export const DeleteCategory = Schema.TaggedStruct('DeleteCategory', {
-  ...Meta,
   categoryId: CategoryId,
   moveToCategoryId: CategoryId,
 })
 
 export const OpenBankAccount = Schema.TaggedStruct('OpenBankAccount', {
-  ...Meta,
   bankAccountId: BankAccountId,
   name: Name,
   type: BankAccountType,
@@ -109,12 +98,10 @@ export const OpenBankAccount = Schema.TaggedStruct('OpenBankAccount', {
   date: IsoDate,
 })
 export const RenameBankAccount = Schema.TaggedStruct('RenameBankAccount', {
-  ...Meta,
   bankAccountId: BankAccountId,
   name: Name,
 })
 export const CloseBankAccount = Schema.TaggedStruct('CloseBankAccount', {
-  ...Meta,
   bankAccountId: BankAccountId,
 })
 
@@ -133,10 +120,9 @@ const TransactionToAdd = {
   kind: Schema.optionalKey(TransactionKind),
   cleared: Schema.optionalKey(Schema.Boolean),
 }
-export const AddTransaction = Schema.TaggedStruct('AddTransaction', { ...Meta, ...TransactionToAdd })
+export const AddTransaction = Schema.TaggedStruct('AddTransaction', TransactionToAdd)
 /** Absent fields stay as they are. A reconciled transaction changes only with allowReconciledEdit. */
 export const EditTransaction = Schema.TaggedStruct('EditTransaction', {
-  ...Meta,
   transactionId: TransactionId,
   bankAccountId: Schema.optionalKey(BankAccountId),
   date: Schema.optionalKey(IsoDate),
@@ -149,7 +135,6 @@ export const EditTransaction = Schema.TaggedStruct('EditTransaction', {
   allowReconciledEdit: Schema.optionalKey(Schema.Boolean),
 })
 export const DeleteTransaction = Schema.TaggedStruct('DeleteTransaction', {
-  ...Meta,
   transactionId: TransactionId,
   allowReconciledEdit: Schema.optionalKey(Schema.Boolean),
 })
@@ -165,14 +150,13 @@ const TransferToAdd = {
   value: Minor,
   memo: Schema.optionalKey(Text),
 }
-export const AddTransfer = Schema.TaggedStruct('AddTransfer', { ...Meta, ...TransferToAdd })
+export const AddTransfer = Schema.TaggedStruct('AddTransfer', TransferToAdd)
 
 /**
  * Transactions and transfers added together, all or nothing (a bulk import): one TransactionsImported. A refusal
  * names the item it refused (`itemIndex`).
  */
 export const ImportTransactions = Schema.TaggedStruct('ImportTransactions', {
-  ...Meta,
   items: Schema.Array(
     Schema.Union([
       Schema.TaggedStruct('AddTransaction', TransactionToAdd),
@@ -183,7 +167,6 @@ export const ImportTransactions = Schema.TaggedStruct('ImportTransactions', {
 
 /** The user states the bank's cleared balance; a difference becomes an adjustment transaction. */
 export const ReconcileAccount = Schema.TaggedStruct('ReconcileAccount', {
-  ...Meta,
   bankAccountId: BankAccountId,
   date: IsoDate,
   balance: Minor,
@@ -193,14 +176,12 @@ export const ReconcileAccount = Schema.TaggedStruct('ReconcileAccount', {
 })
 
 export const SetAssigned = Schema.TaggedStruct('SetAssigned', {
-  ...Meta,
   periodKey: PeriodKey,
   categoryId: CategoryId,
   value: Minor,
 })
 /** null means Ready to Assign. */
 export const MoveMoney = Schema.TaggedStruct('MoveMoney', {
-  ...Meta,
   periodKey: PeriodKey,
   fromCategoryId: Schema.NullOr(CategoryId),
   toCategoryId: Schema.NullOr(CategoryId),
@@ -208,22 +189,19 @@ export const MoveMoney = Schema.TaggedStruct('MoveMoney', {
 })
 /** Moves the overspent amount (or what the source has, if less) into the overspent category. */
 export const CoverOverspending = Schema.TaggedStruct('CoverOverspending', {
-  ...Meta,
   periodKey: PeriodKey,
   overspentCategoryId: CategoryId,
   fromCategoryId: Schema.NullOr(CategoryId),
 })
 export const AutoAssign = Schema.TaggedStruct('AutoAssign', {
-  ...Meta,
   periodKey: PeriodKey,
   option: AutoAssignOption,
   /** Limit to these categories; all visible Expense and Saving categories when absent. */
   categoryIds: Schema.optionalKey(Schema.Array(CategoryId)),
 })
-export const UndoLastAssignment = Schema.TaggedStruct('UndoLastAssignment', { ...Meta })
+export const UndoLastAssignment = Schema.TaggedStruct('UndoLastAssignment', {})
 
 export const SetTarget = Schema.TaggedStruct('SetTarget', {
-  ...Meta,
   targetId: TargetId,
   categoryId: CategoryId,
   type: TargetType,
@@ -231,18 +209,17 @@ export const SetTarget = Schema.TaggedStruct('SetTarget', {
   dueDate: Schema.optionalKey(IsoDate),
   cadenceMonths: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
 })
-export const RemoveTarget = Schema.TaggedStruct('RemoveTarget', { ...Meta, categoryId: CategoryId })
+export const RemoveTarget = Schema.TaggedStruct('RemoveTarget', { categoryId: CategoryId })
 
 export const SaveFilter = Schema.TaggedStruct('SaveFilter', {
-  ...Meta,
   filterId: FilterId,
   name: Name,
   criteria: FilterCriteria,
 })
-export const DeleteFilter = Schema.TaggedStruct('DeleteFilter', { ...Meta, filterId: FilterId })
+export const DeleteFilter = Schema.TaggedStruct('DeleteFilter', { filterId: FilterId })
 
-export const BudgetCommand = Schema.Union([
-  CreateBudget,
+/** A command on a budget that exists (every draft but CreateBudget): what `POST …/commands` takes. */
+export const OpenBudgetCommandDraft = Schema.Union([
   RenameBudget,
   ChangeCurrency,
   ResetBudget,
@@ -277,6 +254,14 @@ export const BudgetCommand = Schema.Union([
   SaveFilter,
   DeleteFilter,
 ])
+export type OpenBudgetCommandDraft = typeof OpenBudgetCommandDraft.Type
+
+/** Every command as it is asked for, without who, when and its id. */
+export const BudgetCommandDraft = Schema.Union([CreateBudget, ...OpenBudgetCommandDraft.members])
+export type BudgetCommandDraft = typeof BudgetCommandDraft.Type
+
+/** A command as the domain decides it: its draft stamped with who, when and the command's id. */
+export const BudgetCommand = BudgetCommandDraft.mapMembers(Tuple.map(Schema.fieldsAssign(Meta)))
 export type BudgetCommand = typeof BudgetCommand.Type
 export type BudgetCommandOf<T extends BudgetCommand['_tag']> = Extract<BudgetCommand, { _tag: T }>
 /** An item of an import: a transaction or a transfer to add, without meta of its own (the import's is theirs). */

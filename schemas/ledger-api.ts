@@ -1,37 +1,52 @@
 import * as Schema from 'effect/Schema'
+import * as Struct from 'effect/Struct'
 import {
-  AccountState,
   AssignmentRecord,
-  AutoAssignOption,
-  BankAccountType,
+  BankAccount,
+  Budget,
   BudgetRole,
   Category,
   CategoryGroup,
-  CategoryType,
-  FilterCriteria,
   MonthView,
   Name,
   SavedFilter,
   SpendingClass,
+  Split,
   Target,
-  TargetType,
-  Text,
   Transaction,
-  TransactionKind,
 } from './budget.ts'
+import {
+  AddTransaction,
+  AddTransfer,
+  AutoAssign,
+  CoverOverspending,
+  CreateCategory,
+  EditTransaction,
+  MoveMoney,
+  OpenBudgetCommandDraft,
+  ReconcileAccount,
+  ReorderCategoryGroups,
+  SaveFilter,
+  SetAssigned,
+  SetTarget,
+} from './budget-commands.ts'
+import { BudgetEvent } from './budget-events.ts'
 import {
   BankAccountId,
   BudgetId,
   CategoryGroupId,
   CategoryId,
+  CommandId,
   FilterId,
   TransactionId,
   TransferId,
   UserId,
 } from './ids.ts'
-import { CurrencyCode, IsoDate, Minor, PeriodKey } from './money.ts'
+import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
 
-// Request and response shapes of the budget API (/api/budget/...). Amounts are integers in minor units.
+// Request and response shapes of the budget API (/api/budget/...). Amounts are integers in minor units. Bodies
+// that ask for a command take their fields from the command's draft (schemas/budget-commands.ts), and views of
+// an entity spread the entity's fields (schemas/budget.ts): a field is declared once.
 
 // ── Parameters ──────────────────────────────────────────────────────────────────────────────────────────
 export const BudgetParams = Schema.Struct({ budgetId: BudgetId })
@@ -79,14 +94,10 @@ export const UpdateBudgetBody = Schema.Struct({
   currency: Schema.optionalKey(CurrencyCode),
 })
 export const ResetBudgetBody = Schema.Struct({ date: Schema.optionalKey(IsoDate) })
-export const CreatedBudget = Schema.Struct({ id: BudgetId, name: Name, currency: CurrencyCode })
-export const BudgetSummary = Schema.Struct({
-  id: BudgetId,
-  name: Name,
-  currency: CurrencyCode,
-  role: BudgetRole,
-  version: Schema.Int,
-})
+/** A budget's name and currency, as its writes answer them. */
+export const CreatedBudget = Schema.Struct(Struct.pick(Budget.fields, ['id', 'name', 'currency']))
+/** A budget in the caller's list: its name and currency, the caller's role and the budget's version. */
+export const BudgetSummary = Schema.Struct({ ...CreatedBudget.fields, role: BudgetRole, version: Schema.Int })
 export const BudgetList = Schema.Array(BudgetSummary)
 export const Deleted = Schema.Struct({ deleted: Schema.Literal(true) })
 
@@ -100,14 +111,11 @@ export const UpdateCategoryGroupBody = Schema.Struct({
   name: Schema.optionalKey(Name),
   hidden: Schema.optionalKey(Schema.Boolean),
 })
-export const OrderGroupsBody = Schema.Struct({ categoryGroupIds: Schema.Array(CategoryGroupId) })
+export const OrderGroupsBody = Schema.Struct(Struct.pick(ReorderCategoryGroups.fields, ['categoryGroupIds']))
 export const OrderCategoriesBody = Schema.Struct({ categoryIds: Schema.Array(CategoryId) })
 export const CreateCategoryBody = Schema.Struct({
   id: Schema.optionalKey(CategoryId),
-  categoryGroupId: CategoryGroupId,
-  name: Name,
-  type: CategoryType,
-  spendingClass: Schema.optionalKey(SpendingClass),
+  ...Struct.pick(CreateCategory.fields, ['categoryGroupId', 'name', 'type', 'spendingClass']),
 })
 export const UpdateCategoryBody = Schema.Struct({
   name: Schema.optionalKey(Name),
@@ -117,20 +125,13 @@ export const UpdateCategoryBody = Schema.Struct({
 export const CategoryGroupList = Schema.Array(CategoryGroup)
 export const CategoryList = Schema.Array(Category)
 
-export const SetTargetBody = Schema.Struct({
-  type: TargetType,
-  amount: Minor,
-  dueDate: Schema.optionalKey(IsoDate),
-  cadenceMonths: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
-})
+export const SetTargetBody = Schema.Struct(
+  Struct.pick(SetTarget.fields, ['type', 'amount', 'dueDate', 'cadenceMonths']),
+)
 export const TargetList = Schema.Array(Target)
 
-export const SaveFilterBody = Schema.Struct({ name: Name, criteria: FilterCriteria })
-export const CreateFilterBody = Schema.Struct({
-  id: Schema.optionalKey(FilterId),
-  name: Name,
-  criteria: FilterCriteria,
-})
+export const SaveFilterBody = Schema.Struct(Struct.pick(SaveFilter.fields, ['name', 'criteria']))
+export const CreateFilterBody = Schema.Struct({ id: Schema.optionalKey(FilterId), ...SaveFilterBody.fields })
 export const FilterList = Schema.Array(SavedFilter)
 
 // ── Accounts and transactions ───────────────────────────────────────────────────────────────────────────
@@ -142,19 +143,12 @@ export const CreateBankAccountBody = Schema.Struct({
   date: IsoDate,
 })
 export const RenameBankAccountBody = Schema.Struct({ name: Name })
-export const ReconcileBody = Schema.Struct({
-  date: IsoDate,
-  balance: Minor,
-  adjustmentCategoryId: Schema.optionalKey(CategoryId),
-})
+export const ReconcileBody = Schema.Struct(
+  Struct.pick(ReconcileAccount.fields, ['date', 'balance', 'adjustmentCategoryId']),
+)
+/** An account with its balances. */
 export const BankAccountView = Schema.Struct({
-  id: BankAccountId,
-  name: Name,
-  type: BankAccountType,
-  state: AccountState,
-  openingBalance: Minor,
-  openingDate: IsoDate,
-  lastReconciledAt: Schema.NullOr(IsoDate),
+  ...BankAccount.fields,
   /** Working balance: cleared + uncleared. */
   balance: Minor,
   cleared: Minor,
@@ -162,36 +156,17 @@ export const BankAccountView = Schema.Struct({
 })
 export const BankAccountList = Schema.Array(BankAccountView)
 
-export const SplitBody = Schema.Struct({ categoryId: CategoryId, value: Minor })
+export const SplitBody = Split
 export const AddTransactionBody = Schema.Struct({
   id: Schema.optionalKey(TransactionId),
-  bankAccountId: BankAccountId,
-  date: IsoDate,
-  payee: Text,
-  memo: Schema.optionalKey(Text),
-  value: Minor,
-  splits: Schema.Array(SplitBody),
-  kind: Schema.optionalKey(TransactionKind),
-  cleared: Schema.optionalKey(Schema.Boolean),
+  ...Struct.omit(AddTransaction.fields, ['_tag', 'transactionId']),
 })
-export const EditTransactionBody = Schema.Struct({
-  bankAccountId: Schema.optionalKey(BankAccountId),
-  date: Schema.optionalKey(IsoDate),
-  payee: Schema.optionalKey(Text),
-  memo: Schema.optionalKey(Text),
-  value: Schema.optionalKey(Minor),
-  splits: Schema.optionalKey(Schema.Array(SplitBody)),
-  kind: Schema.optionalKey(TransactionKind),
-  cleared: Schema.optionalKey(Schema.Boolean),
-  allowReconciledEdit: Schema.optionalKey(Schema.Boolean),
-})
+export const EditTransactionBody = Schema.Struct(
+  Struct.omit(EditTransaction.fields, ['_tag', 'transactionId']),
+)
 export const AddTransferBody = Schema.Struct({
   id: Schema.optionalKey(TransferId),
-  fromBankAccountId: BankAccountId,
-  toBankAccountId: BankAccountId,
-  date: IsoDate,
-  value: Minor,
-  memo: Schema.optionalKey(Text),
+  ...Struct.pick(AddTransfer.fields, ['fromBankAccountId', 'toBankAccountId', 'date', 'value', 'memo']),
 })
 /** A bulk import: transactions and transfers, applied in order, all or nothing. */
 export const BulkItem = Schema.Union([AddTransactionBody, AddTransferBody])
@@ -205,27 +180,22 @@ export const TransactionPage = Schema.Struct({
   items: Schema.Array(Transaction),
   nextCursor: Schema.NullOr(Schema.String),
 })
-export const SplitView = Schema.Struct({ transactionId: TransactionId, categoryId: CategoryId, value: Minor })
+/** One split of a stored transaction, with the transaction's id. */
+export const SplitView = Schema.Struct({ transactionId: TransactionId, ...Split.fields })
 export const SplitPage = Schema.Struct({
   items: Schema.Array(SplitView),
   nextCursor: Schema.NullOr(Schema.String),
 })
 
 // ── Assignments ─────────────────────────────────────────────────────────────────────────────────────────
-export const SetAssignedBody = Schema.Struct({ value: Minor })
-export const MoveMoneyBody = Schema.Struct({
-  fromCategoryId: Schema.NullOr(CategoryId),
-  toCategoryId: Schema.NullOr(CategoryId),
-  value: Minor,
-})
-export const CoverOverspendingBody = Schema.Struct({
-  overspentCategoryId: CategoryId,
-  fromCategoryId: Schema.NullOr(CategoryId),
-})
-export const AutoAssignBody = Schema.Struct({
-  option: AutoAssignOption,
-  categoryIds: Schema.optionalKey(Schema.Array(CategoryId)),
-})
+export const SetAssignedBody = Schema.Struct(Struct.pick(SetAssigned.fields, ['value']))
+export const MoveMoneyBody = Schema.Struct(
+  Struct.pick(MoveMoney.fields, ['fromCategoryId', 'toCategoryId', 'value']),
+)
+export const CoverOverspendingBody = Schema.Struct(
+  Struct.pick(CoverOverspending.fields, ['overspentCategoryId', 'fromCategoryId']),
+)
+export const AutoAssignBody = Schema.Struct(Struct.pick(AutoAssign.fields, ['option', 'categoryIds']))
 export const MonthViewResponse = MonthView
 export const AssignmentRecordList = Schema.Array(AssignmentRecord)
 
@@ -236,19 +206,26 @@ export const MemberList = Schema.Array(Member)
 export const EmptyList = Schema.Array(Schema.Never)
 
 // ── Live updates ────────────────────────────────────────────────────────────────────────────────────────
-export const StoredEventView = Schema.Struct({
+/**
+ * One event of a budget's stream as the store keeps it (`budget_events`) and as every answer lists it: `GET …/events`,
+ * the event stream and `POST …/commands` (whose answer carries the stored `recordedAt`).
+ */
+export const StoredEvent = Schema.Struct({
   seq: Schema.Int,
+  /** The event's `_tag`. */
   type: Schema.String,
-  data: Schema.Unknown,
-  commandId: Schema.String,
-  actorUserId: Schema.String,
-  recordedAt: Schema.String,
+  data: BudgetEvent,
+  commandId: CommandId,
+  actorUserId: UserId,
+  recordedAt: Instant,
 })
-export const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEventView) })
+export type StoredEvent = typeof StoredEvent.Type
+export const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEvent) })
 
 // ── Any command, as the app's open budget sends it ──────────────────────────────────────────────────────
 /**
- * One domain command without its meta (id, time, actor come from the Idempotency-Key, the server clock and the
- * caller). The `command` is decoded against the BudgetCommand union after the meta is added.
+ * One domain command but CreateBudget, without its meta (id, time and actor come from the Idempotency-Key, the
+ * server clock and the caller; meta fields the caller sends are dropped). Decoded by the route, before any
+ * database work.
  */
-export const CommandBody = Schema.Struct({ command: Schema.Record(Schema.String, Schema.Unknown) })
+export const CommandBody = Schema.Struct({ command: OpenBudgetCommandDraft })

@@ -1,8 +1,8 @@
 import type { BudgetState } from '../../domain/state.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
 import type { BudgetError } from '../../schemas/budget-errors.ts'
-import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import type { BudgetId, CategoryId, CommandId } from '../../schemas/ids.ts'
+import type { StoredEvent } from '../../schemas/ledger-api.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
 import type { ApiErrorLike } from '../toasts/toasts.errors.ts'
 import type { CategoryMonthOutcome } from './categoryMonth.machine.ts'
@@ -10,9 +10,9 @@ import type { AheadAnswer } from './summaryAhead.machine.ts'
 
 /** One stored event as the server numbers it; `commandId` lets the actor recognise its own writes on the stream. */
 export type SequencedEvent = {
-  readonly seq: number
-  readonly commandId: CommandId | null
-  readonly event: BudgetEvent
+  readonly seq: StoredEvent['seq']
+  readonly commandId: StoredEvent['commandId'] | null
+  readonly event: StoredEvent['data']
 }
 
 /** The budget as read: its domain state (e.g. replayed from `GET …/events?after=0`) and its version (ETag). */

@@ -4,7 +4,7 @@ import { BudgetParams, EventsQuery } from '../../schemas/ledger-api.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { decodeRequestPart } from '../http/route.ts'
 import { readableHead } from './http.ts'
-import { eventView, readEvents } from './store.ts'
+import { readEvents } from './store.ts'
 
 const page = 500
 const keepAliveMs = 15_000
@@ -59,9 +59,7 @@ export const mountLiveStream = (app: FastifyInstance) => {
           const events = await readEvents(ledger.db, budgetId, sent, page)
           for (const stored of events) {
             if (response.writableEnded) return
-            response.write(
-              `id: ${stored.seq}\nevent: ${stored.event._tag}\ndata: ${JSON.stringify(eventView(stored))}\n\n`,
-            )
+            response.write(`id: ${stored.seq}\nevent: ${stored.type}\ndata: ${JSON.stringify(stored)}\n\n`)
             sent = stored.seq
           }
           if (events.length === page) again = true

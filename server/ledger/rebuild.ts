@@ -18,7 +18,7 @@ export const rebuildWithin = async (
   if (events.length !== version) {
     throw new Error(`budget ${budgetId}: version ${version} but ${events.length} events`)
   }
-  const state = replay(events.map((stored) => stored.event))
+  const state = replay(events.map((stored) => stored.data))
   const out = statementBatch(trx)
   await writeWholeState(out, budgetId, state)
   await out.change(

@@ -33,7 +33,7 @@ import {
   transactionPageJson,
 } from './read.ts'
 import { readAtOneVersion } from './service.ts'
-import { eventView, readEvents } from './store.ts'
+import { readEvents } from './store.ts'
 import type { LedgerDb } from './tables.ts'
 
 /** GET /api/budget/{id}/<resource>: a read model as a list, with the budget version as ETag. */
@@ -187,7 +187,10 @@ export const readRoutes: readonly AnyRoute[] = [
     tags: ['live'],
     params: BudgetParams,
     query: EventsQuery,
-    responses: { 200: { description: 'Events in order.', schema: EventPage } },
+    responses: {
+      // The events are typed domain values stored as the JSON they encode to.
+      200: { description: 'Events in order.', schema: EventPage, encodesAsIs: true },
+    },
     handler: async ({ params, query, request }) => {
       const head = await readableHead(request, params.budgetId)
       const events = await readEvents(
@@ -199,7 +202,7 @@ export const readRoutes: readonly AnyRoute[] = [
       return readReply(
         {
           version: head.version,
-          events: events.map(eventView),
+          events,
         },
         head.version,
       )

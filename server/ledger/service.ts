@@ -6,18 +6,24 @@ import { type BudgetState, closeForChanges, initialState, openForChanges } from 
 import { foldsIntoSummary, summaryOf, transactionsNeeded, withTransactions } from '../../domain/summary.ts'
 import type { MonthView } from '../../schemas/budget.ts'
 import type { BudgetCommand } from '../../schemas/budget-commands.ts'
-import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import type { CommandId, UserId } from '../../schemas/ids.ts'
 import type { Instant, PeriodKey } from '../../schemas/money.ts'
 import { statementBatch } from '../db/statementBatch.ts'
 import type { StateCache } from './cache.ts'
 import type { Notifier } from './notifier.ts'
 import { budgetNotFound, domainRefusal, staleVersion } from './problems.ts'
-import { nothingTouched, projectChanges, READ_MODEL_FORMAT, touch } from './projection.ts'
+import { projectChanges, READ_MODEL_FORMAT, startProjection, touch } from './projection.ts'
 import { memoMonthView, readNeededTransactions, readSummary } from './read.ts'
 import { rebuildWithin } from './rebuild.ts'
 import type { StatisticsKeeper } from './statistics.ts'
-import { appendEvents, lockStream, type PendingEvent, readEvents, saveAnswer } from './store.ts'
+import {
+  appendEvents,
+  lockStream,
+  type PendingEvent,
+  readEvents,
+  type StoredEvent,
+  saveAnswer,
+} from './store.ts'
 import { amount, type LedgerDb } from './tables.ts'
 
 /** What the ledger routes share: the database, the per-process summary cache and the live-update notifier. */
@@ -53,18 +59,11 @@ export interface WriteRequest {
   /** Several commands from one request (a bulk import): command ids become `<key>/<index>`. */
   readonly batch?: boolean | undefined
   readonly status: number
-  readonly answer: (after: BudgetState, version: number, appended: ReadonlyArray<AppendedEvent>) => unknown
+  readonly answer: (after: BudgetState, version: number, appended: ReadonlyArray<StoredEvent>) => unknown
   /** Creating a budget: its stream row and the caller's Owner membership come first, in the same transaction. */
   readonly create?: NewBudgetRow | undefined
   /** Transaction and transfer ids this request minted (new UUIDs): none is stored yet, so none is looked up. */
   readonly minted?: ReadonlySet<string> | undefined
-}
-
-/** An event this write appended, numbered as the store numbers it. */
-export interface AppendedEvent {
-  readonly seq: number
-  readonly commandId: string
-  readonly event: BudgetEvent
 }
 
 export interface WriteResult {
@@ -76,13 +75,12 @@ export interface WriteResult {
 // Brands for values made here: a fresh uuid is a valid command id, the clock's ISO text a valid instant.
 // One instant per request (its commands happen together); a batch's commands are numbered under one id, so a
 // 2 000-item import mints one uuid and formats one date, not 2 000 of each.
-const metaFactory = (userId: string, commandId: string | undefined, batch: boolean) => {
-  const at = new Date().toISOString() as Instant
+const metaFactory = (at: Instant, userId: UserId, commandId: string | undefined, batch: boolean) => {
   const batchId = batch ? (commandId ?? randomUUID()) : undefined
   return (index: number): CommandMeta => ({
     commandId: (batchId !== undefined ? `${batchId}/${index}` : (commandId ?? randomUUID())) as CommandId,
     at,
-    userId: userId as UserId,
+    userId,
   })
 }
 
@@ -101,7 +99,7 @@ const foldForward = async (ledger: Ledger, db: LedgerDb, budgetId: string, versi
   const events = await readEvents(db, budgetId, cached.version, version - cached.version)
   if (cached.version + events.length !== version) return undefined
   let state = cached.state
-  for (const { event } of events) {
+  for (const { data: event } of events) {
     if (!foldsIntoSummary(state, event)) return undefined
     state = evolve(state, event)
   }
@@ -228,7 +226,9 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     if (request.ifMatch !== undefined && request.ifMatch !== head.version) throw staleVersion(head.version)
     const summary = await summaryAt(ledger, trx, budgetId, head.version)
     const batch = request.batch === true
-    const resolved = request.commands(metaFactory(userId, request.commandId, batch))
+    const at = new Date().toISOString() as Instant
+    const actor = userId as UserId
+    const resolved = request.commands(metaFactory(at, actor, request.commandId, batch))
     // The summary decides like the whole state once it holds the transactions these commands read.
     const needed = transactionsNeeded(resolved)
     const minted = request.minted
@@ -241,14 +241,14 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
             transferIds: new Set([...needed.transferIds].filter((id) => !minted.has(id))),
           }
     const before = withTransactions(summary, await readNeededTransactions(trx, budgetId, toRead))
-    const touched = nothingTouched()
+    const projection = startProjection()
     const pending: PendingEvent[] = []
     let state = openForChanges(before)
     for (const [index, command] of resolved.entries()) {
       const decision = decide(command, state)
       if (Result.isFailure(decision)) throw domainRefusal(decision.failure, batch ? index : undefined)
       for (const event of decision.success) {
-        touch(touched, state, event)
+        touch(projection, state, event)
         // Deleting a category rewrites transactions while iterating them: never on a map changing in place.
         state =
           event._tag === 'CategoryDeleted'
@@ -261,16 +261,12 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     const version = head.version + pending.length
     // Events, read models, the notification and the answer: one round trip where their tables allow.
     const out = statementBatch(trx)
+    let appended: StoredEvent[] = []
     if (pending.length > 0) {
-      await appendEvents(out, budgetId, head.version, userId, pending)
-      await projectChanges(out, budgetId, before, state, touched, version)
+      appended = await appendEvents(out, budgetId, head.version, actor, at, pending)
+      await projectChanges(out, budgetId, before, state, projection, version)
       await ledger.notifier.inTransaction(out, budgetId, version)
     }
-    const appended = pending.map((item, index) => ({
-      seq: head.version + index + 1,
-      commandId: item.commandId,
-      event: item.event,
-    }))
     const body = request.answer(state, version, appended)
     if (request.commandId !== undefined) {
       await saveAnswer(out, budgetId, request.commandId, { version, status: request.status, body })

@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { BudgetEvent } from '../../schemas/budget-events.ts'
+import type { CommandId, UserId } from '../../schemas/ids.ts'
+import type { StoredEvent } from '../../schemas/ledger-api.ts'
+import type { Instant } from '../../schemas/money.ts'
 import { jsonbParameter } from '../db/jsonParameters.ts'
 import type { Statements } from '../db/statementBatch.ts'
 import { amount, type LedgerTables } from './tables.ts'
@@ -72,39 +75,43 @@ export const streamHead = async (
   return row && headOf(row)
 }
 
-export interface StoredEvent {
-  readonly seq: number
-  readonly event: BudgetEvent
-  readonly commandId: string
-  readonly actorUserId: string
-  readonly recordedAt: Date
-}
+export type { StoredEvent } from '../../schemas/ledger-api.ts'
 
 export interface PendingEvent {
   readonly event: BudgetEvent
-  readonly commandId: string
+  readonly commandId: CommandId
 }
 
 /**
- * Appends events after `version`; the primary key (budget_id, seq) refuses a gap-filling or racing writer.
+ * Appends events after `version`, as `actorUserId` did them at `recordedAt` (the write's instant, which its answer
+ * carries too), and answers them as stored; the primary key (budget_id, seq) refuses a gap-filling or racing writer.
  * One JSON parameter ([command id, event] pairs): a bulk import of thousands of events stays one small statement.
  */
 export const appendEvents = async (
   out: Statements<LedgerTables>,
   budgetId: string,
   version: number,
-  actorUserId: string,
+  actorUserId: UserId,
+  recordedAt: Instant,
   events: readonly PendingEvent[],
-): Promise<void> => {
+): Promise<StoredEvent[]> => {
   const rows = JSON.stringify(events.map((pending) => [pending.commandId, pending.event]))
   await out.change(
     sql`
-    insert into budget_events (budget_id, seq, type, data, actor_user_id, command_id)
-    select ${budgetId}, ${version} + ordinality, e->1->>'_tag', e->1, ${actorUserId}, e->>0
+    insert into budget_events (budget_id, seq, type, data, actor_user_id, command_id, recorded_at)
+    select ${budgetId}, ${version} + ordinality, e->1->>'_tag', e->1, ${actorUserId}, e->>0, ${recordedAt}::timestamptz
     from jsonb_array_elements(${jsonbParameter(rows)}::jsonb) with ordinality as r(e, ordinality)
   `,
     'budget_events',
   )
+  return events.map(({ event, commandId }, index) => ({
+    seq: version + index + 1,
+    type: event._tag,
+    data: event,
+    commandId,
+    actorUserId,
+    recordedAt,
+  }))
 }
 
 /** Events after `afterSeq`, in order; `limit` bounds a page. */
@@ -122,15 +129,19 @@ export const readEvents = async (
     .orderBy('seq')
   if (limit !== undefined) query = query.limit(limit)
   const rows = await query.execute()
-  return rows.map((row) => ({
-    seq: amount(row.seq),
-    // The store only holds events this server encoded from typed values; re-decoding 100 000 of them at
-    // every cold load would cost seconds for nothing.
-    event: row.data as BudgetEvent,
-    commandId: row.command_id,
-    actorUserId: row.actor_user_id,
-    recordedAt: row.recorded_at,
-  }))
+  return rows.map((row) => {
+    // The store only holds events, ids and instants this server wrote from typed values; re-decoding 100 000 of
+    // them at every cold load would cost seconds for nothing.
+    const data = row.data as BudgetEvent
+    return {
+      seq: amount(row.seq),
+      type: data._tag,
+      data,
+      commandId: row.command_id as CommandId,
+      actorUserId: row.actor_user_id as UserId,
+      recordedAt: row.recorded_at.toISOString() as Instant,
+    }
+  })
 }
 
 export interface StoredAnswer {
@@ -156,13 +167,3 @@ export const saveAnswer = async (
     'budget_commands',
   )
 }
-
-/** A stored event as the API shows it (the JSON list and the SSE stream alike). */
-export const eventView = (stored: StoredEvent) => ({
-  seq: stored.seq,
-  type: stored.event._tag,
-  data: stored.event,
-  commandId: stored.commandId,
-  actorUserId: stored.actorUserId,
-  recordedAt: new Date(stored.recordedAt).toISOString(),
-})

@@ -6,23 +6,14 @@ import { fromSnapshotInSteps } from '../../domain/snapshot.ts'
 import type { CategoryMonthOutcome } from '../../machines/budget/categoryMonth.machine.ts'
 import type { BudgetPort, LoadOutcome, SendOutcome, SequencedEvent } from '../../machines/budget/index.ts'
 import type { AheadAnswer } from '../../machines/budget/summaryAhead.machine.ts'
-import { BudgetEvent } from '../../schemas/budget-events.ts'
 import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
 import { type BudgetId, type CategoryId, CommandId } from '../../schemas/ids.ts'
-import { TransactionPage } from '../../schemas/ledger-api.ts'
+import { EventPage, StoredEvent, TransactionPage } from '../../schemas/ledger-api.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
 import { apiErrorOf, getJson, openStream, postJson } from '../api/client.ts'
 import { apiSession } from '../auth/apiSession.ts'
 import { domainRefusalOf } from './refusal.ts'
 import { stateUrl } from './summaryAhead.ts'
-
-/** One stored event as `GET …/events` and `POST …/commands` list it; `data` is decoded as a domain event. */
-const StoredEvent = Schema.Struct({
-  seq: Schema.Int,
-  commandId: Schema.NullOr(Schema.String),
-  data: BudgetEvent,
-})
-const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEvent) })
 
 const decodeStoredEvent = Schema.decodeUnknownOption(Schema.fromJsonString(StoredEvent))
 

@@ -12,8 +12,9 @@ import { type Browser, chromium, type Page } from '@playwright/test'
 import * as Schema from 'effect/Schema'
 import { fromSnapshot } from '../../domain/snapshot.ts'
 import { stateFromEvents } from '../../machines/budget/index.ts'
-import { BudgetEvent } from '../../schemas/budget-events.ts'
+import type { BudgetEvent } from '../../schemas/budget-events.ts'
 import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
+import { EventPage } from '../../schemas/ledger-api.ts'
 import { client, createBudget, loadTransactions, periodOf, startServer, years } from './budgetData.ts'
 import { median, printTable, stop } from './lib.ts'
 
@@ -21,13 +22,6 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disa
 const SIZE = Number(process.env.BENCH_SCREENS_SIZE ?? 100_000)
 const PASSWORD = 'Correct-Horse-Battery-9'
 const round = (value: number, digits = 1) => Number(value.toFixed(digits))
-
-const StoredEvent = Schema.Struct({
-  seq: Schema.Int,
-  commandId: Schema.NullOr(Schema.String),
-  data: BudgetEvent,
-})
-const EventPage = Schema.Struct({ version: Schema.Int, events: Schema.Array(StoredEvent) })
 
 /** Loading by replaying every event (the first design) against loading the state snapshot (what the app does). */
 const loadLikeTheApp = async (baseUrl: string, token: string, base: string) => {

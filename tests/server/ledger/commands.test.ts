@@ -95,6 +95,57 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
     expect(await versionOf(api, budget.base)).toBe(version)
   })
 
+  it('refuses a malformed command with a problem document before any statement: no lock is taken', async () => {
+    const ledger = harness.app.ledger
+    const { db } = ledger
+    let statements = 0
+    // The routes read the ledger from this object: count what reaches the database through it.
+    Object.assign(ledger, {
+      db: db.withPlugin({
+        transformQuery: ({ node }) => node,
+        transformResult: async ({ result }) => {
+          statements++
+          return result
+        },
+      }),
+    })
+    let answers: Awaited<ReturnType<Call>>[]
+    try {
+      answers = [
+        await api('POST', `${budget.base}/commands`, {
+          command: { _tag: 'SetAssigned', periodKey: '202513' },
+        }),
+        await api('POST', `${budget.base}/commands`, { command: { _tag: 'NoSuchCommand' } }),
+        await api('POST', `${budget.base}/commands`, { command: 'SetAssigned' }),
+      ]
+    } finally {
+      Object.assign(ledger, { db })
+    }
+    for (const answer of answers) {
+      expect(answer.status).toBe(400)
+      expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/u)
+      expect(answer.body).toMatchObject({ status: 400, code: 'validation_failed' })
+      expect(answer.body.errors.length).toBeGreaterThan(0)
+    }
+    expect(statements).toBe(0)
+  })
+
+  it("answers the events as stored: the write's answer equals what GET …/events lists, recordedAt included", async () => {
+    const answer = expectStatus(
+      await api('POST', `${budget.base}/commands`, setAssigned(4_321), {
+        'idempotency-key': 'assign-stored',
+      }),
+      200,
+    )
+    const [written] = answer.events
+    const listed = expectStatus(
+      await api('GET', `${budget.base}/events?after=${written.seq - 1}&limit=1`),
+      200,
+    )
+    expect(listed.events).toEqual([written])
+    expect(new Date(written.recordedAt).toISOString()).toBe(written.recordedAt)
+  })
+
   it('ignores meta fields the caller sends: the server stamps who and which command', async () => {
     const answer = expectStatus(
       await api(

@@ -15,7 +15,8 @@ import { createPersonalToken } from '../../../server/identity/personalTokens.ts'
 import { createLocalUser } from '../../../server/identity/users.ts'
 import { readSummary } from '../../../server/ledger/read.ts'
 import { rebuildBudget } from '../../../server/ledger/rebuild.ts'
-import { type AppendedEvent, write } from '../../../server/ledger/service.ts'
+import { write } from '../../../server/ledger/service.ts'
+import type { StoredEvent } from '../../../server/ledger/store.ts'
 import { propertyBudget, sequences, snapshot, toCommand } from '../../unit/domain/sequences.ts'
 import { databases } from '../support/databases.ts'
 import { readModelRows } from './fixtures.ts'
@@ -57,7 +58,7 @@ describe.each(databases())('budget summaries on $kind', (target) => {
     // The caller's id, as the routes stamp it.
     command = { ...command, userId: userId as UserId }
     try {
-      let appended: readonly AppendedEvent[] = []
+      let appended: readonly StoredEvent[] = []
       await write(ledger, {
         budgetId,
         userId,
@@ -78,7 +79,7 @@ describe.each(databases())('budget summaries on $kind', (target) => {
           return null
         },
       })
-      return { events: appended.map(({ event }) => event) }
+      return { events: appended.map(({ data }) => data) }
     } catch (error) {
       if (error instanceof ProblemError && error.problem.status === 422)
         return { refusal: error.problem.code }
