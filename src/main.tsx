@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { createAppActor, isMobileViewport, LOCALE_STORAGE_KEY } from '../machines/app/index.ts'
 import { selectSubject } from '../machines/session/session.selectors.ts'
+import { ApiContext } from './api/ApiContext.tsx'
 import { AppActorProvider } from './app/AppActor.tsx'
 import { loadInspector } from './app/inspector.ts'
 import { useViewLoadFailures } from './app/useViewLoadFailures.ts'
@@ -17,7 +18,7 @@ import { AuthContext } from './auth/AuthContext.tsx'
 import { AuthProblem } from './auth/AuthProblem.tsx'
 import { createAuth } from './auth/createAuth.ts'
 import { detectNativePlatform } from './auth/platform.ts'
-import { budgetHost } from './budget/budgetHost.ts'
+import { createBudgetHost } from './budget/budgetHost.ts'
 import { createI18n } from './i18n/i18n.ts'
 import { startLocale } from './i18n/startLocale.ts'
 import { createBrowserPlatform } from './platform/browserPlatform.ts'
@@ -41,7 +42,6 @@ const start = async () => {
   // Only the start language's texts are fetched (the app machine starts in the same one).
   const i18n = await createI18n(startLocale(browserStorage.get(LOCALE_STORAGE_KEY), navigator.languages))
   const isNative = detectNativePlatform()
-  const platform = createBrowserPlatform(i18n)
   const inspect = await loadInspector()
   let firstScreenDrawn = () => {}
   const firstScreenShown = new Promise<void>((resolve) => {
@@ -49,8 +49,12 @@ const start = async () => {
   })
   // The session starts reading the stored user now; guards wait for it (SPEC §4).
   const auth = createAuth({ isNative, firstScreenShown })
+  const platform = createBrowserPlatform(i18n, auth.loadApi)
   // The root actor of the page: created once, before the router (its loaders open budgets through it).
-  const app = createAppActor(platform, { budgets: budgetHost, ...(inspect === undefined ? {} : { inspect }) })
+  const app = createAppActor(platform, {
+    budgets: createBudgetHost(auth.loadApi),
+    ...(inspect === undefined ? {} : { inspect }),
+  })
   app.start()
 
   // SPEC §2: the route set is chosen by device, once, at start.
@@ -61,6 +65,7 @@ const start = async () => {
     auth: auth.access,
     app,
     subject: () => selectSubject(auth.session.getSnapshot()),
+    api: auth.loadApi,
   }
   const router =
     context.device === 'mobile'
@@ -80,10 +85,12 @@ const start = async () => {
       <I18nextProvider i18n={i18n}>
         <AppActorProvider app={app}>
           <AuthContext.Provider value={auth}>
-            <ViewLoadFailures>
-              <AuthProblem />
-              <RouterProvider router={router} />
-            </ViewLoadFailures>
+            <ApiContext.Provider value={auth.loadApi}>
+              <ViewLoadFailures>
+                <AuthProblem />
+                <RouterProvider router={router} />
+              </ViewLoadFailures>
+            </ApiContext.Provider>
           </AuthContext.Provider>
         </AppActorProvider>
       </I18nextProvider>

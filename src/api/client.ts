@@ -1,44 +1,11 @@
 import * as Schema from 'effect/Schema'
 import ky, { HTTPError, type Options } from 'ky'
 import type { ApiErrorLike } from '../../machines/toasts/toasts.errors.ts'
-import { apiSession } from '../auth/apiSession.ts'
+import type { ApiSession } from '../auth/apiSession.ts'
 
 /** SPEC §9 data defaults: 3 retries with exponential backoff capped at 30 s. */
 export const RETRY_LIMIT = 3
 export const RETRY_BACKOFF_LIMIT_MS = 30_000
-
-/**
- * The one HTTP choke point of the web app: every request carries the session's bearer token, any 401 starts a
- * fresh sign-in that returns the user to where they were (SPEC §4, §8), idempotent requests are retried, and
- * every JSON answer is decoded by its Effect Schema, so no view ever trusts an unchecked shape.
- * Relative paths resolve against the page's origin.
- */
-const http = ky.create({
-  timeout: 10_000,
-  retry: {
-    limit: RETRY_LIMIT,
-    // Only requests that may safely run twice (POST and PATCH are not retried).
-    methods: ['get', 'put', 'delete', 'head', 'options'],
-    // ky's default: 0.3 s · 2^(attempt − 1), here never above 30 s.
-    backoffLimit: RETRY_BACKOFF_LIMIT_MS,
-  },
-  headers: { accept: 'application/json' },
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = apiSession().accessToken()
-        if (token !== null && !request.headers.has('authorization')) {
-          request.headers.set('authorization', `Bearer ${token}`)
-        }
-      },
-    ],
-    afterResponse: [
-      ({ response }) => {
-        if (response.status === 401) apiSession().onUnauthorized()
-      },
-    ],
-  },
-})
 
 type RequestOptions = Pick<Options, 'signal' | 'retry' | 'headers'> & {
   /** Error statuses whose body is still a valid answer of this endpoint (e.g. /health's 503). */
@@ -52,58 +19,103 @@ const toKyOptions = ({ answerStatuses = [], ...options }: RequestOptions): Optio
 
 type Decoder = Schema.ConstraintDecoder<unknown>
 
-/** Sends one request and decodes its JSON answer; rejects with ky's HTTPError or Effect's SchemaError. */
-const sendJson = async <S extends Decoder>(
-  method: 'get' | 'put' | 'post' | 'delete',
-  path: string,
-  schema: S,
-  options: RequestOptions,
-  json?: unknown,
-): Promise<S['Type']> => {
-  const body: unknown = await http(path, {
-    ...toKyOptions(options),
-    method,
-    ...(json === undefined ? {} : { json }),
-  }).json()
-  return Schema.decodeUnknownPromise(schema)(body)
+/**
+ * The one HTTP choke point of the web app: every request carries the session's bearer token, any 401 starts a
+ * fresh sign-in that returns the user to where they were (SPEC §4, §8), idempotent requests are retried, and
+ * every JSON answer is decoded by its Effect Schema, so no view ever trusts an unchecked shape.
+ * Relative paths resolve against the page's origin. One per page, created over the session's port
+ * (src/api/loadApi.ts).
+ */
+export const createApiClient = (session: ApiSession) => {
+  const http = ky.create({
+    timeout: 10_000,
+    retry: {
+      limit: RETRY_LIMIT,
+      // Only requests that may safely run twice (POST and PATCH are not retried).
+      methods: ['get', 'put', 'delete', 'head', 'options'],
+      // ky's default: 0.3 s · 2^(attempt − 1), here never above 30 s.
+      backoffLimit: RETRY_BACKOFF_LIMIT_MS,
+    },
+    headers: { accept: 'application/json' },
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = session.accessToken()
+          if (token !== null && !request.headers.has('authorization')) {
+            request.headers.set('authorization', `Bearer ${token}`)
+          }
+        },
+      ],
+      afterResponse: [
+        ({ response }) => {
+          if (response.status === 401) session.onUnauthorized()
+        },
+      ],
+    },
+  })
+
+  /** Sends one request and decodes its JSON answer; rejects with ky's HTTPError or Effect's SchemaError. */
+  const sendJson = async <S extends Decoder>(
+    method: 'get' | 'put' | 'post' | 'delete',
+    path: string,
+    schema: S,
+    options: RequestOptions,
+    json?: unknown,
+  ): Promise<S['Type']> => {
+    const body: unknown = await http(path, {
+      ...toKyOptions(options),
+      method,
+      ...(json === undefined ? {} : { json }),
+    }).json()
+    return Schema.decodeUnknownPromise(schema)(body)
+  }
+
+  /** GET a JSON resource and decode it. */
+  const getJson = <S extends Decoder>(path: string, schema: S, options: RequestOptions = {}) =>
+    sendJson('get', path, schema, options)
+
+  /** PUT a JSON body and decode the answer. */
+  const putJson = <S extends Decoder>(path: string, json: unknown, schema: S, options: RequestOptions = {}) =>
+    sendJson('put', path, schema, options, json)
+
+  /** POST a JSON body and decode the answer (not retried: a POST may not be safe to repeat). */
+  const postJson = <S extends Decoder>(
+    path: string,
+    json: unknown,
+    schema: S,
+    options: RequestOptions = {},
+  ) => sendJson('post', path, schema, options, json)
+
+  /** DELETE a resource and decode the answer. */
+  const deleteJson = <S extends Decoder>(path: string, schema: S, options: RequestOptions = {}) =>
+    sendJson('delete', path, schema, options)
+
+  /** POST a JSON body to an endpoint whose answer carries no body the caller needs (e.g. 202 Accepted). */
+  const postJsonWithoutAnswer = async (
+    path: string,
+    json: unknown,
+    options: RequestOptions = {},
+  ): Promise<void> => {
+    await http.post(path, { ...toKyOptions(options), json })
+  }
+
+  /** Opens a long-lived response (an event stream) with the same token and 401 handling, no timeout, no retry. */
+  const openStream = (path: string, options: Pick<Options, 'signal' | 'headers'>): Promise<Response> =>
+    http.get(path, { ...options, timeout: false, retry: 0 })
+
+  return {
+    getJson,
+    putJson,
+    postJson,
+    deleteJson,
+    postJsonWithoutAnswer,
+    openStream,
+    /** Whether a token is at hand (a reconnect waits longer without one). */
+    signedIn: () => session.accessToken() !== null,
+  }
 }
 
-/** GET a JSON resource and decode it. */
-export const getJson = <S extends Decoder>(path: string, schema: S, options: RequestOptions = {}) =>
-  sendJson('get', path, schema, options)
-
-/** PUT a JSON body and decode the answer. */
-export const putJson = <S extends Decoder>(
-  path: string,
-  json: unknown,
-  schema: S,
-  options: RequestOptions = {},
-) => sendJson('put', path, schema, options, json)
-
-/** POST a JSON body and decode the answer (not retried: a POST may not be safe to repeat). */
-export const postJson = <S extends Decoder>(
-  path: string,
-  json: unknown,
-  schema: S,
-  options: RequestOptions = {},
-) => sendJson('post', path, schema, options, json)
-
-/** DELETE a resource and decode the answer. */
-export const deleteJson = <S extends Decoder>(path: string, schema: S, options: RequestOptions = {}) =>
-  sendJson('delete', path, schema, options)
-
-/** POST a JSON body to an endpoint whose answer carries no body the caller needs (e.g. 202 Accepted). */
-export const postJsonWithoutAnswer = async (
-  path: string,
-  json: unknown,
-  options: RequestOptions = {},
-): Promise<void> => {
-  await http.post(path, { ...toKyOptions(options), json })
-}
-
-/** Opens a long-lived response (an event stream) with the same token and 401 handling, no timeout, no retry. */
-export const openStream = (path: string, options: Pick<Options, 'signal' | 'headers'>): Promise<Response> =>
-  http.get(path, { ...options, timeout: false, retry: 0 })
+export type ApiClient = ReturnType<typeof createApiClient>
 
 /** ky has already read an error's body into `data` (JSON, or text for other types such as problem+json). */
 export const errorBody = (error: HTTPError): unknown => {

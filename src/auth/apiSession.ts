@@ -1,7 +1,7 @@
 /**
- * The bridge between the one HTTP client (loaded on demand, with effect) and the session actor (created at start):
- * main.tsx connects it once, the client reads it per request. A port, not a state holder: the token lives in the
- * session actor. Kept dependency-free so importing it costs the entry chunk nothing.
+ * What the one HTTP client needs of the session (the token and what a 401 does). The session actor is the state
+ * holder; createAuth builds this port over it, and the client reads it per request. Kept dependency-free so
+ * importing it costs the entry chunk nothing.
  */
 export type ApiSession = {
   /** The current bearer token, or null when nobody is signed in. */
@@ -10,14 +10,5 @@ export type ApiSession = {
   onUnauthorized(): void
 }
 
-const anonymous: ApiSession = { accessToken: () => null, onUnauthorized: () => undefined }
-let current: ApiSession = anonymous
-
-export const connectApiSession = (session: ApiSession): (() => void) => {
-  current = session
-  return () => {
-    if (current === session) current = anonymous
-  }
-}
-
-export const apiSession = (): ApiSession => current
+/** For requests made before or outside a session (the sign-in configuration, tests). */
+export const anonymousSession: ApiSession = { accessToken: () => null, onUnauthorized: () => undefined }

@@ -13,7 +13,7 @@ import {
   selectIsGateSettled,
   subscriptionGateMachine,
 } from '../../machines/subscriptionGate/index.ts'
-import { connectApiSession } from './apiSession.ts'
+import { apiLoader, type LoadApi } from '../api/loadApi.ts'
 import { SESSION_COOKIE_MAX_AGE_SECONDS } from './config.ts'
 import { createGatePort } from './gatePort.ts'
 import { createSessionPort } from './sessionPort.ts'
@@ -43,6 +43,8 @@ export type Auth = {
   readonly session: SessionRef
   readonly gate: GateRef
   readonly access: AuthAccess
+  /** The page's HTTP client, carrying this session's token. */
+  readonly loadApi: LoadApi
   /** Sends an unauthenticated native user to the login route (set once the router exists). */
   setGoToLogin(goToLogin: () => void): void
   stop(): void
@@ -85,7 +87,12 @@ export const createAuth = ({
   const session = createActor(sessionMachine, {
     input: { port: createSessionPort(userStore, firstScreenShown) },
   }).start()
-  const gate = createActor(subscriptionGateMachine, { input: { port: createGatePort() } }).start()
+  // The page's HTTP client carries this session's token; a 401 starts a fresh sign-in (SPEC §4, §8).
+  const loadApi = apiLoader({
+    accessToken: () => selectAccessToken(session.getSnapshot()),
+    onUnauthorized: () => signIn(currentHref()),
+  })
+  const gate = createActor(subscriptionGateMachine, { input: { port: createGatePort(loadApi) } }).start()
   let goToLogin = () => {}
 
   // The gate's answers belong to one user: a different subject (or none) asks again.
@@ -100,10 +107,6 @@ export const createAuth = ({
     if (isNative) goToLogin()
     else session.send({ type: 'session.signIn', returnTo })
   }
-  const disconnectApi = connectApiSession({
-    accessToken: () => selectAccessToken(session.getSnapshot()),
-    onUnauthorized: () => signIn(currentHref()),
-  })
 
   const access: AuthAccess = {
     isNative,
@@ -129,12 +132,12 @@ export const createAuth = ({
     session,
     gate,
     access,
+    loadApi,
     setGoToLogin(next) {
       goToLogin = next
     },
     stop() {
       subjectWatch.unsubscribe()
-      disconnectApi()
       session.stop()
       gate.stop()
     },

@@ -1,19 +1,14 @@
 import type { GatePort } from '../../machines/subscriptionGate/index.ts'
+import type { LoadApi } from '../api/loadApi.ts'
 
 /** The gate's port onto the product API; the client and its schemas load on first use. */
-export const createGatePort = (): GatePort => ({
+export const createGatePort = (loadApi: LoadApi): GatePort => ({
   async loadProfile(signal) {
-    const [{ getJson }, { UserProfile }] = await Promise.all([
-      import('../api/client.ts'),
-      import('../../schemas/user.ts'),
-    ])
-    return getJson('/api/user-profile', UserProfile, { signal })
+    const [api, { UserProfile }] = await Promise.all([loadApi(), import('../../schemas/user.ts')])
+    return api.getJson('/api/user-profile', UserProfile, { signal })
   },
   async loadSubscription(signal) {
-    const [{ getJson }, { Subscription }] = await Promise.all([
-      import('../api/client.ts'),
-      import('../../schemas/user.ts'),
-    ])
-    return getJson('/api/subscription', Subscription, { signal })
+    const [api, { Subscription }] = await Promise.all([loadApi(), import('../../schemas/user.ts')])
+    return api.getJson('/api/subscription', Subscription, { signal })
   },
 })

@@ -1,6 +1,7 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts'
 import { AuthClientConfig } from '../../schemas/identity.ts'
-import { getJson } from '../api/client.ts'
+import { createApiClient } from '../api/client.ts'
+import { anonymousSession } from './apiSession.ts'
 import { type AuthSettings, OIDC_TIMINGS, resolveAuthSettings } from './config.ts'
 import type { UserStore } from './userStore.ts'
 
@@ -41,7 +42,9 @@ export const createUserManager = (settings: AuthSettings, userStore: UserStore):
   })
 }
 
-const fetchServerConfig = () => getJson('/api/auth/config', AuthClientConfig)
+// The sign-in configuration is public and read before any session exists (also by the silent-renew frame).
+const fetchServerConfig = () =>
+  createApiClient(anonymousSession).getJson('/api/auth/config', AuthClientConfig)
 
 export const loadUserManager = async (userStore: UserStore): Promise<UserManager> => {
   const settings = await resolveAuthSettings(window.location.origin, fetchServerConfig)

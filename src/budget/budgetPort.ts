@@ -10,8 +10,7 @@ import { BudgetStateAnswer } from '../../schemas/budget-snapshot.ts'
 import { type BudgetId, type CategoryId, CommandId } from '../../schemas/ids.ts'
 import { EventPage, StoredEvent, TransactionPage } from '../../schemas/ledger-api.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
-import { apiErrorOf, getJson, openStream, postJson } from '../api/client.ts'
-import { apiSession } from '../auth/apiSession.ts'
+import { type ApiClient, apiErrorOf } from '../api/client.ts'
 import { domainRefusalOf } from './refusal.ts'
 import { stateUrl } from './summaryAhead.ts'
 
@@ -46,6 +45,7 @@ const bodyOf = (ahead: AheadAnswer): unknown => {
  * read ahead (while the app loaded) is decoded instead of read again.
  */
 const readState = async (
+  api: ApiClient,
   budgetId: BudgetId,
   signal: AbortSignal,
   part: 'full' | 'summary',
@@ -54,7 +54,7 @@ const readState = async (
   try {
     const body =
       ahead === undefined
-        ? await getJson(stateUrl(budgetId, part), Schema.Unknown, { signal })
+        ? await api.getJson(stateUrl(budgetId, part), Schema.Unknown, { signal })
         : bodyOf(ahead)
     await yieldToBrowser()
     const answer = await Schema.decodeUnknownPromise(BudgetStateAnswer)(body)
@@ -81,6 +81,7 @@ const readState = async (
  * 1 000 transactions in a month lists its newest 1 000), for an inspector while the budget holds only its summary.
  */
 export const readCategoryMonth = async (
+  api: ApiClient,
   budgetId: BudgetId,
   categoryId: CategoryId,
   periodKey: PeriodKey,
@@ -88,7 +89,7 @@ export const readCategoryMonth = async (
 ): Promise<CategoryMonthOutcome> => {
   const query = new URLSearchParams({ categoryId, period: periodKey, limit: '1000' })
   try {
-    const page = await getJson(`${base(budgetId)}/transactions?${query}`, TransactionPage, { signal })
+    const page = await api.getJson(`${base(budgetId)}/transactions?${query}`, TransactionPage, { signal })
     return { ok: true, transactions: page.items }
   } catch (error) {
     return { ok: false, error: apiErrorOf(error) }
@@ -99,19 +100,20 @@ const isOffline = (error: unknown) =>
   error instanceof TimeoutError || (error instanceof TypeError && !(error instanceof HTTPError))
 
 /** The ledger as the open-budget actor sees it: events in, commands out, over the app's one HTTP client. */
-export const createBudgetPort = (): BudgetPort => ({
+export const createBudgetPort = (api: ApiClient): BudgetPort => ({
   now: () => Date.now(),
   newId: () => crypto.randomUUID(),
 
   // The summary (everything but the transactions) shows the month at once; `load` brings the rest right after.
-  load: (budgetId, signal) => readState(budgetId, signal, 'full'),
-  loadSummary: (budgetId, signal, ahead) => readState(budgetId, signal, 'summary', ahead),
-  readCategoryMonth,
+  load: (budgetId, signal) => readState(api, budgetId, signal, 'full'),
+  loadSummary: (budgetId, signal, ahead) => readState(api, budgetId, signal, 'summary', ahead),
+  readCategoryMonth: (budgetId, categoryId, periodKey, signal) =>
+    readCategoryMonth(api, budgetId, categoryId, periodKey, signal),
 
   async send(budgetId, command, { ifMatch, commandId }, signal): Promise<SendOutcome> {
     const { commandId: _id, at: _at, userId: _user, ...draft } = command
     try {
-      const answer = await postJson(`${base(budgetId)}/commands`, { command: draft }, EventPage, {
+      const answer = await api.postJson(`${base(budgetId)}/commands`, { command: draft }, EventPage, {
         signal,
         headers: { 'if-match': `"${ifMatch}"`, 'idempotency-key': commandId },
         // The command id makes a resend safe, so an unanswered write is retried like a read.
@@ -138,7 +140,7 @@ export const createBudgetPort = (): BudgetPort => ({
       // last seq it delivered (the actor re-reads if it ever sees a gap).
       while (!controller.signal.aborted) {
         try {
-          const response = await openStream(`${base(budgetId)}/events/stream?after=${last}`, {
+          const response = await api.openStream(`${base(budgetId)}/events/stream?after=${last}`, {
             headers: { accept: 'text/event-stream' },
             signal: controller.signal,
           })
@@ -166,9 +168,7 @@ export const createBudgetPort = (): BudgetPort => ({
         } catch {
           if (controller.signal.aborted) return
         }
-        await new Promise((resolve) =>
-          setTimeout(resolve, apiSession().accessToken() === null ? 5_000 : 1_000),
-        )
+        await new Promise((resolve) => setTimeout(resolve, api.signedIn() ? 1_000 : 5_000))
       }
     }
     void listen()

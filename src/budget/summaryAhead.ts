@@ -1,6 +1,6 @@
 import * as Schema from 'effect/Schema'
 import type { BudgetId } from '../../schemas/ids.ts'
-import { getJson } from '../api/client.ts'
+import type { ApiClient } from '../api/client.ts'
 
 // Kept apart from the budget port (and its domain code) so the app actor can start the read as soon as a route
 // opens a budget, before the view's code has arrived (machines/budget/summaryAhead.machine.ts holds the answer).
@@ -9,5 +9,5 @@ export const stateUrl = (budgetId: string, part: 'full' | 'summary') =>
   `/api/budget/${encodeURIComponent(budgetId)}/state${part === 'summary' ? '?part=summary' : ''}`
 
 /** The budget's summary as the server sends it; the open budget's port decodes it. */
-export const readSummary = (budgetId: BudgetId, signal: AbortSignal): Promise<unknown> =>
-  getJson(stateUrl(budgetId, 'summary'), Schema.Unknown, { signal })
+export const readSummary = (api: ApiClient, budgetId: BudgetId, signal: AbortSignal): Promise<unknown> =>
+  api.getJson(stateUrl(budgetId, 'summary'), Schema.Unknown, { signal })

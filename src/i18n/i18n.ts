@@ -16,6 +16,7 @@ const importers: Record<Locale, () => Promise<Texts>> = {
   en: () => import('../../locales/en.json', { with: { type: 'json' } }).then((module) => module.default),
   de: () => import('../../locales/de.json', { with: { type: 'json' } }).then((module) => module.default),
 }
+// A memo of the texts' imports per locale, like the module loader's own cache: it never changes what a call answers.
 const loaded = new Map<Locale, Promise<Texts>>()
 const textsOf = (locale: Locale): Promise<Texts> => {
   const cached = loaded.get(locale)

@@ -1,5 +1,6 @@
 import type { i18n } from 'i18next'
 import type { AppPlatform, Locale, Theme } from '../../machines/app/index.ts'
+import type { LoadApi } from '../api/loadApi.ts'
 import { switchLanguage } from '../i18n/i18n.ts'
 import { firstSupportedLocale } from '../i18n/startLocale.ts'
 import { registerServiceWorker } from './serviceWorker.ts'
@@ -25,7 +26,7 @@ const createSignal = () => {
 }
 
 /** AppPlatform for a web browser. Created once in main.tsx and handed to the root app actor as input. */
-export const createBrowserPlatform = (i18nInstance: i18n): AppPlatform => {
+export const createBrowserPlatform = (i18nInstance: i18n, loadApi: LoadApi): AppPlatform => {
   const serviceWorkerUpdated = createSignal()
   if (import.meta.env.PROD) registerServiceWorker(serviceWorkerUpdated.emit)
 
@@ -61,8 +62,7 @@ export const createBrowserPlatform = (i18nInstance: i18n): AppPlatform => {
     onServiceWorkerUpdate: serviceWorkerUpdated.subscribe,
     async sendAnalytics(batch, signal) {
       // Loaded on first use: the HTTP client and its schemas stay out of the first-screen bundle.
-      const { postJsonWithoutAnswer } = await import('../api/client.ts')
-      await postJsonWithoutAnswer('/api/analytics', { events: batch }, { signal })
+      await (await loadApi()).postJsonWithoutAnswer('/api/analytics', { events: batch }, { signal })
     },
     now: () => Date.now(),
     preferredLocale: () => firstSupportedLocale(navigator.languages),

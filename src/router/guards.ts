@@ -1,5 +1,6 @@
 import { redirect } from '@tanstack/react-router'
 import type { AppRef, KeyValueStorage } from '../../machines/app/index.ts'
+import type { LoadApi } from '../api/loadApi.ts'
 import type { AuthAccess } from '../auth/createAuth.ts'
 import type { Device } from '../layouts/navigation.ts'
 import { paths } from './paths.ts'
@@ -17,6 +18,8 @@ export type RouterContext = {
   readonly app: AppRef
   /** The signed-in user's id (the session's subject), or null. */
   readonly subject: () => string | null
+  /** The page's HTTP client (loaders that read data use it). */
+  readonly api: LoadApi
 }
 
 type GuardArgs = { readonly context: RouterContext }

@@ -49,8 +49,10 @@ export const createSharedRoutes = (rootRoute: AppRootRoute) => {
     path: '/health',
     staticData: meta('health', { layout: 'empty', noSidePanel: true, status: 'built' }),
     // The loader (and with it the HTTP client and schemas) is fetched on demand, like the view.
-    loader: ({ abortController }) =>
-      import('../views/health/loadHealth.ts').then(({ loadHealth }) => loadHealth(abortController.signal)),
+    loader: ({ abortController, context }) =>
+      import('../views/health/loadHealth.ts').then(({ loadHealth }) =>
+        loadHealth(context.api, abortController.signal),
+      ),
     staleTime: 0,
     gcTime: 0,
     pendingMs: 150,

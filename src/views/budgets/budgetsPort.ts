@@ -1,6 +1,7 @@
 import type { BudgetsPort, WriteOutcome } from '../../../machines/budgets/index.ts'
 import { BudgetList, CreatedBudget, Deleted } from '../../../schemas/ledger-api.ts'
-import { apiErrorOf, deleteJson, getJson, postJson, putJson } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/client.ts'
+import type { LoadApi } from '../../api/loadApi.ts'
 
 type RefusalReader = typeof import('../../budget/refusal.ts')['domainRefusalOf']
 
@@ -32,13 +33,13 @@ const write = async (request: () => Promise<WriteOutcome>): Promise<WriteOutcome
 }
 
 /** The budgets API over the app's one HTTP client; `origin` only where there is no page to resolve against. */
-export const createBudgetsPort = (origin = ''): BudgetsPort => {
+export const createBudgetsPort = (loadApi: LoadApi, origin = ''): BudgetsPort => {
   const collection = `${origin}/api/budget`
   const base = (budgetId: string) => `${collection}/${encodeURIComponent(budgetId)}`
   return {
     async list(signal) {
       try {
-        return { ok: true, budgets: await getJson(collection, BudgetList, { signal }) }
+        return { ok: true, budgets: await (await loadApi()).getJson(collection, BudgetList, { signal }) }
       } catch (error) {
         return { ok: false, error: apiErrorOf(error) }
       }
@@ -46,7 +47,7 @@ export const createBudgetsPort = (origin = ''): BudgetsPort => {
     create: (body, idempotencyKey, signal) =>
       write(async () => ({
         outcome: 'done',
-        budget: await postJson(collection, body, CreatedBudget, {
+        budget: await (await loadApi()).postJson(collection, body, CreatedBudget, {
           signal,
           headers: { 'idempotency-key': idempotencyKey },
           // The key makes a resend land on the same budget, so an unanswered create is retried like a read.
@@ -56,17 +57,17 @@ export const createBudgetsPort = (origin = ''): BudgetsPort => {
     update: (budgetId, body, signal) =>
       write(async () => ({
         outcome: 'done',
-        budget: await putJson(base(budgetId), body, CreatedBudget, { signal }),
+        budget: await (await loadApi()).putJson(base(budgetId), body, CreatedBudget, { signal }),
       })),
     remove: (budgetId, signal) =>
       write(async () => {
-        await deleteJson(base(budgetId), Deleted, { signal })
+        await (await loadApi()).deleteJson(base(budgetId), Deleted, { signal })
         return { outcome: 'done', budget: null }
       }),
     reset: (budgetId, date, signal) =>
       write(async () => ({
         outcome: 'done',
-        budget: await postJson(`${base(budgetId)}/reset`, { date }, CreatedBudget, {
+        budget: await (await loadApi()).postJson(`${base(budgetId)}/reset`, { date }, CreatedBudget, {
           signal,
           headers: { 'idempotency-key': crypto.randomUUID() },
         }),

@@ -4,6 +4,7 @@ import type { Choice } from '../../components/dialog/FormDialog.tsx'
 /** SPEC §3 names these first; the rest of the ISO list follows alphabetically. */
 const FIRST = ['PLN', 'EUR', 'USD', 'GBP', 'CAD', 'AUD', 'CZK', 'CHF', 'DKK', 'SEK']
 
+// A memo of a pure function of the locale (module state that never changes what a call answers).
 const cache = new Map<string, ReadonlyArray<Choice>>()
 
 /** Every known currency as a choice: its code and its name in the user's language ("PLN — złoty polski"). */

@@ -1,6 +1,6 @@
 import { Health } from '../../../schemas/health.ts'
-import { getJson } from '../../api/client.ts'
+import type { LoadApi } from '../../api/loadApi.ts'
 
 /** GET /health as JSON. 503 still carries a Health document (database unreachable), so it is an answer. */
-export const loadHealth = (signal: AbortSignal): Promise<Health> =>
-  getJson('/health', Health, { signal, retry: 0, answerStatuses: [503] })
+export const loadHealth = async (loadApi: LoadApi, signal: AbortSignal): Promise<Health> =>
+  (await loadApi()).getJson('/health', Health, { signal, retry: 0, answerStatuses: [503] })

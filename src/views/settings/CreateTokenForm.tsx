@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
+import { useLoadApi } from '../../api/ApiContext.tsx'
 import type { CreatedToken } from './tokensApi.ts'
 import { createToken } from './tokensApi.ts'
 import { useTokenToasts } from './useTokenToasts.ts'
@@ -13,6 +14,7 @@ type Props = { readonly onCreated: (created: CreatedToken) => void }
 export const CreateTokenForm = ({ onCreated }: Props) => {
   const { t } = useTranslation()
   const toasts = useTokenToasts()
+  const loadApi = useLoadApi()
   const [name, setName] = useState('')
   const [showRequired, setShowRequired] = useState(false)
   const [pending, setPending] = useState(false)
@@ -26,7 +28,7 @@ export const CreateTokenForm = ({ onCreated }: Props) => {
     }
     setPending(true)
     try {
-      onCreated(await createToken(trimmed))
+      onCreated(await createToken(loadApi, trimmed))
       setName('')
       toasts.success('tokens.created')
     } catch (error) {

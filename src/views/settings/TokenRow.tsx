@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { PersonalToken } from '../../../schemas/identity.ts'
+import { useLoadApi } from '../../api/ApiContext.tsx'
 import { revokeToken } from './tokensApi.ts'
 import { useTokenToasts } from './useTokenToasts.ts'
 
@@ -15,13 +16,14 @@ type Props = {
 export const TokenRow = ({ token, formatDate, onRevoked }: Props) => {
   const { t } = useTranslation()
   const toasts = useTokenToasts()
+  const loadApi = useLoadApi()
   const [confirming, setConfirming] = useState(false)
   const [pending, setPending] = useState(false)
 
   const revoke = async () => {
     setPending(true)
     try {
-      const { tokens } = await revokeToken(token.id)
+      const { tokens } = await revokeToken(loadApi, token.id)
       toasts.success('tokens.revoked')
       onRevoked(tokens)
     } catch (error) {

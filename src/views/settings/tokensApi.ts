@@ -1,15 +1,17 @@
 import { HTTPError } from 'ky'
 import type { ApiErrorLike } from '../../../machines/toasts/index.ts'
 import { CreatedPersonalToken, type PersonalTokenId, PersonalTokenList } from '../../../schemas/identity.ts'
-import { apiErrorOf, deleteJson, getJson, postJson } from '../../api/client.ts'
+import { apiErrorOf } from '../../api/client.ts'
+import type { LoadApi } from '../../api/loadApi.ts'
 
-export const listTokens = (signal?: AbortSignal) =>
-  getJson('/api/tokens', PersonalTokenList, signal === undefined ? {} : { signal })
+export const listTokens = async (loadApi: LoadApi, signal?: AbortSignal) =>
+  (await loadApi()).getJson('/api/tokens', PersonalTokenList, signal === undefined ? {} : { signal })
 
-export const createToken = (name: string) => postJson('/api/tokens', { name }, CreatedPersonalToken)
+export const createToken = async (loadApi: LoadApi, name: string) =>
+  (await loadApi()).postJson('/api/tokens', { name }, CreatedPersonalToken)
 
-export const revokeToken = (tokenId: PersonalTokenId) =>
-  deleteJson(`/api/tokens/${encodeURIComponent(tokenId)}`, PersonalTokenList)
+export const revokeToken = async (loadApi: LoadApi, tokenId: PersonalTokenId) =>
+  (await loadApi()).deleteJson(`/api/tokens/${encodeURIComponent(tokenId)}`, PersonalTokenList)
 
 const problemDetail = (data: unknown): ReadonlyArray<string> =>
   typeof data === 'object' && data !== null && 'detail' in data && typeof data.detail === 'string'

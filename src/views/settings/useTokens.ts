@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { PersonalToken } from '../../../schemas/identity.ts'
+import { useLoadApi } from '../../api/ApiContext.tsx'
 import { listTokens } from './tokensApi.ts'
 
 export type TokensState =
@@ -10,15 +11,19 @@ export type TokensState =
 /** The caller's token list: loaded on mount, reloadable, replaceable by a fresher answer (create/revoke). */
 export const useTokens = () => {
   const [state, setState] = useState<TokensState>({ status: 'loading' })
-  const load = useCallback((signal?: AbortSignal) => {
-    setState((previous) => (previous.status === 'failed' ? { status: 'loading' } : previous))
-    listTokens(signal).then(
-      ({ tokens }) => setState({ status: 'ready', tokens }),
-      () => {
-        if (signal?.aborted !== true) setState({ status: 'failed' })
-      },
-    )
-  }, [])
+  const loadApi = useLoadApi()
+  const load = useCallback(
+    (signal?: AbortSignal) => {
+      setState((previous) => (previous.status === 'failed' ? { status: 'loading' } : previous))
+      listTokens(loadApi, signal).then(
+        ({ tokens }) => setState({ status: 'ready', tokens }),
+        () => {
+          if (signal?.aborted !== true) setState({ status: 'failed' })
+        },
+      )
+    },
+    [loadApi],
+  )
   useEffect(() => {
     const controller = new AbortController()
     load(controller.signal)

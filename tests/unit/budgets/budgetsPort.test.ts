@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BudgetId } from '../../../schemas/ids.ts'
 import { CurrencyCode, IsoDate } from '../../../schemas/money.ts'
+import { createApiClient } from '../../../src/api/client.ts'
+import { anonymousSession } from '../../../src/auth/apiSession.ts'
 import { createBudgetsPort } from '../../../src/views/budgets/budgetsPort.ts'
 
 type Seen = { method: string; path: string; body: unknown; key: string | null }
@@ -32,6 +34,7 @@ const PLN = CurrencyCode.make('PLN')
 const EUR = CurrencyCode.make('EUR')
 
 const ORIGIN = 'http://koperta.test'
+const loadApi = async () => createApiClient(anonymousSession)
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -43,7 +46,7 @@ describe('budgets port over the HTTP client', () => {
       { status: 200, body: [{ id: 'home', name: 'Dom', currency: 'PLN', role: 'Owner', version: 3 }] },
     ])
     vi.stubGlobal('fetch', fetch)
-    const listed = await createBudgetsPort(ORIGIN).list(signal)
+    const listed = await createBudgetsPort(loadApi, ORIGIN).list(signal)
     expect(listed.ok && listed.budgets.map((budget) => budget.name)).toEqual(['Dom'])
     expect(seen[0]).toMatchObject({ method: 'GET', path: '/api/budget' })
   })
@@ -54,7 +57,7 @@ describe('budgets port over the HTTP client', () => {
     ])
     vi.stubGlobal('fetch', fetch)
     await expect(
-      createBudgetsPort(ORIGIN).create({ name: 'Wakacje', currency: EUR }, 'key-1', signal),
+      createBudgetsPort(loadApi, ORIGIN).create({ name: 'Wakacje', currency: EUR }, 'key-1', signal),
     ).resolves.toEqual({
       outcome: 'done',
       budget: { id: 'new', name: 'Wakacje', currency: 'EUR' },
@@ -81,10 +84,12 @@ describe('budgets port over the HTTP client', () => {
       },
     ])
     vi.stubGlobal('fetch', fetch)
-    await expect(createBudgetsPort(ORIGIN).update(HOME, { currency: EUR }, signal)).resolves.toEqual({
-      outcome: 'refused',
-      error: { _tag: 'CurrencyLocked', code: 'currency-locked' },
-    })
+    await expect(createBudgetsPort(loadApi, ORIGIN).update(HOME, { currency: EUR }, signal)).resolves.toEqual(
+      {
+        outcome: 'refused',
+        error: { _tag: 'CurrencyLocked', code: 'currency-locked' },
+      },
+    )
     expect(seen[0]).toMatchObject({ method: 'PUT', path: '/api/budget/home', body: { currency: 'EUR' } })
   })
 
@@ -94,7 +99,7 @@ describe('budgets port over the HTTP client', () => {
       { status: 200, body: { id: 'home', name: 'Dom', currency: 'PLN' } },
     ])
     vi.stubGlobal('fetch', fetch)
-    const port = createBudgetsPort(ORIGIN)
+    const port = createBudgetsPort(loadApi, ORIGIN)
     await expect(port.remove(HOME, signal)).resolves.toEqual({ outcome: 'done', budget: null })
     await expect(port.reset(HOME, IsoDate.make('2026-11-22'), signal)).resolves.toEqual({
       outcome: 'done',
@@ -110,7 +115,7 @@ describe('budgets port over the HTTP client', () => {
   it('any other failure is `failed` with what SPEC §8’s toast needs', async () => {
     const { fetch } = scriptedFetch([{ status: 404, body: { title: 'Not found' } }])
     vi.stubGlobal('fetch', fetch)
-    const outcome = await createBudgetsPort(ORIGIN).remove(HOME, signal)
+    const outcome = await createBudgetsPort(loadApi, ORIGIN).remove(HOME, signal)
     expect(outcome).toMatchObject({ outcome: 'failed', error: { status: 404, data: { title: 'Not found' } } })
   })
 })

@@ -1,7 +1,7 @@
 import * as Schema from 'effect/Schema'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getJson, putJson, RETRY_LIMIT } from '../../../src/api/client.ts'
-import { connectApiSession } from '../../../src/auth/apiSession.ts'
+import { createApiClient, RETRY_LIMIT } from '../../../src/api/client.ts'
+import { type ApiSession, anonymousSession } from '../../../src/auth/apiSession.ts'
 
 const Answer = Schema.Struct({ ok: Schema.Boolean })
 
@@ -21,12 +21,10 @@ const scriptedFetch = (statuses: number[]) => {
   return { fetch, seen }
 }
 
-let disconnect = () => {}
 beforeEach(() => {
   vi.useFakeTimers()
 })
 afterEach(() => {
-  disconnect()
   vi.unstubAllGlobals()
   vi.useRealTimers()
 })
@@ -37,7 +35,7 @@ describe('the one HTTP client', () => {
   it('attaches the session bearer token and decodes the answer', async () => {
     const { fetch, seen } = scriptedFetch([200])
     vi.stubGlobal('fetch', fetch)
-    disconnect = connectApiSession({ accessToken: () => 'access-1', onUnauthorized: () => undefined })
+    const { getJson } = createApiClient({ accessToken: () => 'access-1', onUnauthorized: () => undefined })
     await expect(getJson(`${origin}/api/thing`, Answer)).resolves.toEqual({ ok: true })
     expect(seen).toEqual([{ method: 'GET', authorization: 'Bearer access-1' }])
   })
@@ -45,7 +43,7 @@ describe('the one HTTP client', () => {
   it('sends no Authorization header when nobody is signed in', async () => {
     const { fetch, seen } = scriptedFetch([200])
     vi.stubGlobal('fetch', fetch)
-    await getJson(`${origin}/api/thing`, Answer)
+    await createApiClient(anonymousSession).getJson(`${origin}/api/thing`, Answer)
     expect(seen[0]?.authorization).toBeNull()
   })
 
@@ -53,8 +51,8 @@ describe('the one HTTP client', () => {
     const { fetch, seen } = scriptedFetch([401])
     vi.stubGlobal('fetch', fetch)
     const onUnauthorized = vi.fn()
-    disconnect = connectApiSession({ accessToken: () => 'stale', onUnauthorized })
-    await expect(getJson(`${origin}/api/thing`, Answer)).rejects.toThrow()
+    const session: ApiSession = { accessToken: () => 'stale', onUnauthorized }
+    await expect(createApiClient(session).getJson(`${origin}/api/thing`, Answer)).rejects.toThrow()
     expect(onUnauthorized).toHaveBeenCalledTimes(1)
     expect(seen).toHaveLength(1)
   })
@@ -62,7 +60,7 @@ describe('the one HTTP client', () => {
   it('retries an idempotent request 3 times with growing delays', async () => {
     const { fetch, seen } = scriptedFetch([503, 503, 503, 200])
     vi.stubGlobal('fetch', fetch)
-    const answer = putJson(`${origin}/api/thing`, { x: 1 }, Answer)
+    const answer = createApiClient(anonymousSession).putJson(`${origin}/api/thing`, { x: 1 }, Answer)
     await vi.advanceTimersByTimeAsync(300 + 600 + 1200)
     await expect(answer).resolves.toEqual({ ok: true })
     expect(seen).toHaveLength(RETRY_LIMIT + 1)
@@ -77,6 +75,6 @@ describe('the one HTTP client', () => {
           new Response(JSON.stringify({ ok: 'yes' }), { headers: { 'content-type': 'application/json' } }),
       ),
     )
-    await expect(getJson(`${origin}/api/thing`, Answer)).rejects.toThrow()
+    await expect(createApiClient(anonymousSession).getJson(`${origin}/api/thing`, Answer)).rejects.toThrow()
   })
 })

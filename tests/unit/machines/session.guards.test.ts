@@ -36,6 +36,8 @@ const fakeAccess = (options: {
     // The guards never reach the app actor (the budget loaders do); an unstarted one stands in.
     app: createAppActor(createFakePlatform().platform),
     subject: () => null,
+    // The guards read nothing through the HTTP client.
+    api: () => Promise.reject(new Error('no HTTP in guard tests')),
   }
   return { context, signIns }
 }
