@@ -1,5 +1,5 @@
 import { useParams, useRouter } from '@tanstack/react-router'
-import { type ReactNode, useId, useState } from 'react'
+import { type ReactNode, Suspense, useId, useState } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { AccountWithBalance } from '../../../machines/budget/index.ts'
@@ -8,8 +8,6 @@ import { selectAccountWithBalance } from '../../../machines/budget/selectors/acc
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
-import { TransactionsPane } from '../transactions/TransactionsPane.tsx'
-import { AccountBalances, AccountsCard } from './AccountsCard.tsx'
 import {
   AccountTypeDialog,
   AddAccountDialog,
@@ -17,7 +15,9 @@ import {
   ReconcileDialog,
   RenameAccountDialog,
   TransferDialog,
-} from './dialogs.tsx'
+} from '../dialogs/lazyDialogs.ts'
+import { TransactionsPane } from '../transactions/TransactionsPane.tsx'
+import { AccountBalances, AccountsCard } from './AccountsCard.tsx'
 import { BudgetReady, hrefs, periodOrCurrent, useLeave } from './shared.tsx'
 
 // Mobile routes of SPEC §2 (the desktop shows the same inside the month view: AccountsPane).
@@ -38,7 +38,9 @@ function WithBudget({ children }: { readonly children: (budgetId: string) => Rea
   if (budgetId === undefined) return null
   return (
     <OpenBudget budgetId={budgetId}>
-      <BudgetReady>{children(budgetId)}</BudgetReady>
+      <BudgetReady>
+        <Suspense fallback={null}>{children(budgetId)}</Suspense>
+      </BudgetReady>
     </OpenBudget>
   )
 }

@@ -1,42 +1,16 @@
-import { useNavigate } from '@tanstack/react-router'
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react'
 import type { CommandDraft } from '../../../machines/budget/index.ts'
 import { selectMonthModel } from '../../../machines/budget/selectors/month.ts'
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
 import { useBudgetRef } from '../../budget/OpenBudget.tsx'
-import { useDevice } from '../../layouts/useDevice.ts'
+import type { StructureDialog } from '../dialogs/address.ts'
+import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { moveWithin } from './order.ts'
 
-/** A structure dialog to open: on desktop a modal from local state, on phones its own route. */
-export type StructureDialog =
-  | { readonly kind: 'addGroup' }
-  | { readonly kind: 'renameGroup'; readonly groupId: CategoryGroupId }
-  | { readonly kind: 'deleteGroup'; readonly groupId: CategoryGroupId }
-  | { readonly kind: 'addCategory'; readonly groupId: CategoryGroupId }
-  | { readonly kind: 'editCategory'; readonly groupId: CategoryGroupId; readonly categoryId: CategoryId }
-  | { readonly kind: 'deleteCategory'; readonly groupId: CategoryGroupId; readonly categoryId: CategoryId }
+export type { StructureDialog } from '../dialogs/address.ts'
 
 const enc = encodeURIComponent
-
-/** SPEC §2's mobile routes for the structure dialogs. */
-export const structureHref = (budgetId: string, dialog: StructureDialog): string => {
-  const base = `/budget/${enc(budgetId)}`
-  switch (dialog.kind) {
-    case 'addGroup':
-      return `${base}/category-group`
-    case 'renameGroup':
-      return `${base}/category-group/${enc(dialog.groupId)}`
-    case 'deleteGroup':
-      return `${base}/category-group/${enc(dialog.groupId)}/delete`
-    case 'addCategory':
-      return `${base}/group/${enc(dialog.groupId)}`
-    case 'editCategory':
-      return `${base}/group/${enc(dialog.groupId)}/category/${enc(dialog.categoryId)}`
-    case 'deleteCategory':
-      return `${base}/group/${enc(dialog.groupId)}/category/${enc(dialog.categoryId)}/delete`
-  }
-}
 
 export const periodHref = (budgetId: string, periodKey: string): string =>
   `/budget/${enc(budgetId)}/period/${periodKey}`
@@ -66,34 +40,24 @@ export function MonthActionsProvider({
   budgetId,
   periodKey,
   showHidden,
-  onOpen,
   onSelect,
   children,
 }: {
   readonly budgetId: string
   readonly periodKey: PeriodKey
   readonly showHidden: boolean
-  /** Desktop only: where dialogs open (phones navigate instead). */
-  readonly onOpen: (dialog: StructureDialog) => void
   readonly onSelect: (categoryId: CategoryId) => void
   readonly children: ReactNode
 }) {
   const budget = useBudgetRef()
-  const device = useDevice()
-  const navigate = useNavigate()
+  const openDialog = useOpenDialog()
   const send = useCallback(
     (commands: ReadonlyArray<CommandDraft>) => {
       if (commands.length > 0) budget.send({ type: 'budget.command', commands })
     },
     [budget],
   )
-  const open = useCallback(
-    (dialog: StructureDialog) => {
-      if (device === 'mobile') void navigate({ href: structureHref(budgetId, dialog) })
-      else onOpen(dialog)
-    },
-    [device, navigate, budgetId, onOpen],
-  )
+  const open = useCallback((dialog: StructureDialog) => openDialog(dialog), [openDialog])
   const moveCategory = useCallback(
     (categoryId: CategoryId, direction: 'up' | 'down') => {
       // Read at the moment of the action, so rows need not carry their group's order.

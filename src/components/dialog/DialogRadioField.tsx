@@ -1,0 +1,57 @@
+import { useSelector } from '@xstate/react'
+import type { KeyboardEvent } from 'react'
+import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { fieldChange, selectFieldError, selectFields } from '../../../machines/dialogs/shared/index.ts'
+import type { Choice, FormDialogRef } from './FormDialog.tsx'
+
+export type RadioChoice = Choice & { readonly description: string }
+
+/** Options of a dialog machine's field as radio buttons, each with a line of what it does; Enter submits. */
+export function DialogRadioField<F, K extends keyof F & string>({
+  actor,
+  field,
+  label,
+  choices,
+}: {
+  readonly actor: FormDialogRef<F>
+  readonly field: K
+  readonly label: string
+  readonly choices: ReadonlyArray<RadioChoice>
+}) {
+  const { t } = useTranslation()
+  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
+  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
+  const change = fieldChange<F>()
+  const submitOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    actor.send({ type: 'dialog.submit' })
+  }
+  return (
+    <RadioGroup
+      className="field category-radios"
+      value={value === '' || value === null ? null : String(value)}
+      // The machine owns the value and checks it; a choice's id is the field's value.
+      onChange={(key) => actor.send(change(field, key as F[K]))}
+      isInvalid={error !== undefined}
+    >
+      <Label className="field__label">{label}</Label>
+      {choices.map((choice, index) => (
+        <Radio
+          key={choice.id}
+          value={choice.id}
+          className="category-radio"
+          autoFocus={index === 0}
+          onKeyDown={submitOnEnter}
+        >
+          <span className="category-radio__label">{choice.label}</span>
+          <span className="field__description">{choice.description}</span>
+        </Radio>
+      ))}
+      <FieldError className="field__error">
+        {error === undefined ? '' : t(error.key, error.params ?? {})}
+      </FieldError>
+    </RadioGroup>
+  )
+}
