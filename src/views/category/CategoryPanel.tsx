@@ -16,7 +16,7 @@ import {
   selectCategoryTransactions,
 } from '../../../machines/budget/selectors/category.ts'
 import { BudgetId, type CategoryId } from '../../../schemas/ids.ts'
-import type { Minor, PeriodKey } from '../../../schemas/money.ts'
+import { Minor, type PeriodKey } from '../../../schemas/money.ts'
 import { readCategoryMonth } from '../../budget/budgetPort.ts'
 import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
@@ -27,6 +27,8 @@ import { payeeText } from '../transactions/payee.ts'
 import { AssignmentHistoryList } from './AssignmentHistoryList.tsx'
 import { explanationText } from './format.ts'
 import { useAmountText, useBudgetParams, useCurrency } from './shared.ts'
+
+const NOTHING = Minor.make(0)
 
 /** How many of the month's transactions the inspector lists. */
 const RECENT_TRANSACTIONS = 5
@@ -81,10 +83,10 @@ export function CategoryPanel({
   const { category, group, month, target } = inspector
   const act = (action: Action) => openDialog(dialogOf(action, categoryId))
   const isIncome = category.type === 'Income'
-  const assigned = month?.assigned ?? (0 as Minor)
-  const activity = month?.activity ?? (0 as Minor)
+  const assigned = month?.assigned ?? NOTHING
+  const activity = month?.activity ?? NOTHING
   const hasTransactions = transactionsLoaded ? loadedCount > 0 : activity !== 0
-  const available = month?.available ?? (0 as Minor)
+  const available = month?.available ?? NOTHING
   const overspent = available < 0
   const locale = i18n.resolvedLanguage ?? 'pl'
   const explanation = month?.target ? explanationText(month.target.explanation, format, locale) : null
@@ -302,7 +304,7 @@ function TransactionRows({
                 {day.format(new Date(`${transaction.date}T00:00:00Z`))}
               </span>
             </span>
-            <Money amount={amount as Minor} currency={currency} />
+            <Money amount={Minor.make(amount)} currency={currency} />
           </li>
         ))}
       </ul>

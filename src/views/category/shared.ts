@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../domain/money.ts'
 import { selectBudget } from '../../../machines/budget/index.ts'
 import { CategoryId } from '../../../schemas/ids.ts'
-import { CurrencyCode, type Minor, PeriodKey } from '../../../schemas/money.ts'
+import { CurrencyCode, Minor, PeriodKey } from '../../../schemas/money.ts'
 import { useBudget } from '../../budget/OpenBudget.tsx'
 import { currentPeriodKey } from '../../router/periodKey.ts'
 
@@ -20,7 +20,10 @@ export const useAmountText = () => {
   const currency = useCurrency()
   const { i18n } = useTranslation()
   const locale = i18n.resolvedLanguage ?? 'pl'
-  return useCallback((amount: number) => formatAmount(amount as Minor, currency, locale), [currency, locale])
+  return useCallback(
+    (amount: number) => formatAmount(Minor.make(amount), currency, locale),
+    [currency, locale],
+  )
 }
 
 /** The budget route's parameters (mobile dialog routes and the month view). */

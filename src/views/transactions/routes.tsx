@@ -1,10 +1,11 @@
 import './texts.ts'
 import './transactions.css'
 import { useNavigate, useParams } from '@tanstack/react-router'
+import * as Schema from 'effect/Schema'
 import { useCallback } from 'react'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import type { CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import { CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import { OpenBudget } from '../../budget/OpenBudget.tsx'
 import { TransactionEditorDialog } from './TransactionEditorDialog.tsx'
 import { TransactionsPane } from './TransactionsPane.tsx'
@@ -15,6 +16,9 @@ type Params = {
   readonly categoryId?: string
   readonly transactionId?: string
 }
+
+const isCategoryId = Schema.is(CategoryId)
+const isTransactionId = Schema.is(TransactionId)
 
 const useRouteParams = (): Params => useParams({ strict: false }) as Params
 
@@ -72,10 +76,8 @@ export function TransactionEditorRoute() {
     <OpenBudget budgetId={budgetId}>
       <TransactionEditorDialog
         onClosed={close}
-        {...(transactionId === undefined || transactionId === ''
-          ? {}
-          : { transactionId: transactionId as TransactionId })}
-        {...(categoryId === undefined || categoryId === '' ? {} : { categoryId: categoryId as CategoryId })}
+        {...(isTransactionId(transactionId) ? { transactionId } : {})}
+        {...(isCategoryId(categoryId) ? { categoryId } : {})}
       />
     </OpenBudget>
   )
