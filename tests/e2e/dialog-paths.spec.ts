@@ -1084,3 +1084,12 @@ test('a desktop dialog has an address: Back closes it, reload keeps it, a link o
   await expect(page.getByRole('button', { name: 'Automatyczny przydział', exact: true })).toBeVisible()
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
+
+test('a desktop dialog address opened on a phone lands on the dialog’s route', async ({ page, request }) => {
+  test.skip(!mobile(page), 'The phone’s side of a shared desktop address.')
+  const budget = await arrangeBudget(request, `Adres na telefonie ${Date.now()}`)
+  const monthUrl = `/budget/${budget.id}/period/${period}`
+  await signInThrough(page, `${monthUrl}?dialog=moveCategory&dialogCategory=${budget.rentId}`)
+  await expect(page.getByRole('dialog', { name: 'Przenieś kategorię: Czynsz' })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/categories/${budget.rentId}/move$`, 'u'))
+})

@@ -20,7 +20,7 @@ import type { BudgetViewSearch } from '../../router/budgetSearch.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
 import { TransactionsButton } from '../accounts/TransactionsButton.tsx'
 import { rememberLastBudget } from '../budgets/lastBudget.ts'
-import { useOpenDialog } from '../dialogs/useDialog.ts'
+import { useOpenDialog, usePhoneDialogRoute } from '../dialogs/useDialog.ts'
 import { MonthActionsProvider, periodHref, useMonthActions } from './actions.tsx'
 import { PlusIcon, UndoIcon } from './icons.tsx'
 import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx'
@@ -266,6 +266,7 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
   const device = useDevice()
   const load = useBudget(selectLoadState)
   const search: BudgetViewSearch = useSearch({ strict: false })
+  usePhoneDialogRoute(search)
   const [showHidden, setShowHidden] = useState(false)
   const [selected, setSelected] = useState<CategoryId | null>(null)
   const name = monthName(periodKey, i18n.resolvedLanguage ?? 'pl')

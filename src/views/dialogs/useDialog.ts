@@ -1,8 +1,9 @@
 import { useNavigate, useParams, useRouter } from '@tanstack/react-router'
-import { useCallback } from 'react'
+import { useCallback, useEffect } from 'react'
 import { useDevice } from '../../layouts/useDevice.ts'
+import type { BudgetViewSearch } from '../../router/budgetSearch.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
-import { type DialogAddress, dialogSearch, mobileDialogHref } from './address.ts'
+import { type DialogAddress, dialogOfSearch, dialogSearch, mobileDialogHref } from './address.ts'
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -56,4 +57,22 @@ export const useCloseDialog = (): (() => void) => {
         replace: true,
       })
   }, [router, navigate])
+}
+
+/**
+ * A desktop dialog address opened on a phone (a shared link) lands on the phone's route of the same dialog, in
+ * place of the month's address: DESIGN's "a desktop address lands on the equivalent screen".
+ */
+export const usePhoneDialogRoute = (search: BudgetViewSearch): void => {
+  const device = useDevice()
+  const navigate = useNavigate()
+  const params: { readonly budgetId?: string; readonly periodKey?: string } = useParams({ strict: false })
+  const address = device === 'mobile' ? dialogOfSearch(search) : null
+  const href =
+    address === null || params.budgetId === undefined || params.periodKey === undefined
+      ? null
+      : mobileDialogHref(params.budgetId, params.periodKey, address)
+  useEffect(() => {
+    if (href !== null) void navigate({ href, replace: true })
+  }, [href, navigate])
 }
