@@ -1,16 +1,9 @@
-import { useNavigate, useParams, useRouter } from '@tanstack/react-router'
+import { useNavigate, useParams } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import { useDevice } from '../../layouts/useDevice.ts'
 import type { BudgetViewSearch } from '../../router/budgetSearch.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
 import { type DialogAddress, dialogOfSearch, dialogSearch, mobileDialogHref } from './address.ts'
-
-declare module '@tanstack/history' {
-  interface HistoryState {
-    /** The entry was pushed by opening a desktop dialog: closing it goes back rather than forward. */
-    readonly dialogOpened?: boolean
-  }
-}
 
 export type OpenDialog = (address: DialogAddress, options?: { readonly replace?: boolean }) => void
 
@@ -37,26 +30,22 @@ export const useOpenDialog = (): OpenDialog => {
         to: '.',
         search: (previous) => ({ ...previous, ...dialogSearch(address) }),
         replace,
-        state: (previous) => (replace ? previous : { ...previous, dialogOpened: true }),
       })
     },
     [device, navigate, budgetId, periodKey],
   )
 }
 
-/** Closes the desktop dialog: back to the entry it was opened from, or (opened by a link) its address dropped. */
+/**
+ * Closes the desktop dialog: its address is replaced by the same screen without it, at once and in order with any
+ * next open (a `history.back()` would land later and could close the dialog opened after it). Phones' dialog
+ * routes likewise close by going to their parent's address.
+ */
 export const useCloseDialog = (): (() => void) => {
-  const router = useRouter()
   const navigate = useNavigate()
   return useCallback(() => {
-    if (router.history.location.state.dialogOpened === true) router.history.back()
-    else
-      void navigate({
-        to: '.',
-        search: (previous) => ({ ...previous, ...dialogSearch(null) }),
-        replace: true,
-      })
-  }, [router, navigate])
+    void navigate({ to: '.', search: (previous) => ({ ...previous, ...dialogSearch(null) }), replace: true })
+  }, [navigate])
 }
 
 /**
