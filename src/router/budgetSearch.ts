@@ -1,23 +1,80 @@
+import * as Schema from 'effect/Schema'
+import { BankAccountId, CategoryGroupId, CategoryId, TransactionId } from '../../schemas/ids.ts'
+
 /**
- * The desktop budget route shows the month (no `view`), the transaction list or the accounts in its main column;
- * `account` and `category` narrow the transaction list. Mobile has a route for each instead (SPEC §2).
+ * The dialogs the desktop opens over the budget route, by name (`?dialog=…`). Phones open the same dialogs as
+ * SPEC's dialog routes instead; src/views/dialogs/address.ts maps one onto the other.
  */
-export type BudgetViewSearch = {
-  readonly view?: 'transactions' | 'accounts'
-  readonly account?: string
-  readonly category?: string
-}
+export const DialogName = Schema.Literals([
+  'assign',
+  'autoAssign',
+  'assignmentHistory',
+  'moveMoney',
+  'cover',
+  'target',
+  'moveCategory',
+  'moveTransactions',
+  'transaction',
+  'addGroup',
+  'renameGroup',
+  'deleteGroup',
+  'addCategory',
+  'editCategory',
+  'deleteCategory',
+  'accountType',
+  'addAccount',
+  'reconcile',
+  'reconcileEdit',
+  'transfer',
+  'renameAccount',
+  'closeAccount',
+])
+export type DialogName = typeof DialogName.Type
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' && value.length <= 100 ? value : undefined
+export const BudgetView = Schema.Literals(['transactions', 'accounts'])
 
+/**
+ * The desktop budget route's search: the main column shows the month (no `view`), the transaction list or the
+ * accounts; `account` and `category` narrow the transaction list (`category` alone selects the inspector); `dialog`
+ * with its `dialog…` subjects is the open dialog, so that Back closes it, reload keeps it and a link opens it.
+ * Mobile has a route for each instead (SPEC §2).
+ */
+export const BudgetViewSearch = Schema.Struct({
+  view: Schema.optional(BudgetView),
+  account: Schema.optional(BankAccountId),
+  category: Schema.optional(CategoryId),
+  dialog: Schema.optional(DialogName),
+  dialogCategory: Schema.optional(CategoryId),
+  dialogGroup: Schema.optional(CategoryGroupId),
+  dialogAccount: Schema.optional(BankAccountId),
+  dialogTransaction: Schema.optional(TransactionId),
+})
+export type BudgetViewSearch = typeof BudgetViewSearch.Type
+
+/** One parameter: its schema's value, or absent when it does not decode (a bad parameter drops, not the page). */
+const field =
+  <S extends Schema.Top>(schema: S) =>
+  (value: unknown): S['Type'] | undefined =>
+    Schema.is(schema)(value) ? value : undefined
+
+/** TanStack Router's validateSearch for the budget route: each parameter decoded by its schema. */
 export const validateBudgetSearch = (search: Record<string, unknown>): BudgetViewSearch => {
-  const view = search.view === 'transactions' || search.view === 'accounts' ? search.view : undefined
-  const account = text(search.account)
-  const category = text(search.category)
+  const view = field(BudgetView)(search.view)
+  const account = field(BankAccountId)(search.account)
+  const category = field(CategoryId)(search.category)
+  const dialog = field(DialogName)(search.dialog)
+  const dialogCategory = field(CategoryId)(search.dialogCategory)
+  const dialogGroup = field(CategoryGroupId)(search.dialogGroup)
+  const dialogAccount = field(BankAccountId)(search.dialogAccount)
+  const dialogTransaction = field(TransactionId)(search.dialogTransaction)
   return {
     ...(view === undefined ? {} : { view }),
     ...(account === undefined ? {} : { account }),
     ...(category === undefined ? {} : { category }),
+    ...(dialog === undefined ? {} : { dialog }),
+    ...(dialogCategory === undefined ? {} : { dialogCategory }),
+    ...(dialogGroup === undefined ? {} : { dialogGroup }),
+    ...(dialogAccount === undefined ? {} : { dialogAccount }),
+    ...(dialogTransaction === undefined ? {} : { dialogTransaction }),
   }
 }

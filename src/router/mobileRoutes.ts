@@ -1,4 +1,5 @@
 import { createRoute, createRouter } from '@tanstack/react-router'
+import { validateBudgetSearch } from './budgetSearch.ts'
 import {
   type RouterContext,
   redirectToCurrentPeriod,
@@ -142,6 +143,8 @@ const budgetPeriodRoute = createRoute({
   staticData: meta('budget', { status: 'built' }),
   beforeLoad: (args) => requireValidPeriodKey(args),
   loader: ({ context, params }) => prepareBudgetView(context, params.budgetId),
+  // The desktop's search, so a desktop address (`?dialog=…`) opened on a phone lands on the dialog's route.
+  validateSearch: validateBudgetSearch,
   component: budgetView('BudgetView'),
 })
 const bankAccountsRoute = createRoute({

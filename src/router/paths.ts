@@ -62,8 +62,8 @@ const SEARCH_ORDER: ReadonlyArray<string> = ['view', 'account', 'category']
 
 /** The desktop budget route's search: `view`, `account`, `category` first, then any other key as given. */
 export const budgetSearchQuery = (search: BudgetViewSearch = {}): string => {
-  const entries = Object.entries(search).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  const entries = Object.entries(search).flatMap(
+    ([key, value]): Array<[string, string]> => (typeof value === 'string' ? [[key, value]] : []),
   )
   const rank = (key: string) => {
     const at = SEARCH_ORDER.indexOf(key)

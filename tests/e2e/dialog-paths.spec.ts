@@ -1049,3 +1049,47 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
     },
   })
 })
+
+test('a desktop dialog has an address: Back closes it, reload keeps it, a link opens it', async ({
+  page,
+  request,
+}) => {
+  test.skip(mobile(page), 'Phones open dialogs as SPEC’s dialog routes (the walks above).')
+  const budget = await arrangeBudget(request, `Adresy okien ${Date.now()}`)
+  const monthUrl = `/budget/${budget.id}/period/${period}`
+  await signInThrough(page, monthUrl)
+
+  // Opened from the screen: the address names it, a reload keeps it, Back closes it.
+  const autoAssign = page.getByRole('dialog', { name: 'Automatyczny przydział' })
+  await page.getByRole('button', { name: 'Automatyczny przydział', exact: true }).click()
+  await expect(autoAssign).toBeVisible()
+  await expect(page).toHaveURL(/[?&]dialog=autoAssign(&|$)/u)
+  await page.reload()
+  await expect(autoAssign).toBeVisible()
+  await page.goBack()
+  await expect(autoAssign).toHaveCount(0)
+  await expect(page).not.toHaveURL(/dialog=/u)
+  await expect(page.getByRole('button', { name: 'Automatyczny przydział', exact: true })).toBeVisible()
+
+  // A link with the parameters opens the dialog on its subject; cancelling drops them from the address.
+  await page.goto(`${monthUrl}?dialog=moveCategory&dialogCategory=${budget.rentId}`)
+  const move = page.getByRole('dialog', { name: 'Przenieś kategorię: Czynsz' })
+  await expect(move).toBeVisible()
+  await move.getByRole('button', { name: 'Anuluj', exact: true }).click()
+  await expect(move).toHaveCount(0)
+  await expect(page).not.toHaveURL(/dialog/u)
+
+  // A parameter that does not decode opens nothing, and the month still shows.
+  await page.goto(`${monthUrl}?dialog=noSuchDialog`)
+  await expect(page.getByRole('button', { name: 'Automatyczny przydział', exact: true })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('a desktop dialog address opened on a phone lands on the dialog’s route', async ({ page, request }) => {
+  test.skip(!mobile(page), 'The phone’s side of a shared desktop address.')
+  const budget = await arrangeBudget(request, `Adres na telefonie ${Date.now()}`)
+  const monthUrl = `/budget/${budget.id}/period/${period}`
+  await signInThrough(page, `${monthUrl}?dialog=moveCategory&dialogCategory=${budget.rentId}`)
+  await expect(page.getByRole('dialog', { name: 'Przenieś kategorię: Czynsz' })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/categories/${budget.rentId}/move$`, 'u'))
+})

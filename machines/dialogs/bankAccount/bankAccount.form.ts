@@ -1,5 +1,5 @@
 import type { BankAccount } from '../../../schemas/budget.ts'
-import type { BankAccountId } from '../../../schemas/ids.ts'
+import { BankAccountId } from '../../../schemas/ids.ts'
 import type { IsoDate, Minor } from '../../../schemas/money.ts'
 import type { CommandDraft } from '../../budget/budget.protocol.ts'
 import {
@@ -63,7 +63,7 @@ export const buildBankAccount = (
       {
         _tag: 'OpenBankAccount',
         // A fresh opaque id for the new account.
-        bankAccountId: newId() as BankAccountId,
+        bankAccountId: BankAccountId.make(newId()),
         name: value.name,
         type: 'unconnected',
         balance: value.balance,

@@ -1,5 +1,5 @@
 import { isKnownCurrency } from '../../../domain/currency.ts'
-import type { BudgetId, CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
+import { BudgetId, CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import type { CommandDraft } from '../../budget/budget.protocol.ts'
 import { type Checked, checkName, type FieldErrors, REQUIRED, take } from '../shared/dialog.validation.ts'
@@ -44,11 +44,11 @@ export const buildBudget = (
       {
         _tag: 'CreateBudget',
         // Fresh opaque ids.
-        budgetId: newId() as BudgetId,
+        budgetId: BudgetId.make(newId()),
         name: value.name,
         currency: value.currency,
-        uncategorizedGroupId: newId() as CategoryGroupId,
-        uncategorizedCategoryId: newId() as CategoryId,
+        uncategorizedGroupId: CategoryGroupId.make(newId()),
+        uncategorizedCategoryId: CategoryId.make(newId()),
       },
     ]
   const commands: CommandDraft[] = []

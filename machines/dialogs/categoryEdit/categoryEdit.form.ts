@@ -1,5 +1,5 @@
 import type { Category, CategoryType, SpendingClass } from '../../../schemas/budget.ts'
-import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
+import { type CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { CommandDraft } from '../../budget/budget.protocol.ts'
 import { type Checked, checkName, type FieldErrors, REQUIRED, take } from '../shared/dialog.validation.ts'
 
@@ -42,7 +42,7 @@ export const buildCategory = (
       {
         _tag: 'CreateCategory',
         // A fresh opaque id for the new category.
-        categoryId: newId() as CategoryId,
+        categoryId: CategoryId.make(newId()),
         categoryGroupId: props.categoryGroupId,
         name: value.name,
         type: value.type,

@@ -2,3 +2,4 @@ export type { DeleteConfirmFields, DeleteConfirmProps, DeleteConfirmValue } from
 export { buildDelete, checkDelete } from './deleteConfirm.form.ts'
 export type { DeleteConfirmEvent } from './deleteConfirm.machine.ts'
 export { deleteConfirmMachine } from './deleteConfirm.machine.ts'
+export { groupCategoryIds, moveToChoices } from './deleteConfirm.selectors.ts'

@@ -1,5 +1,5 @@
 import type { CategoryGroup } from '../../../schemas/budget.ts'
-import type { CategoryGroupId } from '../../../schemas/ids.ts'
+import { CategoryGroupId } from '../../../schemas/ids.ts'
 import type { CommandDraft } from '../../budget/budget.protocol.ts'
 import { type Checked, checkName, type FieldErrors, take } from '../shared/dialog.validation.ts'
 
@@ -26,7 +26,7 @@ export const buildGroup = (
 ): ReadonlyArray<CommandDraft> => {
   if (props.mode === 'create')
     // A fresh opaque id for the new group.
-    return [{ _tag: 'CreateCategoryGroup', categoryGroupId: newId() as CategoryGroupId, name: value.name }]
+    return [{ _tag: 'CreateCategoryGroup', categoryGroupId: CategoryGroupId.make(newId()), name: value.name }]
   return value.name === props.group.name
     ? []
     : [{ _tag: 'RenameCategoryGroup', categoryGroupId: props.group.id, name: value.name }]

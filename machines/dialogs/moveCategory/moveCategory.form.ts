@@ -6,7 +6,8 @@ export type GroupOrder = { readonly id: CategoryGroupId; readonly categoryIds: R
 
 export type MoveCategoryProps = {
   readonly categoryId: CategoryId
-  readonly currentGroupId: CategoryGroupId
+  /** Null when the category is gone (deleted elsewhere): the user must then pick a group. */
+  readonly currentGroupId: CategoryGroupId | null
   /** Every group with its categories in order, as the budget shows them. */
   readonly groups: ReadonlyArray<GroupOrder>
 }

@@ -4,3 +4,4 @@ export type {
   MoveTransactionsValue,
 } from './moveTransactions.machine.ts'
 export { checkMoveTransactions, moveTransactionsMachine } from './moveTransactions.machine.ts'
+export { movableCounts, moveTransactionsTargets } from './moveTransactions.selectors.ts'

@@ -1,5 +1,5 @@
 import * as Result from 'effect/Result'
-import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import { type BankAccountId, type CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import type { IsoDate, Minor } from '../../../schemas/money.ts'
 import type { CommandDraft } from '../../budget/budget.protocol.ts'
 import {
@@ -70,7 +70,7 @@ export const buildReconcile = (
     date: value.date,
     balance: value.balance,
     // A fresh opaque id, used only if the balance differs.
-    adjustmentTransactionId: newId() as TransactionId,
+    adjustmentTransactionId: TransactionId.make(newId()),
     ...(value.adjustmentCategoryId === null ? {} : { adjustmentCategoryId: value.adjustmentCategoryId }),
   },
 ]

@@ -14,3 +14,9 @@ export type SourceBalance = { readonly categoryId: CategoryId; readonly availabl
 
 export const availableOf = (balances: ReadonlyArray<SourceBalance>, categoryId: CategoryId): number =>
   balances.find((balance) => balance.categoryId === categoryId)?.available ?? 0
+
+/** The balances a money dialog starts from, read from the month's categories when it opens. */
+export const balancesOf = (
+  categories: ReadonlyArray<{ readonly id: CategoryId; readonly available: Minor }>,
+): ReadonlyArray<SourceBalance> =>
+  categories.map((category) => ({ categoryId: category.id, available: category.available }))

@@ -1,5 +1,5 @@
 import type { Target, TargetType } from '../../../schemas/budget.ts'
-import type { CategoryId, TargetId } from '../../../schemas/ids.ts'
+import { type CategoryId, TargetId } from '../../../schemas/ids.ts'
 import type { IsoDate, Minor } from '../../../schemas/money.ts'
 import type { AnalyticsTrack } from '../../analytics/analytics.machine.ts'
 import type { CommandDraft } from '../../budget/budget.protocol.ts'
@@ -68,7 +68,7 @@ export const buildTarget = (
   {
     _tag: 'SetTarget',
     // A new target gets a fresh id; editing keeps the one it has. Ids are opaque strings.
-    targetId: props.target?.id ?? (newId() as TargetId),
+    targetId: props.target?.id ?? TargetId.make(newId()),
     categoryId: props.categoryId,
     type: value.type,
     amount: value.amount,

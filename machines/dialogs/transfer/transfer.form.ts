@@ -1,4 +1,4 @@
-import type { BankAccountId, TransactionId, TransferId } from '../../../schemas/ids.ts'
+import { type BankAccountId, TransactionId, TransferId } from '../../../schemas/ids.ts'
 import type { IsoDate, Minor } from '../../../schemas/money.ts'
 import type { CommandDraft } from '../../budget/budget.protocol.ts'
 import {
@@ -67,9 +67,9 @@ export const buildTransfer = (
   {
     _tag: 'AddTransfer',
     // Fresh opaque ids for the pair and its two sides.
-    transferId: newId() as TransferId,
-    outflowTransactionId: newId() as TransactionId,
-    inflowTransactionId: newId() as TransactionId,
+    transferId: TransferId.make(newId()),
+    outflowTransactionId: TransactionId.make(newId()),
+    inflowTransactionId: TransactionId.make(newId()),
     fromBankAccountId: value.from,
     toBankAccountId: value.to,
     date: value.date,

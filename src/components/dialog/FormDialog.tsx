@@ -223,17 +223,25 @@ export function SelectBody({
   )
 }
 
-/** A select bound to one field of a dialog machine (a category, an account, an option). */
+/**
+ * The one select bound to a field of a dialog machine (a category, an account, an option): the machine owns the
+ * value, a choice's id is the field's value. `autoFocus` for dialogs whose first field is a choice; `onChosen`
+ * for a view that adjusts other fields when this one changes.
+ */
 export function DialogSelectField<F, K extends keyof F & string>({
   actor,
   field,
   label,
   choices,
+  autoFocus = false,
+  onChosen,
 }: {
   readonly actor: FormDialogRef<F>
   readonly field: K
   readonly label: string
   readonly choices: ReadonlyArray<Choice>
+  readonly autoFocus?: boolean
+  readonly onChosen?: (id: string) => void
 }) {
   const { t } = useTranslation()
   const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
@@ -243,13 +251,18 @@ export function DialogSelectField<F, K extends keyof F & string>({
     <Select
       className="field"
       selectedKey={value === '' || value === null ? null : String(value)}
-      onSelectionChange={(key) => actor.send(change(field, String(key) as F[K]))}
+      onSelectionChange={(key) => {
+        // The machine owns the value and checks it; a choice's id is the field's value.
+        actor.send(change(field, String(key) as F[K]))
+        onChosen?.(String(key))
+      }}
       isInvalid={error !== undefined}
       placeholder={t('dialog.choose')}
     >
       <SelectBody
         label={label}
         choices={choices}
+        autoFocus={autoFocus}
         error={error === undefined ? undefined : t(error.key, error.params ?? {})}
       />
     </Select>

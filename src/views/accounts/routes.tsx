@@ -1,5 +1,5 @@
 import { useParams, useRouter } from '@tanstack/react-router'
-import { type ReactNode, useId, useState } from 'react'
+import { type ReactNode, Suspense, useId, useState } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { AccountWithBalance } from '../../../machines/budget/index.ts'
@@ -9,8 +9,6 @@ import { CurrencyCode } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
 import { paths } from '../../router/paths.ts'
-import { TransactionsPane } from '../transactions/TransactionsPane.tsx'
-import { AccountBalances, AccountsCard } from './AccountsCard.tsx'
 import {
   AccountTypeDialog,
   AddAccountDialog,
@@ -18,7 +16,9 @@ import {
   ReconcileDialog,
   RenameAccountDialog,
   TransferDialog,
-} from './dialogs.tsx'
+} from '../dialogs/lazyDialogs.ts'
+import { TransactionsPane } from '../transactions/TransactionsPane.tsx'
+import { AccountBalances, AccountsCard } from './AccountsCard.tsx'
 import { BudgetReady, periodOrCurrent, useLeave } from './shared.tsx'
 
 // Mobile routes of SPEC §2 (the desktop shows the same inside the month view: AccountsPane).
@@ -39,7 +39,9 @@ function WithBudget({ children }: { readonly children: (budgetId: string) => Rea
   if (budgetId === undefined) return null
   return (
     <OpenBudget budgetId={budgetId}>
-      <BudgetReady>{children(budgetId)}</BudgetReady>
+      <BudgetReady>
+        <Suspense fallback={null}>{children(budgetId)}</Suspense>
+      </BudgetReady>
     </OpenBudget>
   )
 }

@@ -2,16 +2,7 @@ import './texts.ts'
 import './budget.css'
 import { Outlet, useParams, useSearch } from '@tanstack/react-router'
 import * as Schema from 'effect/Schema'
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react'
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useMemo, useState } from 'react'
 import { Button, Link, Switch } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
@@ -21,7 +12,7 @@ import {
   selectLoadState,
 } from '../../../machines/budget/index.ts'
 import { selectCategory, selectMonthModel } from '../../../machines/budget/selectors/month.ts'
-import { BankAccountId, CategoryId } from '../../../schemas/ids.ts'
+import type { CategoryId } from '../../../schemas/ids.ts'
 import { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
@@ -30,7 +21,8 @@ import { paths } from '../../router/paths.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
 import { TransactionsButton } from '../accounts/TransactionsButton.tsx'
 import { rememberLastBudget } from '../budgets/lastBudget.ts'
-import { MonthActionsProvider, type StructureDialog, useMonthActions } from './actions.tsx'
+import { useOpenDialog, usePhoneDialogRoute } from '../dialogs/useDialog.ts'
+import { MonthActionsProvider, useMonthActions } from './actions.tsx'
 import { PlusIcon, UndoIcon } from './icons.tsx'
 import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx'
 import { MonthList } from './MonthList.tsx'
@@ -43,14 +35,8 @@ const AccountsPane = lazy(() =>
 const CategoryPanel = lazy(() =>
   import('../category/CategoryPanel.tsx').then((module) => ({ default: module.CategoryPanel })),
 )
-const AssignDialog = lazy(() =>
-  import('../category/dialogs.tsx').then((module) => ({ default: module.AssignDialog })),
-)
-const AutoAssignDialog = lazy(() =>
-  import('../category/dialogs.tsx').then((module) => ({ default: module.AutoAssignDialog })),
-)
-const StructureDialogHost = lazy(() =>
-  import('./StructureDialogs.tsx').then((module) => ({ default: module.StructureDialogHost })),
+const DesktopDialogs = lazy(() =>
+  import('../dialogs/DesktopDialogs.tsx').then((module) => ({ default: module.DesktopDialogs })),
 )
 const TransactionsPane = lazy(() =>
   import('../transactions/TransactionsPane.tsx').then((module) => ({ default: module.TransactionsPane })),
@@ -58,8 +44,6 @@ const TransactionsPane = lazy(() =>
 
 const DEFAULT_CURRENCY = CurrencyCode.make('PLN')
 const isPeriodKey = Schema.is(PeriodKey)
-const isCategoryId = Schema.is(CategoryId)
-const isBankAccountId = Schema.is(BankAccountId)
 
 /** Loading, load failed (retry, or 'no such budget'), else the budget's screen. */
 export function BudgetGate({ children }: { readonly children: ReactNode }) {
@@ -156,7 +140,6 @@ function MonthMain({
   selectedId,
   showHidden,
   onShowHidden,
-  onMoneyDialog,
 }: {
   readonly periodKey: PeriodKey
   readonly name: string
@@ -164,11 +147,11 @@ function MonthMain({
   /** Kept by the screen: the row actions (move up/down) must see the same rows as the user. */
   readonly showHidden: boolean
   readonly onShowHidden: (show: boolean) => void
-  readonly onMoneyDialog: (dialog: 'assign' | 'autoAssign') => void
 }) {
   const { t } = useTranslation()
   const device = useDevice()
   const { budgetId, open } = useMonthActions()
+  const openDialog = useOpenDialog()
   const model = useBudget((snapshot) => selectMonthModel(snapshot, periodKey, showHidden))
   const currency = useBudget(selectBudget)?.currency ?? DEFAULT_CURRENCY
   const empty = !model.hasCategories
@@ -191,10 +174,10 @@ function MonthMain({
           </>
         ) : (
           <>
-            <Button className="button" onPress={() => onMoneyDialog('assign')}>
+            <Button className="button" onPress={() => openDialog({ kind: 'assign' })}>
               {t('budgetView.rta.assign')}
             </Button>
-            <Button className="button button--quiet" onPress={() => onMoneyDialog('autoAssign')}>
+            <Button className="button button--quiet" onPress={() => openDialog({ kind: 'autoAssign' })}>
               {t('budgetView.rta.autoAssign')}
             </Button>
           </>
@@ -283,12 +266,9 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
   const budgetRef = useBudgetRef()
   const load = useBudget(selectLoadState)
   const search: BudgetViewSearch = useSearch({ strict: false })
+  usePhoneDialogRoute(search)
   const [showHidden, setShowHidden] = useState(false)
-  const [dialog, setDialog] = useState<StructureDialog | null>(null)
-  const [moneyDialog, setMoneyDialog] = useState<'assign' | 'autoAssign' | null>(null)
   const [selected, setSelected] = useState<CategoryId | null>(null)
-  const closeDialog = useCallback(() => setDialog(null), [])
-  const closeMoneyDialog = useCallback(() => setMoneyDialog(null), [])
   const name = monthName(periodKey, i18n.resolvedLanguage ?? 'pl')
 
   useEffect(() => {
@@ -304,7 +284,6 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
       selectedId={selected}
       showHidden={showHidden}
       onShowHidden={setShowHidden}
-      onMoneyDialog={setMoneyDialog}
     />
   )
   const main =
@@ -316,12 +295,8 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
           <AccountsPane />
         ) : (
           <TransactionsPane
-            {...(search.account !== undefined && isBankAccountId(search.account)
-              ? { bankAccountId: search.account }
-              : {})}
-            {...(search.category !== undefined && isCategoryId(search.category)
-              ? { categoryId: search.category }
-              : {})}
+            {...(search.account === undefined ? {} : { bankAccountId: search.account })}
+            {...(search.category === undefined ? {} : { categoryId: search.category })}
           />
         )}
       </Suspense>
@@ -331,7 +306,6 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
       budgetId={budgetId}
       periodKey={periodKey}
       showHidden={showHidden}
-      onOpen={setDialog}
       onSelect={setSelected}
     >
       <div className="budget-view" data-device={device}>
@@ -353,15 +327,10 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
       </div>
       {device === 'mobile' ? (
         <Outlet />
-      ) : (
+      ) : // The dialogs' code loads only once the address names one (`?dialog=…`).
+      search.dialog === undefined ? null : (
         <Suspense fallback={null}>
-          {dialog === null ? null : <StructureDialogHost dialog={dialog} onClosed={closeDialog} />}
-          {moneyDialog === 'assign' ? (
-            <AssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
-          ) : null}
-          {moneyDialog === 'autoAssign' ? (
-            <AutoAssignDialog periodKey={periodKey} onClosed={closeMoneyDialog} />
-          ) : null}
+          <DesktopDialogs periodKey={periodKey} />
         </Suspense>
       )}
     </MonthActionsProvider>

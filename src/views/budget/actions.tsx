@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router'
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react'
 import type { CommandDraft } from '../../../machines/budget/index.ts'
 import { selectMonthModel } from '../../../machines/budget/selectors/month.ts'
@@ -6,17 +5,10 @@ import { categoryReorder, groupReorder } from '../../../machines/budget/selector
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
 import { useBudgetRef } from '../../budget/OpenBudget.tsx'
-import { useDevice } from '../../layouts/useDevice.ts'
-import { paths } from '../../router/paths.ts'
+import type { StructureDialog } from '../dialogs/address.ts'
+import { useOpenDialog } from '../dialogs/useDialog.ts'
 
-/** A structure dialog to open: on desktop a modal from local state, on phones its own route. */
-export type StructureDialog =
-  | { readonly kind: 'addGroup' }
-  | { readonly kind: 'renameGroup'; readonly groupId: CategoryGroupId }
-  | { readonly kind: 'deleteGroup'; readonly groupId: CategoryGroupId }
-  | { readonly kind: 'addCategory'; readonly groupId: CategoryGroupId }
-  | { readonly kind: 'editCategory'; readonly groupId: CategoryGroupId; readonly categoryId: CategoryId }
-  | { readonly kind: 'deleteCategory'; readonly groupId: CategoryGroupId; readonly categoryId: CategoryId }
+export type { StructureDialog } from '../dialogs/address.ts'
 
 /** What rows may do; stable for the life of the view, so memoised rows never re-render because of it. */
 export type MonthActions = {
@@ -43,34 +35,24 @@ export function MonthActionsProvider({
   budgetId,
   periodKey,
   showHidden,
-  onOpen,
   onSelect,
   children,
 }: {
   readonly budgetId: string
   readonly periodKey: PeriodKey
   readonly showHidden: boolean
-  /** Desktop only: where dialogs open (phones navigate instead). */
-  readonly onOpen: (dialog: StructureDialog) => void
   readonly onSelect: (categoryId: CategoryId) => void
   readonly children: ReactNode
 }) {
   const budget = useBudgetRef()
-  const device = useDevice()
-  const navigate = useNavigate()
+  const openDialog = useOpenDialog()
   const send = useCallback(
     (commands: ReadonlyArray<CommandDraft>) => {
       if (commands.length > 0) budget.send({ type: 'budget.command', commands })
     },
     [budget],
   )
-  const open = useCallback(
-    (dialog: StructureDialog) => {
-      if (device === 'mobile') void navigate({ href: paths.structureDialog(budgetId, dialog) })
-      else onOpen(dialog)
-    },
-    [device, navigate, budgetId, onOpen],
-  )
+  const open = useCallback((dialog: StructureDialog) => openDialog(dialog), [openDialog])
   const moveCategory = useCallback(
     (categoryId: CategoryId, direction: 'up' | 'down') => {
       // Read at the moment of the action, so rows need not carry their group's order.

@@ -1,26 +1,19 @@
 import './texts.ts'
 import './budget.css'
 import { useNavigate, useParams } from '@tanstack/react-router'
-import { lazy, type ReactNode, Suspense, useCallback } from 'react'
+import { type ReactNode, Suspense, useCallback } from 'react'
 import { selectShownPeriod } from '../../../machines/budget/index.ts'
 import { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
+import {
+  CategoryEditDialog,
+  DeleteCategoryDialog,
+  DeleteGroupDialog,
+  GroupEditDialog,
+} from '../dialogs/lazyDialogs.ts'
 import { BudgetGate } from './BudgetView.tsx'
 import { periodToReturnTo } from './returnPeriod.ts'
-
-// The structure dialogs (forms, selects) load when one opens, not with the month.
-const structureDialogs = () => import('./StructureDialogs.tsx')
-const CategoryEditDialog = lazy(() =>
-  structureDialogs().then((module) => ({ default: module.CategoryEditDialog })),
-)
-const DeleteCategoryDialog = lazy(() =>
-  structureDialogs().then((module) => ({ default: module.DeleteCategoryDialog })),
-)
-const DeleteGroupDialog = lazy(() =>
-  structureDialogs().then((module) => ({ default: module.DeleteGroupDialog })),
-)
-const GroupEditDialog = lazy(() => structureDialogs().then((module) => ({ default: module.GroupEditDialog })))
 
 export { BudgetView } from './BudgetView.tsx'
 

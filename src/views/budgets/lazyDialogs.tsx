@@ -1,14 +1,20 @@
 import { type ComponentProps, lazy, Suspense } from 'react'
 
 // The budgets list is the first screen after sign-in: its dialogs (forms, selects, machines) load on first open.
-type EditProps = ComponentProps<typeof import('./BudgetEditDialog.tsx')['BudgetEditDialog']>
-type ConfirmProps = ComponentProps<typeof import('./ConfirmDialog.tsx')['ConfirmDialog']>
+type EditProps = ComponentProps<
+  typeof import('../dialogs/budgetEdit/BudgetEditDialog.tsx')['BudgetEditDialog']
+>
+type ConfirmProps = ComponentProps<
+  typeof import('../dialogs/deleteConfirm/ConfirmDialog.tsx')['ConfirmDialog']
+>
 
 const LazyEdit = lazy(() =>
-  import('./BudgetEditDialog.tsx').then((module) => ({ default: module.BudgetEditDialog })),
+  import('../dialogs/budgetEdit/BudgetEditDialog.tsx').then((module) => ({
+    default: module.BudgetEditDialog,
+  })),
 )
 const LazyConfirm = lazy(() =>
-  import('./ConfirmDialog.tsx').then((module) => ({ default: module.ConfirmDialog })),
+  import('../dialogs/deleteConfirm/ConfirmDialog.tsx').then((module) => ({ default: module.ConfirmDialog })),
 )
 
 export function BudgetEditDialog(props: EditProps) {

@@ -1,7 +1,7 @@
 import './texts.ts'
 import './category.css'
 import { useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Button, Group } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
@@ -17,51 +17,39 @@ import {
   selectCategoryTransactions,
 } from '../../../machines/budget/selectors/category.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
-import type { Minor, PeriodKey } from '../../../schemas/money.ts'
+import { Minor, type PeriodKey } from '../../../schemas/money.ts'
 import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
-import { useDevice } from '../../layouts/useDevice.ts'
-import { paths } from '../../router/paths.ts'
 import { useCategoryName } from '../budget/names.ts'
-import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
+import type { DialogAddress } from '../dialogs/address.ts'
+import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { payeeText } from '../transactions/payee.ts'
-import {
-  AssignDialog,
-  AssignmentHistoryDialog,
-  AssignmentHistoryList,
-  CoverDialog,
-  MoveCategoryDialog,
-  MoveMoneyDialog,
-  MoveTransactionsDialog,
-  TargetDialog,
-} from './dialogs.tsx'
+import { AssignmentHistoryList } from './AssignmentHistoryList.tsx'
 import { explanationText } from './format.ts'
-import { useAmountText, useBudgetParams, useCurrency, useGoTo } from './shared.ts'
+import { useAmountText, useCurrency } from './shared.ts'
+
+const NOTHING = Minor.make(0)
 
 /** How many of the month's transactions the inspector lists. */
 const RECENT_TRANSACTIONS = 5
 
 type Action =
   | 'assign'
-  | 'move-money'
+  | 'moveMoney'
   | 'cover'
   | 'target'
-  | 'move'
-  | 'move-transactions'
-  | 'assignment-history'
-  | 'add-transaction'
+  | 'moveCategory'
+  | 'moveTransactions'
+  | 'assignmentHistory'
+  | 'transaction'
 
-/** The mobile route of each action (SPEC §2 dialog routes); desktop opens the same dialogs from local state. */
-const mobilePath = (action: Action, budgetId: string, periodKey: string, categoryId: string): string => {
+/** The dialog of each action, the same on both devices (phones: SPEC §2's dialog routes; desktop: `?dialog=…`). */
+const dialogOf = (action: Action, categoryId: CategoryId): DialogAddress => {
   switch (action) {
-    case 'assign':
-      return paths.assign(budgetId, periodKey, categoryId)
-    case 'assignment-history':
-      return paths.assignmentHistory(budgetId, periodKey)
-    case 'add-transaction':
-      return paths.transactionEditor(budgetId, periodKey, categoryId)
+    case 'assignmentHistory':
+      return { kind: action }
     default:
-      return paths.categoryDialog(budgetId, periodKey, categoryId, action)
+      return { kind: action, categoryId }
   }
 }
 
@@ -75,13 +63,10 @@ export function CategoryPanel({
 }) {
   const { t, i18n } = useTranslation()
   const nameOf = useCategoryName()
-  const device = useDevice()
-  const { budgetId } = useBudgetParams()
-  const goTo = useGoTo()
+  const openDialog = useOpenDialog()
   const budget = useBudgetRef()
   const currency = useCurrency()
   const format = useAmountText()
-  const [open, setOpen] = useState<Action | null>(null)
   const inspector = useBudget((snapshot) => selectCategoryInspector(snapshot, categoryId, periodKey))
   // Before the budget holds its transactions, activity tells whether the month has any (a month whose
   // transactions cancel out shows the button once they are loaded).
@@ -96,16 +81,12 @@ export function CategoryPanel({
       </section>
     )
   const { category, group, month, target } = inspector
-  const act = (action: Action) => {
-    if (device === 'mobile') goTo(mobilePath(action, budgetId, periodKey, categoryId))
-    else setOpen(action)
-  }
-  const close = () => setOpen(null)
+  const act = (action: Action) => openDialog(dialogOf(action, categoryId))
   const isIncome = category.type === 'Income'
-  const assigned = month?.assigned ?? (0 as Minor)
-  const activity = month?.activity ?? (0 as Minor)
+  const assigned = month?.assigned ?? NOTHING
+  const activity = month?.activity ?? NOTHING
   const hasTransactions = transactionsLoaded ? loadedCount > 0 : activity !== 0
-  const available = month?.available ?? (0 as Minor)
+  const available = month?.available ?? NOTHING
   const overspent = available < 0
   const locale = i18n.resolvedLanguage ?? 'pl'
   const explanation = month?.target ? explanationText(month.target.explanation, format, locale) : null
@@ -153,7 +134,7 @@ export function CategoryPanel({
             <Button className="button button--primary" onPress={() => act('assign')}>
               {t('category.assign')}
             </Button>
-            <Button className="button button--quiet" onPress={() => act('move-money')}>
+            <Button className="button button--quiet" onPress={() => act('moveMoney')}>
               {t('category.moveMoney')}
             </Button>
             {overspent ? (
@@ -163,11 +144,11 @@ export function CategoryPanel({
             ) : null}
           </>
         )}
-        <Button className="button button--quiet" onPress={() => act('move')}>
+        <Button className="button button--quiet" onPress={() => act('moveCategory')}>
           {t('category.moveCategory')}
         </Button>
         {hasTransactions ? (
-          <Button className="button button--quiet" onPress={() => act('move-transactions')}>
+          <Button className="button button--quiet" onPress={() => act('moveTransactions')}>
             {t('category.moveTransactions')}
           </Button>
         ) : null}
@@ -223,7 +204,7 @@ export function CategoryPanel({
         </h3>
         <MonthTransactions categoryId={categoryId} periodKey={periodKey} name={nameOf(category)} />
         <div className="category-actions">
-          <Button className="button button--quiet" onPress={() => act('add-transaction')}>
+          <Button className="button button--quiet" onPress={() => act('transaction')}>
             {t('category.addTransaction')}
           </Button>
         </div>
@@ -235,34 +216,11 @@ export function CategoryPanel({
         </h3>
         <AssignmentHistoryList periodKey={periodKey} categoryId={categoryId} />
         <div className="category-actions">
-          <Button className="button button--quiet" onPress={() => act('assignment-history')}>
+          <Button className="button button--quiet" onPress={() => act('assignmentHistory')}>
             {t('category.showHistory')}
           </Button>
         </div>
       </section>
-
-      {open === 'assign' ? (
-        <AssignDialog periodKey={periodKey} categoryId={categoryId} onClosed={close} />
-      ) : null}
-      {open === 'move-money' ? (
-        <MoveMoneyDialog periodKey={periodKey} from={categoryId} onClosed={close} />
-      ) : null}
-      {open === 'cover' ? (
-        <CoverDialog periodKey={periodKey} categoryId={categoryId} onClosed={close} />
-      ) : null}
-      {open === 'target' ? (
-        <TargetDialog periodKey={periodKey} categoryId={categoryId} onClosed={close} />
-      ) : null}
-      {open === 'move' ? <MoveCategoryDialog categoryId={categoryId} onClosed={close} /> : null}
-      {open === 'move-transactions' ? (
-        <MoveTransactionsDialog periodKey={periodKey} categoryId={categoryId} onClosed={close} />
-      ) : null}
-      {open === 'assignment-history' ? (
-        <AssignmentHistoryDialog periodKey={periodKey} onClosed={close} />
-      ) : null}
-      {open === 'add-transaction' ? (
-        <TransactionEditorDialog categoryId={categoryId} onClosed={close} />
-      ) : null}
     </section>
   )
 }
@@ -355,7 +313,7 @@ function TransactionRows({
                 {day.format(new Date(`${transaction.date}T00:00:00Z`))}
               </span>
             </span>
-            <Money amount={amount as Minor} currency={currency} />
+            <Money amount={Minor.make(amount)} currency={currency} />
           </li>
         ))}
       </ul>

@@ -1,27 +1,32 @@
 import './texts.ts'
 import './category.css'
 import { useSearch } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import * as Schema from 'effect/Schema'
+import { type ReactNode, Suspense } from 'react'
 import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { selectLoadState } from '../../../machines/budget/index.ts'
 import { selectCategoryInspector } from '../../../machines/budget/selectors/category.ts'
-import type { CategoryId } from '../../../schemas/ids.ts'
+import { CategoryId } from '../../../schemas/ids.ts'
 import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import { useCategoryName } from '../budget/names.ts'
-import { CategoryPanel } from './CategoryPanel.tsx'
 import {
-  AssignDialog,
+  AssignMoneyDialog,
   AssignmentHistoryDialog,
   AutoAssignDialog,
-  CoverDialog,
+  CoverOverspendingDialog,
   MoveCategoryDialog,
   MoveMoneyDialog,
   MoveTransactionsDialog,
   TargetDialog,
-} from './dialogs.tsx'
+} from '../dialogs/lazyDialogs.ts'
+import { CategoryPanel } from './CategoryPanel.tsx'
 import { useBudgetParams, useGoTo } from './shared.ts'
+
+const isCategoryId = Schema.is(CategoryId)
+/** A route without its category shows the 'not found' notice of an unknown one. */
+const NO_CATEGORY = CategoryId.make('-')
 
 // Mobile dialog routes under /budget/{budgetId}/period/{periodKey} (SPEC §2). Each closes by going to its parent
 // path: the category's sheet for the category's own dialogs, the month otherwise, so the phone's back button
@@ -32,7 +37,9 @@ function BudgetRoute({ children }: { readonly children: ReactNode }) {
   const { budgetId } = useBudgetParams()
   return (
     <OpenBudget budgetId={budgetId}>
-      <WhenLoaded>{children}</WhenLoaded>
+      <WhenLoaded>
+        <Suspense fallback={null}>{children}</Suspense>
+      </WhenLoaded>
     </OpenBudget>
   )
 }
@@ -47,7 +54,7 @@ const useParentPaths = () => {
   const { budgetId, periodKey, categoryId } = useBudgetParams()
   return {
     periodKey,
-    categoryId: (categoryId ?? '') as CategoryId,
+    categoryId: categoryId ?? NO_CATEGORY,
     month: paths.period(budgetId, periodKey),
     category: paths.category(budgetId, periodKey, categoryId ?? ''),
   }
@@ -65,7 +72,7 @@ function AssignView() {
   const goTo = useGoTo()
   const { budgetId, periodKey } = useBudgetParams()
   const search: { category?: unknown } = useSearch({ strict: false })
-  const categoryId = typeof search.category === 'string' ? (search.category as CategoryId) : undefined
+  const categoryId = isCategoryId(search.category) ? search.category : undefined
   const close = () =>
     goTo(
       categoryId === undefined
@@ -73,7 +80,7 @@ function AssignView() {
         : paths.category(budgetId, periodKey, categoryId),
     )
   return (
-    <AssignDialog
+    <AssignMoneyDialog
       periodKey={periodKey}
       onClosed={close}
       {...(categoryId === undefined ? {} : { categoryId })}
@@ -226,7 +233,7 @@ export function CoverRoute() {
   return (
     <CategoryDialogRoute
       render={({ periodKey, categoryId, onClosed }) => (
-        <CoverDialog periodKey={periodKey} categoryId={categoryId} onClosed={onClosed} />
+        <CoverOverspendingDialog periodKey={periodKey} categoryId={categoryId} onClosed={onClosed} />
       )}
     />
   )

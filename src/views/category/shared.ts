@@ -1,13 +1,17 @@
 import { useParams, useRouter } from '@tanstack/react-router'
+import * as Schema from 'effect/Schema'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../domain/money.ts'
 import { selectBudget } from '../../../machines/budget/index.ts'
-import type { CategoryId } from '../../../schemas/ids.ts'
-import { CurrencyCode, type Minor, type PeriodKey } from '../../../schemas/money.ts'
+import { CategoryId } from '../../../schemas/ids.ts'
+import { CurrencyCode, Minor, PeriodKey } from '../../../schemas/money.ts'
 import { useBudget } from '../../budget/OpenBudget.tsx'
+import { currentPeriodKey } from '../../router/periodKey.ts'
 
 const DEFAULT_CURRENCY = CurrencyCode.make('PLN')
+const isPeriodKey = Schema.is(PeriodKey)
+const isCategoryId = Schema.is(CategoryId)
 
 export const useCurrency = (): CurrencyCode => useBudget(selectBudget)?.currency ?? DEFAULT_CURRENCY
 
@@ -16,7 +20,10 @@ export const useAmountText = () => {
   const currency = useCurrency()
   const { i18n } = useTranslation()
   const locale = i18n.resolvedLanguage ?? 'pl'
-  return useCallback((amount: number) => formatAmount(amount as Minor, currency, locale), [currency, locale])
+  return useCallback(
+    (amount: number) => formatAmount(Minor.make(amount), currency, locale),
+    [currency, locale],
+  )
 }
 
 /** The budget route's parameters (mobile dialog routes and the month view). */
@@ -24,8 +31,11 @@ export const useBudgetParams = () => {
   const params: { budgetId?: string; periodKey?: string; categoryId?: string } = useParams({ strict: false })
   return {
     budgetId: params.budgetId ?? '',
-    periodKey: (params.periodKey ?? '') as PeriodKey,
-    categoryId: params.categoryId === undefined ? undefined : (params.categoryId as CategoryId),
+    // The route's guard let only a valid period through; a missing one reads as the current month.
+    periodKey: isPeriodKey(params.periodKey)
+      ? params.periodKey
+      : PeriodKey.make(currentPeriodKey(new Date())),
+    categoryId: isCategoryId(params.categoryId) ? params.categoryId : undefined,
   }
 }
 

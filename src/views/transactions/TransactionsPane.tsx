@@ -39,6 +39,7 @@ import { useBudget, useBudgetRef, useNeedTransactions } from '../../budget/OpenB
 import { useDevice } from '../../layouts/useDevice.ts'
 import { useCategoryName } from '../budget/names.ts'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
+import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { BarSelect, FilterBarFields } from './FilterBar.tsx'
 import { TransactionGrid } from './TransactionGrid.tsx'
 
@@ -144,6 +145,14 @@ export function TransactionsPane({
   const [appliedFilterId, setAppliedFilterId] = useState<string>('')
   const [saving, setSaving] = useState(false)
   const [editor, setEditor] = useState<EditorState>(null)
+  const device = useDevice()
+  const openDialog = useOpenDialog()
+  // Desktop: the editor's address goes in the budget route's search. Phones show the list on routes of its own,
+  // under no dialog route of SPEC's: the editor opens over it from local state and closing returns to the list.
+  const openEditor = (transactionId?: TransactionId) => {
+    if (device === 'mobile') setEditor(transactionId === undefined ? {} : { transactionId })
+    else openDialog({ kind: 'transaction', transactionId })
+  }
 
   const { criteria, invalid, active } = criteriaFromBar(bar, currency)
   const deferredCriteria = useDeferredValue(criteria)
@@ -197,7 +206,7 @@ export function TransactionsPane({
   return (
     <section className="tx-pane" aria-label={t('transactions.pane.label')}>
       <div className="tx-pane__toolbar">
-        <Button className="button button--primary" onPress={() => setEditor({})}>
+        <Button className="button button--primary" onPress={() => openEditor()}>
           {t('transactions.add')}
         </Button>
         <Button
@@ -256,7 +265,7 @@ export function TransactionsPane({
           transactions={shown}
           lookups={lookups}
           currency={currency}
-          onOpen={(transaction) => setEditor({ transactionId: transaction.id })}
+          onOpen={(transaction) => openEditor(transaction.id)}
         />
       ) : null}
       {saving ? <SaveFilterDialog onSave={saveFilter} onClose={() => setSaving(false)} /> : null}

@@ -1,10 +1,11 @@
 import './texts.ts'
 import './transactions.css'
 import { useNavigate, useParams } from '@tanstack/react-router'
+import * as Schema from 'effect/Schema'
 import { useCallback } from 'react'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import type { CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import { CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import { OpenBudget } from '../../budget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
@@ -16,6 +17,9 @@ type Params = {
   readonly categoryId?: string
   readonly transactionId?: string
 }
+
+const isCategoryId = Schema.is(CategoryId)
+const isTransactionId = Schema.is(TransactionId)
 
 const useRouteParams = (): Params => useParams({ strict: false }) as Params
 
@@ -73,10 +77,8 @@ export function TransactionEditorRoute() {
     <OpenBudget budgetId={budgetId}>
       <TransactionEditorDialog
         onClosed={close}
-        {...(transactionId === undefined || transactionId === ''
-          ? {}
-          : { transactionId: transactionId as TransactionId })}
-        {...(categoryId === undefined || categoryId === '' ? {} : { categoryId: categoryId as CategoryId })}
+        {...(isTransactionId(transactionId) ? { transactionId } : {})}
+        {...(isCategoryId(categoryId) ? { categoryId } : {})}
       />
     </OpenBudget>
   )

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { BankAccountId } from '../../../schemas/ids.ts'
 import { paths, pathTo } from '../../../src/router/paths.ts'
 
 describe('app paths', () => {
@@ -19,7 +20,7 @@ describe('app paths', () => {
 
   it('adds the desktop search in a stable order, and nothing when there is none', () => {
     expect(paths.period('b1', '202611')).toBe('/budget/b1/period/202611')
-    expect(paths.period('b1', '202611', { account: 'a1', view: 'transactions' })).toBe(
+    expect(paths.period('b1', '202611', { account: BankAccountId.make('a1'), view: 'transactions' })).toBe(
       '/budget/b1/period/202611?view=transactions&account=a1',
     )
     expect(paths.assign('b1', '202611', 'c1')).toBe('/budget/b1/period/202611/assign?category=c1')

@@ -1,12 +1,12 @@
-import { useActorRef } from '@xstate/react'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CommandDraft } from '../../../machines/budget/index.ts'
-import { deleteConfirmMachine } from '../../../machines/dialogs/deleteConfirm/index.ts'
-import { selectWasApplied } from '../../../machines/dialogs/shared/index.ts'
-import { CurrencyCode } from '../../../schemas/money.ts'
-import { FormDialog } from '../../components/dialog/FormDialog.tsx'
-import type { BudgetsRef } from './useBudgetsActor.ts'
+import type { CommandDraft } from '../../../../machines/budget/index.ts'
+import { deleteConfirmMachine } from '../../../../machines/dialogs/deleteConfirm/index.ts'
+import { selectWasApplied } from '../../../../machines/dialogs/shared/index.ts'
+import { CurrencyCode } from '../../../../schemas/money.ts'
+import { FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import type { BudgetsRef } from '../../budgets/useBudgetsActor.ts'
+import { useFlowDialogIn } from '../shared/useFlowDialog.ts'
 
 const PLN = CurrencyCode.make('PLN')
 
@@ -27,15 +27,16 @@ export function ConfirmDialog({
   readonly onClosed: (applied: boolean) => void
 }) {
   const { t, i18n } = useTranslation()
-  const actor = useActorRef(deleteConfirmMachine, {
-    input: {
+  const actor = useFlowDialogIn(
+    deleteConfirmMachine,
+    {
       budget: budgets,
       currency: PLN,
       locale: i18n.resolvedLanguage ?? 'pl',
       newId: () => crypto.randomUUID(),
-      props: { kind: 'commands', commands },
     },
-  })
+    { kind: 'commands', commands },
+  )
   const closed = useCallback(() => onClosed(selectWasApplied(actor.getSnapshot())), [actor, onClosed])
   return (
     <FormDialog actor={actor} title={title} submitLabel={submitLabel} onClosed={closed} destructive>

@@ -1,14 +1,15 @@
-import { useActorRef } from '@xstate/react'
+import '../../budgets/texts.ts'
 import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { getAnalyticsRef } from '../../../machines/app/index.ts'
-import { type BudgetEditProps, budgetEditMachine } from '../../../machines/dialogs/budgetEdit/index.ts'
-import { selectWasApplied } from '../../../machines/dialogs/shared/index.ts'
-import { CurrencyCode } from '../../../schemas/money.ts'
-import { useAppActor } from '../../app/AppActor.tsx'
-import { DialogSelectField, DialogTextField, FormDialog } from '../../components/dialog/FormDialog.tsx'
-import { currencyChoices } from './currencies.ts'
-import type { BudgetsRef } from './useBudgetsActor.ts'
+import { getAnalyticsRef } from '../../../../machines/app/index.ts'
+import { type BudgetEditProps, budgetEditMachine } from '../../../../machines/dialogs/budgetEdit/index.ts'
+import { selectWasApplied } from '../../../../machines/dialogs/shared/index.ts'
+import { CurrencyCode } from '../../../../schemas/money.ts'
+import { useAppActor } from '../../../app/AppActor.tsx'
+import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import { currencyChoices } from '../../budgets/currencies.ts'
+import type { BudgetsRef } from '../../budgets/useBudgetsActor.ts'
+import { useFlowDialogIn } from '../shared/useFlowDialog.ts'
 
 const PLN = CurrencyCode.make('PLN')
 
@@ -28,16 +29,17 @@ export function BudgetEditDialog({
   const { t, i18n } = useTranslation()
   const app = useAppActor()
   const locale = i18n.resolvedLanguage ?? 'pl'
-  const actor = useActorRef(budgetEditMachine, {
-    input: {
+  const actor = useFlowDialogIn(
+    budgetEditMachine,
+    {
       budget: budgets,
       analytics: getAnalyticsRef(app),
       currency: props.mode === 'edit' ? props.currency : PLN,
       locale,
       newId: () => crypto.randomUUID(),
-      props,
     },
-  })
+    props,
+  )
   const choices = useMemo(() => currencyChoices(locale), [locale])
   const closed = useCallback(() => onClosed(selectWasApplied(actor.getSnapshot())), [actor, onClosed])
   const creating = props.mode === 'create'

@@ -1,56 +1,14 @@
 import { useSelector } from '@xstate/react'
 import type { KeyboardEvent } from 'react'
-import { FieldError, Label, Radio, RadioGroup, Select } from 'react-aria-components'
+import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { fieldChange, selectFieldError, selectFields } from '../../../machines/dialogs/shared/index.ts'
-import { type Choice, type FormDialogRef, SelectBody } from '../../components/dialog/FormDialog.tsx'
-
-/** DialogSelectField with focus on open: the dialogs whose first field is a choice start there. */
-export function SelectField<F, K extends keyof F & string>({
-  actor,
-  field,
-  label,
-  choices,
-  autoFocus = false,
-  onChosen,
-}: {
-  readonly actor: FormDialogRef<F>
-  readonly field: K
-  readonly label: string
-  readonly choices: ReadonlyArray<Choice>
-  readonly autoFocus?: boolean
-  readonly onChosen?: (id: string) => void
-}) {
-  const { t } = useTranslation()
-  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
-  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
-  const change = fieldChange<F>()
-  return (
-    <Select
-      className="field"
-      selectedKey={value === '' || value === null ? null : String(value)}
-      onSelectionChange={(key) => {
-        // The machine owns the value; a choice's id is the field's value.
-        actor.send(change(field, String(key) as F[K]))
-        onChosen?.(String(key))
-      }}
-      isInvalid={error !== undefined}
-      placeholder={t('dialog.choose')}
-    >
-      <SelectBody
-        label={label}
-        choices={choices}
-        autoFocus={autoFocus}
-        error={error === undefined ? undefined : t(error.key, error.params ?? {})}
-      />
-    </Select>
-  )
-}
+import type { Choice, FormDialogRef } from './FormDialog.tsx'
 
 export type RadioChoice = Choice & { readonly description: string }
 
-/** Options as radio buttons, each with a line of what it does; Enter submits like in a text field. */
-export function RadioField<F, K extends keyof F & string>({
+/** Options of a dialog machine's field as radio buttons, each with a line of what it does; Enter submits. */
+export function DialogRadioField<F, K extends keyof F & string>({
   actor,
   field,
   label,
@@ -74,7 +32,7 @@ export function RadioField<F, K extends keyof F & string>({
     <RadioGroup
       className="field category-radios"
       value={value === '' || value === null ? null : String(value)}
-      // The machine owns the value; a choice's id is the field's value.
+      // The machine owns the value and checks it; a choice's id is the field's value.
       onChange={(key) => actor.send(change(field, key as F[K]))}
       isInvalid={error !== undefined}
     >

@@ -1,0 +1,55 @@
+import '../../category/texts.ts'
+import '../../category/category.css'
+import { useTranslation } from 'react-i18next'
+import { selectAutoAssignPreview } from '../../../../machines/budget/selectors/category.ts'
+import { autoAssignMachine } from '../../../../machines/dialogs/autoAssign/index.ts'
+import { AutoAssignOption } from '../../../../schemas/budget.ts'
+import type { PeriodKey } from '../../../../schemas/money.ts'
+import { useBudget } from '../../../budget/OpenBudget.tsx'
+import { DialogRadioField } from '../../../components/dialog/DialogRadioField.tsx'
+import { FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import { useAmountText } from '../../category/shared.ts'
+import { useFlowDialog } from '../shared/useFlowDialog.ts'
+
+/** YNAB's auto-assign options, each with what it would change this month. */
+export function AutoAssignDialog({
+  periodKey,
+  onClosed,
+}: {
+  readonly periodKey: PeriodKey
+  readonly onClosed: () => void
+}) {
+  const { t } = useTranslation()
+  const format = useAmountText()
+  const preview = useBudget((snapshot) => selectAutoAssignPreview(snapshot, periodKey))
+  const actor = useFlowDialog(autoAssignMachine, { periodKey })
+  const choices = AutoAssignOption.literals.map((option) => {
+    const { categories, total } = preview[option]
+    return {
+      id: option,
+      label: t(`category.autoAssignDialog.options.${option}`),
+      description:
+        categories === 0
+          ? t('category.autoAssignDialog.nothing')
+          : t('category.autoAssignDialog.preview', {
+              count: categories,
+              amount: `${total > 0 ? '+' : ''}${format(total)}`,
+            }),
+    }
+  })
+  return (
+    <FormDialog
+      actor={actor}
+      title={t('category.autoAssignDialog.title')}
+      submitLabel={t('category.autoAssignDialog.submit')}
+      onClosed={onClosed}
+    >
+      <DialogRadioField
+        actor={actor}
+        field="option"
+        label={t('category.autoAssignDialog.option')}
+        choices={choices}
+      />
+    </FormDialog>
+  )
+}

@@ -1,0 +1,33 @@
+import '../../accounts/texts.ts'
+import '../../accounts/accounts.css'
+import { useTranslation } from 'react-i18next'
+import { openBankAccountMachine } from '../../../../machines/dialogs/bankAccount/index.ts'
+import { DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import { todayIso } from '../../accounts/shared.tsx'
+import { useFlowDialog } from '../shared/useFlowDialog.ts'
+
+type Closable = { readonly onClosed: () => void }
+
+/** Name, opening balance (may be negative) and its date for a new unconnected account. */
+export function AddAccountDialog({ onClosed }: Closable) {
+  const { t } = useTranslation()
+  const actor = useFlowDialog(openBankAccountMachine, { mode: 'create', today: todayIso() })
+  return (
+    <FormDialog
+      actor={actor}
+      title={t('accounts.form.addTitle')}
+      submitLabel={t('accounts.form.submitAdd')}
+      onClosed={onClosed}
+    >
+      <DialogTextField actor={actor} field="name" label={t('accounts.form.name')} autoFocus />
+      <DialogTextField
+        actor={actor}
+        field="balance"
+        label={t('accounts.form.openingBalance')}
+        description={t('accounts.form.openingBalanceHint')}
+        inputMode="text"
+      />
+      <DialogTextField actor={actor} field="date" label={t('accounts.form.openingDate')} type="date" />
+    </FormDialog>
+  )
+}

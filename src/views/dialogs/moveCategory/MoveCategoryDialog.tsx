@@ -1,0 +1,39 @@
+import '../../category/texts.ts'
+import '../../category/category.css'
+import { useTranslation } from 'react-i18next'
+import { selectGroups } from '../../../../machines/budget/index.ts'
+import { moveCategoryMachine, moveCategoryModel } from '../../../../machines/dialogs/moveCategory/index.ts'
+import type { CategoryId } from '../../../../schemas/ids.ts'
+import { useBudget } from '../../../budget/OpenBudget.tsx'
+import { DialogSelectField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import { useFlowDialog } from '../shared/useFlowDialog.ts'
+
+/** Moves the category to the end of another group. */
+export function MoveCategoryDialog({
+  categoryId,
+  onClosed,
+}: {
+  readonly categoryId: CategoryId
+  readonly onClosed: () => void
+}) {
+  const { t } = useTranslation()
+  const groups = useBudget(selectGroups)
+  const model = moveCategoryModel(groups, categoryId)
+  const actor = useFlowDialog(moveCategoryMachine, model.props)
+  return (
+    <FormDialog
+      actor={actor}
+      title={t('category.moveCategoryDialog.title', { name: model.name })}
+      submitLabel={t('category.moveCategoryDialog.submit')}
+      onClosed={onClosed}
+    >
+      <DialogSelectField
+        actor={actor}
+        field="groupId"
+        label={t('category.moveCategoryDialog.group')}
+        choices={model.choices}
+        autoFocus
+      />
+    </FormDialog>
+  )
+}

@@ -1,0 +1,43 @@
+import '../../accounts/texts.ts'
+import '../../accounts/accounts.css'
+import { useTranslation } from 'react-i18next'
+import { selectAccountsOverview } from '../../../../machines/budget/selectors/accounts.ts'
+import { transferMachine } from '../../../../machines/dialogs/transfer/index.ts'
+import type { BankAccountId } from '../../../../schemas/ids.ts'
+import { useBudget } from '../../../budget/OpenBudget.tsx'
+import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import { todayIso } from '../../accounts/shared.tsx'
+import { useFlowDialog } from '../shared/useFlowDialog.ts'
+
+type Closable = { readonly onClosed: () => void }
+
+/** Moves money between two open accounts (an outflow and an inflow, kept as one transfer). */
+export function TransferDialog({ from, onClosed }: Closable & { readonly from?: BankAccountId }) {
+  const { t } = useTranslation()
+  const { open } = useBudget(selectAccountsOverview)
+  const actor = useFlowDialog(transferMachine, {
+    today: todayIso(),
+    ...(from === undefined ? {} : { fromBankAccountId: from }),
+  })
+  const choices = open.map(({ account }) => ({ id: account.id, label: account.name }))
+  return (
+    <FormDialog
+      actor={actor}
+      title={t('accounts.transferDialog.title')}
+      submitLabel={t('accounts.transferDialog.submit')}
+      onClosed={onClosed}
+    >
+      {open.length < 2 ? <p className="notice">{t('accounts.transferDialog.needTwo')}</p> : null}
+      <DialogSelectField
+        actor={actor}
+        field="from"
+        label={t('accounts.transferDialog.from')}
+        choices={choices}
+      />
+      <DialogSelectField actor={actor} field="to" label={t('accounts.transferDialog.to')} choices={choices} />
+      <DialogTextField actor={actor} field="amount" label={t('accounts.transferDialog.amount')} autoFocus />
+      <DialogTextField actor={actor} field="date" label={t('accounts.transferDialog.date')} type="date" />
+      <DialogTextField actor={actor} field="memo" label={t('accounts.transferDialog.memo')} />
+    </FormDialog>
+  )
+}
