@@ -189,9 +189,9 @@ export type Choice = { readonly id: string; readonly label: string }
 
 /**
  * The inside of every select in the app: its label, the trigger with the chosen value, the error if any, and the
- * list of choices. Each caller wraps it in its own react-aria `<Select>` (value, change, validity).
+ * list of choices, inside ChoiceSelect's react-aria `<Select>`.
  */
-export function SelectBody({
+function SelectBody({
   label,
   choices,
   error,
@@ -248,22 +248,59 @@ export function DialogSelectField<F, K extends keyof F & string>({
   const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
   const change = fieldChange<F>()
   return (
-    <Select
-      className="field"
-      selectedKey={value === '' || value === null ? null : String(value)}
-      onSelectionChange={(key) => {
+    <ChoiceSelect
+      label={label}
+      value={value === '' || value === null ? null : String(value)}
+      choices={choices}
+      autoFocus={autoFocus}
+      error={error === undefined ? '' : t(error.key, error.params ?? {})}
+      onChange={(id) => {
         // The machine owns the value and checks it; a choice's id is the field's value.
-        actor.send(change(field, String(key) as F[K]))
-        onChosen?.(String(key))
+        actor.send(change(field, id as F[K]))
+        onChosen?.(id)
       }}
-      isInvalid={error !== undefined}
+    />
+  )
+}
+
+/**
+ * The select itself, for a form whose machine is not on the shared form-dialog chart (the transaction editor's
+ * splits); DialogSelectField binds it to a form-dialog field. `error` is the localized text, '' for none.
+ */
+export function ChoiceSelect({
+  label,
+  value,
+  choices,
+  onChange,
+  error,
+  autoFocus = false,
+  isDisabled = false,
+  className = 'field',
+}: {
+  readonly label: string
+  readonly value: string | null
+  readonly choices: ReadonlyArray<Choice>
+  readonly onChange: (id: string) => void
+  readonly error: string
+  readonly autoFocus?: boolean
+  readonly isDisabled?: boolean
+  readonly className?: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <Select
+      className={className}
+      selectedKey={value}
+      onSelectionChange={(key) => key !== null && onChange(String(key))}
+      isInvalid={error !== ''}
+      isDisabled={isDisabled}
       placeholder={t('dialog.choose')}
     >
       <SelectBody
         label={label}
         choices={choices}
         autoFocus={autoFocus}
-        error={error === undefined ? undefined : t(error.key, error.params ?? {})}
+        error={error === '' ? undefined : error}
       />
     </Select>
   )

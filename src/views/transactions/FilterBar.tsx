@@ -1,6 +1,6 @@
-import { SelectBody } from '../../components/dialog/FormDialog.tsx'
+import { ChoiceSelect } from '../../components/dialog/FormDialog.tsx'
 import './texts.ts'
-import { FieldError, Input, Label, Select, Text, TextField } from 'react-aria-components'
+import { FieldError, Input, Label, Text, TextField } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { FilterBar, FilterBarField } from '../../../machines/budget/selectors/transactions.ts'
 
@@ -23,13 +23,14 @@ export function BarSelect({
   const { t } = useTranslation()
   const items = [{ id: ANY, label: t('transactions.filters.any') }, ...choices]
   return (
-    <Select
+    <ChoiceSelect
       className="field tx-filter"
-      selectedKey={value === '' ? ANY : value}
-      onSelectionChange={(key) => onChange(key === ANY || key === null ? '' : String(key))}
-    >
-      <SelectBody label={label} choices={items} />
-    </Select>
+      label={label}
+      value={value === '' ? ANY : value}
+      choices={items}
+      error=""
+      onChange={(id) => onChange(id === ANY ? '' : id)}
+    />
   )
 }
 

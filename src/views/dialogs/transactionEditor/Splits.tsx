@@ -12,8 +12,8 @@ import {
 } from '../../../../machines/dialogs/transactionEditor/index.ts'
 import { CategoryId } from '../../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../../schemas/money.ts'
+import { ChoiceSelect } from '../../../components/dialog/FormDialog.tsx'
 import { Money } from '../../../components/money/Money.tsx'
-import { ChoiceSelect } from './ChoiceSelect.tsx'
 import { errorText } from './errorText.ts'
 
 /** The category, or several splits (each a category and an amount) that must add up to the amount. */
