@@ -1,8 +1,8 @@
-import type { BudgetCommand } from '../schemas/budget-commands.ts'
+import type { BudgetCommand } from '../schemas/budgetCommands.ts'
 import { absurd } from './absurd.ts'
-import * as assignments from './decide-assignments.ts'
-import * as money from './decide-money.ts'
-import * as structure from './decide-structure.ts'
+import * as assignments from './decideAssignments.ts'
+import * as money from './decideMoney.ts'
+import * as structure from './decideStructure.ts'
 import type { Decision } from './decision.ts'
 import type { BudgetState } from './state.ts'
 

@@ -1,7 +1,7 @@
 import * as Result from 'effect/Result'
 import type { Budget, Category } from '../schemas/budget.ts'
-import { type BudgetError, budgetError } from '../schemas/budget-errors.ts'
-import type { BudgetEvent } from '../schemas/budget-events.ts'
+import { type BudgetError, budgetError } from '../schemas/budgetErrors.ts'
+import type { BudgetEvent } from '../schemas/budgetEvents.ts'
 import type { CategoryId } from '../schemas/ids.ts'
 import type { BudgetState } from './state.ts'
 

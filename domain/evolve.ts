@@ -1,6 +1,6 @@
 import * as HashMap from 'effect/HashMap'
 import type { AssignmentRecord, AssignmentSource, Category, Transaction } from '../schemas/budget.ts'
-import type { AssignmentChange, BudgetEvent } from '../schemas/budget-events.ts'
+import type { AssignmentChange, BudgetEvent } from '../schemas/budgetEvents.ts'
 import type { AssignmentRecordId, BankAccountId, CategoryId, CommandId, UserId } from '../schemas/ids.ts'
 import type { Instant, Minor, PeriodKey } from '../schemas/money.ts'
 import { absurd } from './absurd.ts'

@@ -1,6 +1,6 @@
 import * as HashMap from 'effect/HashMap'
 import type { AssignmentRecord, Transaction } from '../schemas/budget.ts'
-import type { BudgetStateSnapshot } from '../schemas/budget-snapshot.ts'
+import type { BudgetStateSnapshot } from '../schemas/budgetSnapshot.ts'
 import type { BankAccountId, CategoryId, TransactionId, TransferId } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
 import {
@@ -12,7 +12,7 @@ import {
   type TransferLink,
   type UndoEntry,
 } from './state.ts'
-import { rememberNewestFirst, transactionsNewestFirst } from './transaction-order.ts'
+import { rememberNewestFirst, transactionsNewestFirst } from './transactionOrder.ts'
 
 /**
  * A HashMap of many entries built in place: `HashMap.fromIterable` copies the trie's path for every entry, several
@@ -50,7 +50,7 @@ export const monthColumns = (ordered: Iterable<MonthEntry>) => {
   return { periods, assigned, activity }
 }
 
-/** The state as its JSON snapshot (see schemas/budget-snapshot.ts). */
+/** The state as its JSON snapshot (see schemas/budgetSnapshot.ts). */
 export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
   const undo: BudgetStateSnapshot['undo'][number][] = []
   for (let entry = state.undoStack; entry !== null; entry = entry.next) {

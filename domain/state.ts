@@ -10,7 +10,7 @@ import type {
   Target,
   Transaction,
 } from '../schemas/budget.ts'
-import type { AssignmentChange } from '../schemas/budget-events.ts'
+import type { AssignmentChange } from '../schemas/budgetEvents.ts'
 import type {
   BankAccountId,
   CategoryGroupId,

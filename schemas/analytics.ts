@@ -1,6 +1,6 @@
 import * as Schema from 'effect/Schema'
 
-import { analyticsEventNames, maxAnalyticsBatchSize } from './analytics-names.ts'
+import { analyticsEventNames, maxAnalyticsBatchSize } from './analyticsNames.ts'
 
 export { analyticsEventNames, maxAnalyticsBatchSize }
 // No identifier: a refusal then lists the accepted names instead of naming the type.

@@ -145,7 +145,7 @@ const directions: ReadonlyArray<unknown> = TransactionDirection.literals
 const kinds: ReadonlyArray<unknown> = TransactionKind.literals
 
 /**
- * Transaction's rules as one guard, for a budget's 100 000 transactions in one answer (schemas/budget-snapshot.ts):
+ * Transaction's rules as one guard, for a budget's 100 000 transactions in one answer (schemas/budgetSnapshot.ts):
  * the parser's steps per field took ~2 µs a transaction, this a tenth of that. A property test holds it equal to
  * `Schema.is(Transaction)` over valid and broken values of every field.
  */

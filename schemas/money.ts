@@ -31,7 +31,7 @@ export const PeriodKey = Schema.String.pipe(
 )
 export type PeriodKey = typeof PeriodKey.Type
 
-/** The PeriodKey schema's rules as one guard, for columns checked whole (schemas/budget-snapshot.ts). */
+/** The PeriodKey schema's rules as one guard, for columns checked whole (schemas/budgetSnapshot.ts). */
 export const isPeriodKey = (value: unknown): value is PeriodKey =>
   typeof value === 'string' && PERIOD_KEY_PATTERN.test(value) && isValidPeriodKey(value)
 

@@ -1,5 +1,5 @@
 import type { AnalyticsEvent as AnalyticsEventSchema } from '../../schemas/analytics.ts'
-import { analyticsEventNames, maxAnalyticsBatchSize } from '../../schemas/analytics-names.ts'
+import { analyticsEventNames, maxAnalyticsBatchSize } from '../../schemas/analyticsNames.ts'
 
 /** SPEC §7 "Analytics events sent"; the list lives in schemas/ so the server accepts the same names. */
 export const ANALYTICS_EVENT_NAMES = analyticsEventNames

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { BudgetCommand } from '../../schemas/budget-commands.ts'
+import type { BudgetCommand } from '../../schemas/budgetCommands.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { type RouteReply, respond } from '../http/route.ts'
 import { badIfMatch, budgetNotFound } from './problems.ts'

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
-import { BudgetParams, EventsQuery } from '../../schemas/ledger-api.ts'
+import { BudgetParams, EventsQuery } from '../../schemas/ledgerApi.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { decodeRequestPart } from '../http/route.ts'
 import { readableHead } from './http.ts'

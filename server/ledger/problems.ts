@@ -1,4 +1,4 @@
-import type { BudgetError } from '../../schemas/budget-errors.ts'
+import type { BudgetError } from '../../schemas/budgetErrors.ts'
 import { type Problem, problemTypeUri } from '../../schemas/problem.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 
@@ -13,7 +13,7 @@ const problemWith = (
   extra: object = {},
 ): Problem =>
   // The house's ProblemCode list covers the HTTP layer's own codes; the ledger adds the budget domain's codes
-  // (schemas/budget-errors.ts), which clients branch on the same way. The document has the Problem shape.
+  // (schemas/budgetErrors.ts), which clients branch on the same way. The document has the Problem shape.
   ({ type: problemTypeUri(code as Problem['code']), title, status, detail, code, ...extra }) as Problem
 
 export const budgetNotFound = (): ProblemError =>

@@ -1,5 +1,5 @@
 import type { BudgetState } from '../../domain/state.ts'
-import type { BudgetEvent } from '../../schemas/budget-events.ts'
+import type { BudgetEvent } from '../../schemas/budgetEvents.ts'
 import { type Change, type Out, type Pass, readModels } from './readModels/index.ts'
 import { insertChunks } from './readModels/readModel.ts'
 import { readModelTables } from './tables.ts'

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { monthView } from '../../domain/month-view.ts'
+import { monthView } from '../../domain/monthView.ts'
 import { fromSnapshot } from '../../domain/snapshot.ts'
 import type { BudgetState } from '../../domain/state.ts'
 import { needsNothing, type TransactionsNeeded } from '../../domain/summary.ts'
@@ -13,7 +13,7 @@ import type {
   Target,
   Transaction,
 } from '../../schemas/budget.ts'
-import type { BudgetStateSnapshot } from '../../schemas/budget-snapshot.ts'
+import type { BudgetStateSnapshot } from '../../schemas/budgetSnapshot.ts'
 import type { CategoryGroupId } from '../../schemas/ids.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
 import { type TransactionStored, transactionOfRow } from './rows.ts'
@@ -220,7 +220,7 @@ const pageAndNext = (db: Db, budgetId: string, query: TransactionQuery) => {
 const pieceRows = 100
 
 /**
- * One page as the wire's JSON (`{items, nextCursor}`, schemas/ledger-api.ts#TransactionPage), built by the
+ * One page as the wire's JSON (`{items, nextCursor}`, schemas/ledgerApi.ts#TransactionPage), built by the
  * database: the rows never become objects on the server, which kept one account-month's read from parsing,
  * rebuilding and serializing a few hundred transactions (and from the collections of that garbage).
  *
@@ -260,7 +260,7 @@ export const transactionPageJson = async (
 
 /**
  * Every stored transaction of a budget (the summary's complement) and the links of its transfers, as JSON text in
- * the wire shape of schemas/budget-snapshot.ts, built by the database: a big budget's transactions never become
+ * the wire shape of schemas/budgetSnapshot.ts, built by the database: a big budget's transactions never become
  * objects on the server.
  */
 export const allTransactionsJson = async (
@@ -270,7 +270,7 @@ export const allTransactionsJson = async (
   const { rows } = await sql<{ transactions: string; transfers: string }>`
     select
       (select coalesce(json_agg(w
-                -- Newest first, as the app lists them (domain/transaction-order.ts), read backwards from the
+                -- Newest first, as the app lists them (domain/transactionOrder.ts), read backwards from the
                 -- (budget_id, date, id) index. The app compares code units: under another collation than C it
                 -- finds the list out of its order and sorts it itself.
                 order by t.date desc, t.id desc), '[]')::text
@@ -376,7 +376,7 @@ const joinYears = (rows: readonly MonthColumns[]): MonthColumns[] => {
 /**
  * A budget's summary (domain/summary.ts: its state without the transactions) from the read models, which the
  * write that changed them left at the stream's version: the read models give the snapshot's shape
- * (schemas/budget-snapshot.ts) and `fromSnapshot` makes the state. Reads a row per category and year (its months as
+ * (schemas/budgetSnapshot.ts) and `fromSnapshot` makes the state. Reads a row per category and year (its months as
  * columns), a row per account-month and the assignment records, never the transactions (their count is on the
  * budget row). Undefined for an unknown budget; `format` tells which evolve wrote the rows.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
-import type { BudgetEvent } from '../../schemas/budget-events.ts'
+import type { BudgetEvent } from '../../schemas/budgetEvents.ts'
 import type { CommandId, UserId } from '../../schemas/ids.ts'
-import type { StoredEvent } from '../../schemas/ledger-api.ts'
+import type { StoredEvent } from '../../schemas/ledgerApi.ts'
 import type { Instant } from '../../schemas/money.ts'
 import { jsonbParameter } from '../db/jsonParameters.ts'
 import type { Statements } from '../db/statementBatch.ts'
@@ -75,7 +75,7 @@ export const streamHead = async (
   return row && headOf(row)
 }
 
-export type { StoredEvent } from '../../schemas/ledger-api.ts'
+export type { StoredEvent } from '../../schemas/ledgerApi.ts'
 
 export interface PendingEvent {
   readonly event: BudgetEvent

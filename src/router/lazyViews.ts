@@ -42,20 +42,20 @@ export const authView = (name: AuthViewName) =>
   )
 
 // Budgeting screens, one chunk per area; each route names the view it shows.
-type BudgetsViews = typeof import('../views/budgets/routes.tsx')
-type BudgetViews = typeof import('../views/budget/routes.tsx')
+type BudgetsViews = typeof import('../views/budgetList/routes.tsx')
+type BudgetViews = typeof import('../views/month/routes.tsx')
 type CategoryViews = typeof import('../views/category/routes.tsx')
 type TransactionViews = typeof import('../views/transactions/routes.tsx')
 type AccountViews = typeof import('../views/accounts/routes.tsx')
 
 export const budgetsView = (name: keyof BudgetsViews) =>
   lazyRouteComponent(
-    reported(() => import('../views/budgets/routes.tsx')),
+    reported(() => import('../views/budgetList/routes.tsx')),
     name,
   )
 export const budgetView = (name: keyof BudgetViews) =>
   lazyRouteComponent(
-    reported(() => import('../views/budget/routes.tsx')),
+    reported(() => import('../views/month/routes.tsx')),
     name,
   )
 export const categoryView = (name: keyof CategoryViews) =>
@@ -76,7 +76,7 @@ export const accountsView = (name: keyof AccountViews) =>
 
 /**
  * The budget route's loader: the app actor opens the budget now, so its summary is read in parallel with the view's
- * code instead of after it (machines/budget/summaryAhead.machine.ts); the view finds the budget open.
+ * code instead of after it (machines/openBudget/summaryAhead.machine.ts); the view finds the budget open.
  */
 export const prepareBudgetView = (context: RouterContext, budgetId: string): void => {
   context.app.send({

@@ -11,9 +11,9 @@ import {
   type SendBatchOutput,
   selectQueuedAnalytics,
 } from '../../machines/analytics/index.ts'
-import { createFakePlatform } from '../unit/machines/fake-platform.ts'
-import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
+import { createFakePlatform } from '../unit/machines/fakePlatform.ts'
+import { createTransitionRecorder } from './chartCoverage.ts'
+import { modelTour, replayWalk, type Walk } from './graphTour.ts'
 
 type AnalyticsSnapshot = SnapshotFrom<typeof analyticsMachine>
 

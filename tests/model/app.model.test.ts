@@ -14,7 +14,7 @@ import {
   selectTheme,
   THEME_STORAGE_KEY,
 } from '../../machines/app/index.ts'
-import { budgetMachine } from '../../machines/budget/index.ts'
+import { budgetMachine } from '../../machines/openBudget/index.ts'
 import { selectToasts } from '../../machines/toasts/index.ts'
 import type { toastsMachine } from '../../machines/toasts/toasts.machine.ts'
 import { BudgetId } from '../../schemas/ids.ts'
@@ -23,9 +23,9 @@ import {
   createFakePlatform,
   type FakePlatform,
   type FakePlatformOptions,
-} from '../unit/machines/fake-platform.ts'
-import { createTransitionRecorder } from './chart-coverage.ts'
-import { tourEdges, type Walk } from './graph-tour.ts'
+} from '../unit/machines/fakePlatform.ts'
+import { createTransitionRecorder } from './chartCoverage.ts'
+import { tourEdges, type Walk } from './graphTour.ts'
 
 type AppSnapshot = SnapshotFrom<typeof appMachine>
 type AppActor = ReturnType<typeof createActor<typeof appMachine>>

@@ -9,7 +9,7 @@ import {
   SEND_RETRY_MS,
   type SendCommandOutput,
   selectHasPendingWrites,
-} from '../../machines/budget/index.ts'
+} from '../../machines/openBudget/index.ts'
 import { toastsMachine } from '../../machines/toasts/index.ts'
 import { CommandId, TransactionId } from '../../schemas/ids.ts'
 import { Instant } from '../../schemas/money.ts'
@@ -22,8 +22,8 @@ import {
   NOVEMBER,
   pln,
 } from '../unit/machines/budget.fakes.ts'
-import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, type Walk } from './graph-tour.ts'
+import { createTransitionRecorder } from './chartCoverage.ts'
+import { modelTour, type Walk } from './graphTour.ts'
 
 type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
 

@@ -12,12 +12,12 @@ import {
   selectBudgetsLoadState,
   selectIsWriting,
   type WriteOutcome,
-} from '../../machines/budgets/index.ts'
+} from '../../machines/budgetList/index.ts'
 import { toastsMachine } from '../../machines/toasts/index.ts'
 import { BudgetId, CategoryGroupId, CategoryId } from '../../schemas/ids.ts'
 import { CurrencyCode, IsoDate } from '../../schemas/money.ts'
-import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
+import { createTransitionRecorder } from './chartCoverage.ts'
+import { modelTour, replayWalk, type Walk } from './graphTour.ts'
 
 type BudgetsSnapshot = SnapshotFrom<typeof budgetsMachine>
 

@@ -8,7 +8,7 @@ import {
   categoryMonthMachine,
   selectCategoryMonthFailed,
   selectCategoryMonthRows,
-} from '../../machines/budget/categoryMonth.machine.ts'
+} from '../../machines/openBudget/categoryMonth.machine.ts'
 import {
   groceriesOutflow,
   ids,
@@ -16,8 +16,8 @@ import {
   type ScriptedRead,
   scriptedMonthReads,
 } from '../unit/machines/budget.fakes.ts'
-import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
+import { createTransitionRecorder } from './chartCoverage.ts'
+import { modelTour, replayWalk, type Walk } from './graphTour.ts'
 
 type MonthSnapshot = SnapshotFrom<typeof categoryMonthMachine>
 

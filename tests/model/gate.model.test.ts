@@ -10,8 +10,8 @@ import {
   selectBudgetVerdict,
   subscriptionGateMachine,
 } from '../../machines/subscriptionGate/index.ts'
-import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
+import { createTransitionRecorder } from './chartCoverage.ts'
+import { modelTour, replayWalk, type Walk } from './graphTour.ts'
 
 type GateSnapshot = SnapshotFrom<typeof subscriptionGateMachine>
 type ModelEvent = GateEvent | { type: 'xstate.done.actor.loadAnswers'; output: LoadAnswersOutput }

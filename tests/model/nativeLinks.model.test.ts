@@ -7,8 +7,8 @@ import {
   type NativeLinksPort,
   nativeLinksMachine,
 } from '../../machines/nativeLinks/index.ts'
-import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
+import { createTransitionRecorder } from './chartCoverage.ts'
+import { modelTour, replayWalk, type Walk } from './graphTour.ts'
 
 type LinksSnapshot = SnapshotFrom<typeof nativeLinksMachine>
 type EventOf<K extends NativeLinksEvent['type']> = Extract<NativeLinksEvent, { type: K }>

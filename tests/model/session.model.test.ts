@@ -22,8 +22,8 @@ import {
   START,
   timeoutError,
 } from '../unit/machines/session.fakes.ts'
-import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
+import { createTransitionRecorder } from './chartCoverage.ts'
+import { modelTour, replayWalk, type Walk } from './graphTour.ts'
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
 

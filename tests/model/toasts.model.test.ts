@@ -9,8 +9,8 @@ import {
   toastMachine,
   toastsMachine,
 } from '../../machines/toasts/index.ts'
-import { createTransitionRecorder } from './chart-coverage.ts'
-import { modelTour, replayWalk, type Walk } from './graph-tour.ts'
+import { createTransitionRecorder } from './chartCoverage.ts'
+import { modelTour, replayWalk, type Walk } from './graphTour.ts'
 
 type ToastsSnapshot = SnapshotFrom<typeof toastsMachine>
 type Harness = { actor: ReturnType<typeof createActor<typeof toastsMachine>> }

@@ -1,7 +1,7 @@
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../../../schemas/money.ts'
 import type { AnalyticsTrack } from '../../analytics/analytics.machine.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import {
   amountText,
   type Checked,

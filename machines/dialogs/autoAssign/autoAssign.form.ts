@@ -2,7 +2,7 @@ import type { AutoAssignOption } from '../../../schemas/budget.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
 import type { AnalyticsTrack } from '../../analytics/analytics.machine.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import { type Checked, REQUIRED } from '../shared/dialog.validation.ts'
 
 export type AutoAssignProps = {

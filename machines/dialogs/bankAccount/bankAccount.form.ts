@@ -1,7 +1,7 @@
 import type { BankAccount } from '../../../schemas/budget.ts'
 import { BankAccountId } from '../../../schemas/ids.ts'
 import type { IsoDate, Minor } from '../../../schemas/money.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import {
   type Checked,
   checkAmount,

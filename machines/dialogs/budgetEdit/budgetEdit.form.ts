@@ -1,7 +1,7 @@
 import { isKnownCurrency } from '../../../domain/currency.ts'
 import { BudgetId, CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import { type Checked, checkName, type FieldErrors, REQUIRED, take } from '../shared/dialog.validation.ts'
 
 /** The budget modal: a new budget (PLN by default, SPEC §9) or the open one's name and currency. */

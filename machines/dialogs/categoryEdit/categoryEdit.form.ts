@@ -1,6 +1,6 @@
 import type { Category, CategoryType, SpendingClass } from '../../../schemas/budget.ts'
 import { type CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import { type Checked, checkName, type FieldErrors, REQUIRED, take } from '../shared/dialog.validation.ts'
 
 /** 'Dodaj kategorię' in a group, or 'Edytuj kategorię' (its delete variant is the delete confirm dialog). */

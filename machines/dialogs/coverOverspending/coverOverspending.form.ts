@@ -1,7 +1,7 @@
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
 import type { AnalyticsTrack } from '../../analytics/analytics.machine.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import type { Checked, FieldErrors } from '../shared/dialog.validation.ts'
 import { REQUIRED } from '../shared/dialog.validation.ts'
 import {
@@ -10,7 +10,7 @@ import {
   READY_TO_ASSIGN,
   type SourceBalance,
   toCategoryOrNull,
-} from '../shared/money-source.ts'
+} from '../shared/moneySource.ts'
 
 export type CoverOverspendingProps = {
   readonly periodKey: PeriodKey

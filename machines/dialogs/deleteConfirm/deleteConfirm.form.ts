@@ -1,5 +1,5 @@
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import { type Checked, REQUIRED } from '../shared/dialog.validation.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
-import type { GroupWithCategories } from '../../budget/index.ts'
-import type { CategoryChoice } from '../../budget/selectors/month.ts'
+import type { GroupWithCategories } from '../../openBudget/index.ts'
+import type { CategoryChoice } from '../../openBudget/selectors/month.ts'
 import type { DeleteConfirmProps } from './deleteConfirm.form.ts'
 
 /** The categories a delete dialog's money and transactions may go to: every one but those being deleted. */

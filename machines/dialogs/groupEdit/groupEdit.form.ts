@@ -1,6 +1,6 @@
 import type { CategoryGroup } from '../../../schemas/budget.ts'
 import { CategoryGroupId } from '../../../schemas/ids.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import { type Checked, checkName, type FieldErrors, take } from '../shared/dialog.validation.ts'
 
 export type GroupEditProps =

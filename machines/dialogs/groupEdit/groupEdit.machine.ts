@@ -1,4 +1,4 @@
-import { createFormDialogMachine, type FormDialogEvent } from '../shared/form-dialog.machine.ts'
+import { createFormDialogMachine, type FormDialogEvent } from '../shared/formDialog.machine.ts'
 import { buildGroup, checkGroup, type GroupEditFields, initialGroupFields } from './groupEdit.form.ts'
 
 /** Adds or renames a category group (its delete variant is the delete confirm dialog). */

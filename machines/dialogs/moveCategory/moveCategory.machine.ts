@@ -1,4 +1,4 @@
-import { createFormDialogMachine, type FormDialogEvent } from '../shared/form-dialog.machine.ts'
+import { createFormDialogMachine, type FormDialogEvent } from '../shared/formDialog.machine.ts'
 import {
   buildMoveCategory,
   checkMoveCategory,

@@ -1,5 +1,5 @@
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
-import type { GroupWithCategories } from '../../budget/index.ts'
+import type { GroupWithCategories } from '../../openBudget/index.ts'
 import type { MoveCategoryProps } from './moveCategory.form.ts'
 
 export type MoveCategoryModel = {

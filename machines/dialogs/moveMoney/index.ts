@@ -1,5 +1,5 @@
-export type { MoneySource, SourceBalance } from '../shared/money-source.ts'
-export { READY_TO_ASSIGN } from '../shared/money-source.ts'
+export type { MoneySource, SourceBalance } from '../shared/moneySource.ts'
+export { READY_TO_ASSIGN } from '../shared/moneySource.ts'
 export type { MoveMoneyFields, MoveMoneyProps, MoveMoneyValue } from './moveMoney.form.ts'
 export { buildMoveMoney, checkMoveMoney } from './moveMoney.form.ts'
 export type { MoveMoneyEvent } from './moveMoney.machine.ts'

@@ -1,6 +1,6 @@
 import type { Minor, PeriodKey } from '../../../schemas/money.ts'
 import type { AnalyticsTrack } from '../../analytics/analytics.machine.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import {
   type Checked,
   checkAmount,
@@ -16,7 +16,7 @@ import {
   READY_TO_ASSIGN,
   type SourceBalance,
   toCategoryOrNull,
-} from '../shared/money-source.ts'
+} from '../shared/moneySource.ts'
 
 export type MoveMoneyProps = {
   readonly periodKey: PeriodKey

@@ -1,6 +1,6 @@
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
-import { moveTransactionsDrafts } from '../../budget/selectors/category.ts'
+import { moveTransactionsDrafts } from '../../openBudget/selectors/category.ts'
 import { type Checked, createFormDialogMachine, type FieldErrors, REQUIRED } from '../shared/index.ts'
 
 export type MoveTransactionsProps = {

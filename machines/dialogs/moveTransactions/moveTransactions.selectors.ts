@@ -1,6 +1,6 @@
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
-import type { MoneyCategory } from '../../budget/selectors/category.ts'
+import type { MoneyCategory } from '../../openBudget/selectors/category.ts'
 
 /** How many of the month's transactions move, and how many stay because they are reconciled. */
 export const movableCounts = (

@@ -1,7 +1,7 @@
 import * as Result from 'effect/Result'
 import { type BankAccountId, type CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import type { IsoDate, Minor } from '../../../schemas/money.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import {
   amountText,
   type Checked,

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import { createFormDialogMachine, type FormDialogEvent } from '../shared/form-dialog.machine.ts'
+import { createFormDialogMachine, type FormDialogEvent } from '../shared/formDialog.machine.ts'
 import {
   buildReconcile,
   checkReconcile,

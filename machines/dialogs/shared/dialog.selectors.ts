@@ -1,5 +1,5 @@
-import type { CommandRefusal } from '../../budget/budget.protocol.ts'
-import { refusalMessageKey } from '../../budget/budget.protocol.ts'
+import type { CommandRefusal } from '../../openBudget/budget.protocol.ts'
+import { refusalMessageKey } from '../../openBudget/budget.protocol.ts'
 import type { FieldError, FieldErrors } from './dialog.validation.ts'
 
 /** What every dialog snapshot has; the selectors below work for each dialog machine. */

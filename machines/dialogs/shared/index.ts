@@ -29,5 +29,5 @@ export type {
   FormDialogInput,
   FormDialogOutput,
   FormDialogSpec,
-} from './form-dialog.machine.ts'
-export { createFormDialogMachine, fieldChange } from './form-dialog.machine.ts'
+} from './formDialog.machine.ts'
+export { createFormDialogMachine, fieldChange } from './formDialog.machine.ts'

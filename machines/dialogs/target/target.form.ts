@@ -2,7 +2,7 @@ import type { Target, TargetType } from '../../../schemas/budget.ts'
 import { type CategoryId, TargetId } from '../../../schemas/ids.ts'
 import type { IsoDate, Minor } from '../../../schemas/money.ts'
 import type { AnalyticsTrack } from '../../analytics/analytics.machine.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import {
   amountText,
   type Checked,

@@ -1,14 +1,14 @@
 import type { SnapshotFrom } from 'xstate'
 import { fromCallback, type Subscribable } from 'xstate'
 import type { TransactionId } from '../../../schemas/ids.ts'
-import type { budgetMachine } from '../../budget/budget.machine.ts'
+import type { budgetMachine } from '../../openBudget/budget.machine.ts'
 import {
   type BudgetMachineEvent,
   selectAccounts,
   selectPayees,
   selectTransactionsLoadState,
-} from '../../budget/index.ts'
-import { selectTransactionById } from '../../budget/selectors/transactions.ts'
+} from '../../openBudget/index.ts'
+import { selectTransactionById } from '../../openBudget/selectors/transactions.ts'
 import { type BudgetSeen, sameSeen } from './transactionEditor.lifecycle.ts'
 
 type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>

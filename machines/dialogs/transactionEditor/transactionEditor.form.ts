@@ -1,10 +1,10 @@
 import * as Result from 'effect/Result'
-import { reconciliationPayee } from '../../../domain/decide-money.ts'
+import { reconciliationPayee } from '../../../domain/decideMoney.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
-import type { SplitInput } from '../../../schemas/budget-commands.ts'
+import type { SplitInput } from '../../../schemas/budgetCommands.ts'
 import { type BankAccountId, type CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import { type IsoDate, Minor } from '../../../schemas/money.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import {
   amountText,
   checkAmount,

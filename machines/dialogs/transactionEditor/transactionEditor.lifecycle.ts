@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import type { IsoDate } from '../../../schemas/money.ts'
-import type { BudgetLoadState } from '../../budget/index.ts'
+import type { BudgetLoadState } from '../../openBudget/index.ts'
 import type { TransactionEditorProps } from './transactionEditor.form.ts'
 
 /** What the view asks for: one transaction to edit (its id), or a new one with a category or account preselected. */

@@ -3,7 +3,7 @@ import type { Transaction } from '../../../schemas/budget.ts'
 import type { DeleteConfirmProps } from '../deleteConfirm/deleteConfirm.form.ts'
 import { deleteConfirmMachine } from '../deleteConfirm/deleteConfirm.machine.ts'
 import type { DialogEnv } from '../shared/dialog.env.ts'
-import type { FormDialogInput, FormDialogOutput } from '../shared/form-dialog.machine.ts'
+import type { FormDialogInput, FormDialogOutput } from '../shared/formDialog.machine.ts'
 import { type BudgetSource, watchBudget } from './transactionEditor.actors.ts'
 import type { TransactionEditorProps } from './transactionEditor.form.ts'
 import {

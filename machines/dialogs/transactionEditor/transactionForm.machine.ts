@@ -7,9 +7,9 @@ import type {
   CommandDraft,
   CommandRefusal,
   CommandReply,
-} from '../../budget/budget.protocol.ts'
+} from '../../openBudget/budget.protocol.ts'
 import type { DialogEnv } from '../shared/dialog.env.ts'
-import { formDialogStates } from '../shared/form-dialog.machine.ts'
+import { formDialogStates } from '../shared/formDialog.machine.ts'
 import {
   buildTransaction,
   checkTransaction,

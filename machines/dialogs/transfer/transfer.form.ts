@@ -1,6 +1,6 @@
 import { type BankAccountId, TransactionId, TransferId } from '../../../schemas/ids.ts'
 import type { IsoDate, Minor } from '../../../schemas/money.ts'
-import type { CommandDraft } from '../../budget/budget.protocol.ts'
+import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import {
   type Checked,
   checkAmount,

@@ -1,4 +1,4 @@
-import { createFormDialogMachine, type FormDialogEvent } from '../shared/form-dialog.machine.ts'
+import { createFormDialogMachine, type FormDialogEvent } from '../shared/formDialog.machine.ts'
 import { buildTransfer, checkTransfer, initialTransferFields, type TransferFields } from './transfer.form.ts'
 
 /** Moves money between two accounts (mobile /transfer). */

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely'
 // Frozen in time: this file never imports application code, so later changes cannot rewrite history.
 
 export const up = async (db: Kysely<unknown>): Promise<void> => {
-  // The budget's whole state at one version (JSON, see schemas/budget-snapshot.ts), so a server that restarts
+  // The budget's whole state at one version (JSON, see schemas/budgetSnapshot.ts), so a server that restarts
   // folds only the events after it instead of the whole history. One row per budget; the newest wins.
   await db.schema
     .createTable('budget_snapshots')

@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 
 export const up = async (db: Kysely<unknown>): Promise<void> => {
   // One row per category holding its months as columns in period order, the shape the budget's summary is read in
-  // (schemas/budget-snapshot.ts): reading a ten-year budget's 18 000 category-months and grouping them took
+  // (schemas/budgetSnapshot.ts): reading a ten-year budget's 18 000 category-months and grouping them took
   // ~95 ms on a server's first read after a start (PGlite), reading its 150 rows takes ~10. `json` keeps the text
   // as written, so reading it back parses nothing.
   await db.schema

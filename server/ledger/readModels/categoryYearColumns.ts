@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { absurd } from '../../../domain/absurd.ts'
-import { monthsInYears } from '../../../domain/month-view.ts'
+import { monthsInYears } from '../../../domain/monthView.ts'
 import { periodOfDate, yearOfPeriod } from '../../../domain/period.ts'
 import { monthsOf } from '../../../domain/state.ts'
 import type { Transaction } from '../../../schemas/budget.ts'

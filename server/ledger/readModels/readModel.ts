@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { BudgetState } from '../../../domain/state.ts'
-import type { BudgetEvent } from '../../../schemas/budget-events.ts'
+import type { BudgetEvent } from '../../../schemas/budgetEvents.ts'
 import type { Statements } from '../../db/statementBatch.ts'
 import type { LedgerTables, readModelTables } from '../tables.ts'
 

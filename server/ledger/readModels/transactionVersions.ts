@@ -2,7 +2,7 @@ import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
 import type { BudgetState } from '../../../domain/state.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
-import type { BudgetEvent } from '../../../schemas/budget-events.ts'
+import type { BudgetEvent } from '../../../schemas/budgetEvents.ts'
 import type { TransactionId } from '../../../schemas/ids.ts'
 
 // The events that add, change or remove stored transactions, and the versions of those transactions an event

@@ -1,12 +1,12 @@
 import { type ReactNode, useId } from 'react'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import type { AccountWithBalance } from '../../../machines/budget/index.ts'
-import { selectBalancesTotal, selectBudget } from '../../../machines/budget/index.ts'
-import { selectAccountsOverview } from '../../../machines/budget/selectors/accounts.ts'
+import type { AccountWithBalance } from '../../../machines/openBudget/index.ts'
+import { selectBalancesTotal, selectBudget } from '../../../machines/openBudget/index.ts'
+import { selectAccountsOverview } from '../../../machines/openBudget/selectors/accounts.ts'
 import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
-import { useBudget } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
+import { useBudget } from '../../openBudget/OpenBudget.tsx'
 import { dateLabel, periodLabel } from './shared.tsx'
 
 const FALLBACK_CURRENCY = CurrencyCode.make('PLN')

@@ -3,10 +3,10 @@ import './texts.ts'
 import { useParams } from '@tanstack/react-router'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectBalancesTotal, selectBudget, selectLoadState } from '../../../machines/budget/index.ts'
+import { selectBalancesTotal, selectBudget, selectLoadState } from '../../../machines/openBudget/index.ts'
 import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
-import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
 import { Money, useFormatAmount } from '../../components/money/Money.tsx'
+import { OpenBudget, useBudget } from '../../openBudget/OpenBudget.tsx'
 
 const FALLBACK_CURRENCY = CurrencyCode.make('PLN')
 

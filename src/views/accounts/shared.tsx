@@ -4,9 +4,9 @@ import { useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectLoadState } from '../../../machines/budget/index.ts'
+import { selectLoadState } from '../../../machines/openBudget/index.ts'
 import { IsoDate } from '../../../schemas/money.ts'
-import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
+import { useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
 import { currentPeriodKey, isPeriodKey } from '../../router/periodKey.ts'
 
 /** 'listopad 2026' in the user's locale for a YYYYMM key. */

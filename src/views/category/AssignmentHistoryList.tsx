@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { selectMonthView } from '../../../machines/budget/index.ts'
-import { selectCategoryRecords, selectUserId } from '../../../machines/budget/selectors/category.ts'
+import { selectMonthView } from '../../../machines/openBudget/index.ts'
+import { selectCategoryRecords, selectUserId } from '../../../machines/openBudget/selectors/category.ts'
 import type { AssignmentRecord } from '../../../schemas/budget.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
-import { useBudget } from '../../budget/OpenBudget.tsx'
-import { useCategoryName } from '../budget/names.ts'
+import { useBudget } from '../../openBudget/OpenBudget.tsx'
+import { useCategoryName } from '../month/names.ts'
 import { useAmountText } from './shared.ts'
 
 /** Every change of an assigned amount in the month (of one category when given): who, when, how, from, to. */

@@ -10,19 +10,19 @@ import {
   selectCategoryMonthFailed,
   selectCategoryMonthRows,
   selectTransactionsLoaded,
-} from '../../../machines/budget/index.ts'
+} from '../../../machines/openBudget/index.ts'
 import {
   type CategoryTransaction,
   selectCategoryInspector,
   selectCategoryTransactions,
-} from '../../../machines/budget/selectors/category.ts'
+} from '../../../machines/openBudget/selectors/category.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import { Minor, type PeriodKey } from '../../../schemas/money.ts'
-import { useBudget, useBudgetRef } from '../../budget/OpenBudget.tsx'
 import { Money } from '../../components/money/Money.tsx'
-import { useCategoryName } from '../budget/names.ts'
+import { useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
 import type { DialogAddress } from '../dialogs/address.ts'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
+import { useCategoryName } from '../month/names.ts'
 import { payeeText } from '../transactions/payee.ts'
 import { AssignmentHistoryList } from './AssignmentHistoryList.tsx'
 import { explanationText } from './format.ts'

@@ -1,5 +1,5 @@
-import type { MoneyCategory } from '../../../machines/budget/selectors/category.ts'
-import { READY_TO_ASSIGN } from '../../../machines/dialogs/shared/money-source.ts'
+import { READY_TO_ASSIGN } from '../../../machines/dialogs/shared/moneySource.ts'
+import type { MoneyCategory } from '../../../machines/openBudget/selectors/category.ts'
 import type { TargetExplanation } from '../../../schemas/budget.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { Choice } from '../../components/dialog/FormDialog.tsx'

@@ -5,12 +5,11 @@ import * as Schema from 'effect/Schema'
 import { type ReactNode, Suspense } from 'react'
 import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectLoadState } from '../../../machines/budget/index.ts'
-import { selectCategoryInspector } from '../../../machines/budget/selectors/category.ts'
+import { selectLoadState } from '../../../machines/openBudget/index.ts'
+import { selectCategoryInspector } from '../../../machines/openBudget/selectors/category.ts'
 import { CategoryId } from '../../../schemas/ids.ts'
-import { OpenBudget, useBudget } from '../../budget/OpenBudget.tsx'
+import { OpenBudget, useBudget } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
-import { useCategoryName } from '../budget/names.ts'
 import {
   AssignMoneyDialog,
   AssignmentHistoryDialog,
@@ -21,6 +20,7 @@ import {
   MoveTransactionsDialog,
   TargetDialog,
 } from '../dialogs/lazyDialogs.ts'
+import { useCategoryName } from '../month/names.ts'
 import { CategoryPanel } from './CategoryPanel.tsx'
 import { useBudgetParams, useGoTo } from './shared.ts'
 

@@ -3,10 +3,10 @@ import * as Schema from 'effect/Schema'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../domain/money.ts'
-import { selectBudget } from '../../../machines/budget/index.ts'
+import { selectBudget } from '../../../machines/openBudget/index.ts'
 import { CategoryId } from '../../../schemas/ids.ts'
 import { CurrencyCode, Minor, PeriodKey } from '../../../schemas/money.ts'
-import { useBudget } from '../../budget/OpenBudget.tsx'
+import { useBudget } from '../../openBudget/OpenBudget.tsx'
 import { currentPeriodKey } from '../../router/periodKey.ts'
 
 const DEFAULT_CURRENCY = CurrencyCode.make('PLN')

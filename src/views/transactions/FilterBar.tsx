@@ -2,7 +2,7 @@ import { ChoiceSelect } from '../../components/dialog/FormDialog.tsx'
 import './texts.ts'
 import { FieldError, Input, Label, Text, TextField } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import type { FilterBar, FilterBarField } from '../../../machines/budget/selectors/transactions.ts'
+import type { FilterBar, FilterBarField } from '../../../machines/openBudget/selectors/transactions.ts'
 
 export type BarChoice = { readonly id: string; readonly label: string }
 

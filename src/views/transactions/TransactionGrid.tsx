@@ -19,7 +19,7 @@ import {
   categoryCell,
   clearedState,
   type TransactionLookups,
-} from '../../../machines/budget/selectors/transactions.ts'
+} from '../../../machines/openBudget/selectors/transactions.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { toneOf } from '../../components/money/Money.tsx'

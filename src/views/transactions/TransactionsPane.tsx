@@ -14,6 +14,7 @@ import {
   TextField,
 } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
+import { amountText } from '../../../machines/dialogs/shared/index.ts'
 import {
   selectAccounts,
   selectBudget,
@@ -21,7 +22,7 @@ import {
   selectSavedFilters,
   selectTransactions,
   selectTransactionsLoadState,
-} from '../../../machines/budget/index.ts'
+} from '../../../machines/openBudget/index.ts'
 import {
   barFromCriteria,
   criteriaFromBar,
@@ -31,15 +32,14 @@ import {
   filterableCategories,
   selectTransactionLookups,
   shownTransactions,
-} from '../../../machines/budget/selectors/transactions.ts'
-import { amountText } from '../../../machines/dialogs/shared/index.ts'
+} from '../../../machines/openBudget/selectors/transactions.ts'
 import type { BankAccountId, CategoryId, FilterId, TransactionId } from '../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
-import { useBudget, useBudgetRef, useNeedTransactions } from '../../budget/OpenBudget.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
-import { useCategoryName } from '../budget/names.ts'
+import { useBudget, useBudgetRef, useNeedTransactions } from '../../openBudget/OpenBudget.tsx'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
+import { useCategoryName } from '../month/names.ts'
 import { BarSelect, FilterBarFields } from './FilterBar.tsx'
 import { TransactionGrid } from './TransactionGrid.tsx'
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { payeeCell } from '../../../machines/budget/selectors/transactions.ts'
+import { payeeCell } from '../../../machines/openBudget/selectors/transactions.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 
 /** The payee as a list shows it; `noPayee` is the list's own words for a transaction without one. */

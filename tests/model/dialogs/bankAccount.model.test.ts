@@ -4,7 +4,7 @@ import {
 } from '../../../machines/dialogs/bankAccount/index.ts'
 import { IsoDate } from '../../../schemas/money.ts'
 import { ids, pln } from '../../unit/machines/budget.fakes.ts'
-import { describeFormDialogModel } from './form-dialog-model.ts'
+import { describeFormDialogModel } from './formDialogModel.ts'
 
 const TODAY = IsoDate.make('2026-11-21')
 

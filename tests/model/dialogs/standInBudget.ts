@@ -1,5 +1,5 @@
 import { createActor, createMachine } from 'xstate'
-import type { BudgetCommandRequest } from '../../../machines/budget/index.ts'
+import type { BudgetCommandRequest } from '../../../machines/openBudget/index.ts'
 
 // Free of vitest: the model tests and the Playwright dialog paths share it.
 

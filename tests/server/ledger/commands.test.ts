@@ -3,7 +3,7 @@ import * as Schema from 'effect/Schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { replay } from '../../../domain/evolve.ts'
 import { toSnapshot } from '../../../domain/snapshot.ts'
-import { BudgetEvent } from '../../../schemas/budget-events.ts'
+import { BudgetEvent } from '../../../schemas/budgetEvents.ts'
 import { browserAcceptEncoding } from '../support/browser.ts'
 import { databases } from '../support/databases.ts'
 import { type SmallBudget, smallBudget, versionOf } from './fixtures.ts'
@@ -275,7 +275,7 @@ describe.each(databases())('POST /api/budget/{id}/commands on $kind', (target) =
     const full = expectStatus(await api('GET', `${budget.base}/state`), 200)
     const summary = expectStatus(await api('GET', `${budget.base}/state?part=summary`), 200)
     expect(summary.version).toBe(full.version)
-    // Newest first, then by id, as the app lists them (domain/transaction-order.ts).
+    // Newest first, then by id, as the app lists them (domain/transactionOrder.ts).
     expect(full.state.transactions.map((transaction: { id: string }) => transaction.id)).toEqual([
       'tx-d',
       'tx-c',

@@ -1,7 +1,7 @@
 import { gunzipSync, zstdDecompressSync } from 'node:zlib'
 import * as Schema from 'effect/Schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TransactionPage } from '../../../schemas/ledger-api.ts'
+import { TransactionPage } from '../../../schemas/ledgerApi.ts'
 import { databases } from '../support/databases.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
 

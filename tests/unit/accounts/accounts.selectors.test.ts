@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { AccountWithBalance } from '../../../machines/budget/index.ts'
-import { splitAccounts } from '../../../machines/budget/selectors/accounts.ts'
+import type { AccountWithBalance } from '../../../machines/openBudget/index.ts'
+import { splitAccounts } from '../../../machines/openBudget/selectors/accounts.ts'
 import { BankAccountId } from '../../../schemas/ids.ts'
 import { IsoDate, Minor } from '../../../schemas/money.ts'
 

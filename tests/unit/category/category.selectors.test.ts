@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { decide } from '../../../domain/decide.ts'
 import { evolve } from '../../../domain/evolve.ts'
 import type { BudgetState } from '../../../domain/state.ts'
-import { stamp } from '../../../machines/budget/index.ts'
+import { checkMoveTransactions } from '../../../machines/dialogs/moveTransactions/index.ts'
+import { stamp } from '../../../machines/openBudget/index.ts'
 import {
   autoAssignPreviewOf,
   categoryTransactionsOf,
   moveTransactionsDrafts,
   recordsOfCategory,
-} from '../../../machines/budget/selectors/category.ts'
-import { checkMoveTransactions } from '../../../machines/dialogs/moveTransactions/index.ts'
+} from '../../../machines/openBudget/selectors/category.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import { explanationText, monthText } from '../../../src/views/category/format.ts'
 import { categoryId, period, starterBudget } from '../domain/fixtures.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import en from '../../../locales/en.json' with { type: 'json' }
 import pl from '../../../locales/pl.json' with { type: 'json' }
-import { BudgetError } from '../../../schemas/budget-errors.ts'
+import { BudgetError } from '../../../schemas/budgetErrors.ts'
 import type { Texts } from '../../../src/i18n/areaTexts.ts'
 
 const screenFiles = import.meta.glob<Texts>('../../../locales/screens/*.json', {

@@ -5,8 +5,8 @@ import { decide } from '../../../domain/decide.ts'
 import { evolve } from '../../../domain/evolve.ts'
 import type { BudgetState } from '../../../domain/state.ts'
 import { AutoAssignOption } from '../../../schemas/budget.ts'
-import type { BudgetCommand } from '../../../schemas/budget-commands.ts'
-import type { BudgetEvent } from '../../../schemas/budget-events.ts'
+import type { BudgetCommand } from '../../../schemas/budgetCommands.ts'
+import type { BudgetEvent } from '../../../schemas/budgetEvents.ts'
 import { command, starterBudget } from './fixtures.ts'
 
 // Random command sequences against a small id universe, so collisions, refusals and edge cases happen often.

@@ -1,8 +1,8 @@
 import * as HashMap from 'effect/HashMap'
 import { describe, expect, it } from 'vitest'
-import { monthView } from '../../../domain/month-view.ts'
+import { monthView } from '../../../domain/monthView.ts'
 import { fromSnapshot, fromSnapshotInSteps, toSnapshot } from '../../../domain/snapshot.ts'
-import { transactionsNewestFirst } from '../../../domain/transaction-order.ts'
+import { transactionsNewestFirst } from '../../../domain/transactionOrder.ts'
 import { CategoryId } from '../../../schemas/ids.ts'
 import { period, starterBudget } from './fixtures.ts'
 

@@ -12,7 +12,7 @@ import {
   withTransactions,
 } from '../../../domain/summary.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
-import type { BudgetCommand } from '../../../schemas/budget-commands.ts'
+import type { BudgetCommand } from '../../../schemas/budgetCommands.ts'
 import { propertyBudget, sequences, snapshot, toCommand } from './sequences.ts'
 
 /** What the server's query loads for `needed` (server/ledger/read.ts#readNeededTransactions), from a full state. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { monthView } from '../../../domain/month-view.ts'
+import { monthView } from '../../../domain/monthView.ts'
 import { targetStatus } from '../../../domain/targets.ts'
 import type { Target } from '../../../schemas/budget.ts'
 import { CategoryId, TargetId } from '../../../schemas/ids.ts'

@@ -8,7 +8,7 @@ import {
   MAX_QUEUED_EVENTS,
   selectQueuedAnalytics,
 } from '../../../machines/analytics/index.ts'
-import { createFakePlatform } from './fake-platform.ts'
+import { createFakePlatform } from './fakePlatform.ts'
 
 type Deferred = { resolve: () => void; reject: (error: Error) => void; signal: AbortSignal }
 

@@ -26,7 +26,7 @@ import {
 } from '../../../machines/app/index.ts'
 import { selectToasts } from '../../../machines/toasts/index.ts'
 import type { toastsMachine } from '../../../machines/toasts/toasts.machine.ts'
-import { createFakePlatform, type FakePlatformOptions } from './fake-platform.ts'
+import { createFakePlatform, type FakePlatformOptions } from './fakePlatform.ts'
 
 const start = (options: FakePlatformOptions = {}) => {
   const fake = createFakePlatform(options)

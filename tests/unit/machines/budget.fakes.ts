@@ -4,7 +4,7 @@ import { createActor } from 'xstate'
 import { decide } from '../../../domain/decide.ts'
 import { evolve } from '../../../domain/evolve.ts'
 import { type BudgetState, initialState } from '../../../domain/state.ts'
-import type { CategoryMonthOutcome } from '../../../machines/budget/categoryMonth.machine.ts'
+import type { CategoryMonthOutcome } from '../../../machines/openBudget/categoryMonth.machine.ts'
 import {
   type BudgetPort,
   budgetMachine,
@@ -13,12 +13,12 @@ import {
   type SendOutcome,
   type SequencedEvent,
   stamp,
-} from '../../../machines/budget/index.ts'
-import type { AheadAnswer } from '../../../machines/budget/summaryAhead.machine.ts'
+} from '../../../machines/openBudget/index.ts'
+import type { AheadAnswer } from '../../../machines/openBudget/summaryAhead.machine.ts'
 import { toastsMachine } from '../../../machines/toasts/index.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
-import type { BudgetCommand } from '../../../schemas/budget-commands.ts'
-import type { BudgetError } from '../../../schemas/budget-errors.ts'
+import type { BudgetCommand } from '../../../schemas/budgetCommands.ts'
+import type { BudgetError } from '../../../schemas/budgetErrors.ts'
 import {
   BankAccountId,
   BudgetId,

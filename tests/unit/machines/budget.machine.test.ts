@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, createMachine, setup, waitFor } from 'xstate'
-import { reconciliationPayee } from '../../../domain/decide-money.ts'
+import { reconciliationPayee } from '../../../domain/decideMoney.ts'
 import { getToastsRef, TOASTS_SYSTEM_ID } from '../../../machines/app/index.ts'
 import {
   budgetMachine,
@@ -22,7 +22,7 @@ import {
   selectTransactionsLoadState,
   selectVersion,
   stateFromEvents,
-} from '../../../machines/budget/index.ts'
+} from '../../../machines/openBudget/index.ts'
 import { selectToasts, toastsMachine } from '../../../machines/toasts/index.ts'
 import { TransactionId } from '../../../schemas/ids.ts'
 import { IsoDate } from '../../../schemas/money.ts'

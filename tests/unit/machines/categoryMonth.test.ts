@@ -5,7 +5,7 @@ import {
   categoryMonthMachine,
   selectCategoryMonthFailed,
   selectCategoryMonthRows,
-} from '../../../machines/budget/categoryMonth.machine.ts'
+} from '../../../machines/openBudget/categoryMonth.machine.ts'
 import { groceriesOutflow, ids, NOVEMBER, scriptedMonthReads } from './budget.fakes.ts'
 
 const start = (read: (signal: AbortSignal) => Promise<CategoryMonthOutcome>) =>

@@ -8,7 +8,7 @@ import {
   maskEvent,
   maskForInspector,
 } from '../../../machines/inspect/index.ts'
-import { createFakePlatform } from './fake-platform.ts'
+import { createFakePlatform } from './fakePlatform.ts'
 
 const SECRETS = [
   '123456',

@@ -12,7 +12,7 @@ import {
   requireSignedInApp,
   SignInDidNotStartError,
 } from '../../../src/router/guards.ts'
-import { createFakePlatform } from './fake-platform.ts'
+import { createFakePlatform } from './fakePlatform.ts'
 
 const fakeAccess = (options: {
   session: 'signedIn' | 'signedOut'

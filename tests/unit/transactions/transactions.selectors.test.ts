@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { reconciliationPayee } from '../../../domain/decide-money.ts'
+import { reconciliationPayee } from '../../../domain/decideMoney.ts'
 import { matchesFilter } from '../../../domain/filters.ts'
 import {
   barFromCriteria,
@@ -12,7 +12,7 @@ import {
   periodDates,
   shownTransactions,
   type TransactionLookups,
-} from '../../../machines/budget/selectors/transactions.ts'
+} from '../../../machines/openBudget/selectors/transactions.ts'
 import type { Category, Transaction } from '../../../schemas/budget.ts'
 import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
 

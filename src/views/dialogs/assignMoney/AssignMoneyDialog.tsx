@@ -4,18 +4,18 @@ import * as Schema from 'effect/Schema'
 import { useState } from 'react'
 import { ListBox, ListBoxItem } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectMonthView } from '../../../../machines/budget/index.ts'
+import { assignMoneyMachine } from '../../../../machines/dialogs/assignMoney/index.ts'
+import { selectMonthView } from '../../../../machines/openBudget/index.ts'
 import {
   selectCategoryInspector,
   selectMoneyCategories,
-} from '../../../../machines/budget/selectors/category.ts'
-import { assignMoneyMachine } from '../../../../machines/dialogs/assignMoney/index.ts'
+} from '../../../../machines/openBudget/selectors/category.ts'
 import { CategoryId } from '../../../../schemas/ids.ts'
 import { Minor, type PeriodKey } from '../../../../schemas/money.ts'
-import { useBudget } from '../../../budget/OpenBudget.tsx'
 import { DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
-import { useCategoryName } from '../../budget/names.ts'
+import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { useAmountText } from '../../category/shared.ts'
+import { useCategoryName } from '../../month/names.ts'
 import { InfoDialog } from '../shared/InfoDialog.tsx'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 

@@ -1,8 +1,8 @@
 import '../../accounts/texts.ts'
 import '../../accounts/accounts.css'
 import { useTranslation } from 'react-i18next'
-import type { AccountWithBalance } from '../../../../machines/budget/index.ts'
 import { renameBankAccountMachine } from '../../../../machines/dialogs/bankAccount/index.ts'
+import type { AccountWithBalance } from '../../../../machines/openBudget/index.ts'
 import { DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 

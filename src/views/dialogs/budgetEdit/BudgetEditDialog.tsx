@@ -1,4 +1,4 @@
-import '../../budgets/texts.ts'
+import '../../budgetList/texts.ts'
 import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getAnalyticsRef } from '../../../../machines/app/index.ts'
@@ -7,8 +7,8 @@ import { selectWasApplied } from '../../../../machines/dialogs/shared/index.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
 import { useAppActor } from '../../../app/AppActor.tsx'
 import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
-import { currencyChoices } from '../../budgets/currencies.ts'
-import type { BudgetsRef } from '../../budgets/useBudgetsActor.ts'
+import { currencyChoices } from '../../budgetList/currencies.ts'
+import type { BudgetsRef } from '../../budgetList/useBudgetsActor.ts'
 import { useFlowDialogIn } from '../shared/useFlowDialog.ts'
 
 const PLN = CurrencyCode.make('PLN')

@@ -1,16 +1,16 @@
-import '../../budget/texts.ts'
-import '../../budget/budget.css'
+import '../../month/texts.ts'
+import '../../month/budget.css'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { selectCategory, selectGroup } from '../../../../machines/budget/selectors/month.ts'
 import {
   type CategoryEditProps,
   categoryEditMachine,
 } from '../../../../machines/dialogs/categoryEdit/index.ts'
+import { selectCategory, selectGroup } from '../../../../machines/openBudget/selectors/month.ts'
 import { CategoryType, SpendingClass } from '../../../../schemas/budget.ts'
 import type { CategoryGroupId, CategoryId } from '../../../../schemas/ids.ts'
-import { useBudget } from '../../../budget/OpenBudget.tsx'
 import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { Gone, useFirst } from '../shared/Gone.tsx'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 

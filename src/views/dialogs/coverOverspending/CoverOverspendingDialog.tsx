@@ -1,20 +1,20 @@
 import '../../category/texts.ts'
 import '../../category/category.css'
 import { useTranslation } from 'react-i18next'
-import { selectMonthView } from '../../../../machines/budget/index.ts'
+import { coverOverspendingMachine } from '../../../../machines/dialogs/coverOverspending/index.ts'
+import { balancesOf } from '../../../../machines/dialogs/shared/moneySource.ts'
+import { selectMonthView } from '../../../../machines/openBudget/index.ts'
 import {
   selectCategoryInspector,
   selectMoneyCategories,
-} from '../../../../machines/budget/selectors/category.ts'
-import { coverOverspendingMachine } from '../../../../machines/dialogs/coverOverspending/index.ts'
-import { balancesOf } from '../../../../machines/dialogs/shared/money-source.ts'
+} from '../../../../machines/openBudget/selectors/category.ts'
 import type { CategoryId } from '../../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../../schemas/money.ts'
-import { useBudget } from '../../../budget/OpenBudget.tsx'
 import { DialogSelectField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
-import { useCategoryName } from '../../budget/names.ts'
+import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { moneyChoices } from '../../category/format.ts'
 import { useAmountText } from '../../category/shared.ts'
+import { useCategoryName } from '../../month/names.ts'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 
 /** Covers an overspent category from a category that has money, or from Ready to Assign. */

@@ -1,11 +1,11 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CommandDraft } from '../../../../machines/budget/index.ts'
 import { deleteConfirmMachine } from '../../../../machines/dialogs/deleteConfirm/index.ts'
 import { selectWasApplied } from '../../../../machines/dialogs/shared/index.ts'
+import type { CommandDraft } from '../../../../machines/openBudget/index.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
 import { FormDialog } from '../../../components/dialog/FormDialog.tsx'
-import type { BudgetsRef } from '../../budgets/useBudgetsActor.ts'
+import type { BudgetsRef } from '../../budgetList/useBudgetsActor.ts'
 import { useFlowDialogIn } from '../shared/useFlowDialog.ts'
 
 const PLN = CurrencyCode.make('PLN')

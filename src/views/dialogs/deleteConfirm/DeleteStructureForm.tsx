@@ -1,15 +1,15 @@
-import '../../budget/texts.ts'
-import '../../budget/budget.css'
+import '../../month/texts.ts'
+import '../../month/budget.css'
 import { useTranslation } from 'react-i18next'
-import { selectCategoryChoices } from '../../../../machines/budget/selectors/month.ts'
 import {
   type DeleteConfirmProps,
   deleteConfirmMachine,
   moveToChoices,
 } from '../../../../machines/dialogs/deleteConfirm/index.ts'
-import { useBudget } from '../../../budget/OpenBudget.tsx'
+import { selectCategoryChoices } from '../../../../machines/openBudget/selectors/month.ts'
 import { DialogSelectField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
-import { useCategoryName } from '../../budget/names.ts'
+import { useBudget } from '../../../openBudget/OpenBudget.tsx'
+import { useCategoryName } from '../../month/names.ts'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 
 type Closable = { readonly onClosed: () => void }

@@ -1,11 +1,11 @@
 import '../../category/texts.ts'
 import '../../category/category.css'
 import { useTranslation } from 'react-i18next'
-import { selectGroups } from '../../../../machines/budget/index.ts'
 import { moveCategoryMachine, moveCategoryModel } from '../../../../machines/dialogs/moveCategory/index.ts'
+import { selectGroups } from '../../../../machines/openBudget/index.ts'
 import type { CategoryId } from '../../../../schemas/ids.ts'
-import { useBudget } from '../../../budget/OpenBudget.tsx'
 import { DialogSelectField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 
 /** Moves the category to the end of another group. */

@@ -2,23 +2,23 @@ import '../../category/texts.ts'
 import '../../category/category.css'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { selectTransactionsLoaded } from '../../../../machines/budget/index.ts'
-import {
-  selectCategoryInspector,
-  selectCategoryTransactions,
-  selectMoneyCategories,
-} from '../../../../machines/budget/selectors/category.ts'
 import {
   movableCounts,
   moveTransactionsMachine,
   moveTransactionsTargets,
 } from '../../../../machines/dialogs/moveTransactions/index.ts'
+import { selectTransactionsLoaded } from '../../../../machines/openBudget/index.ts'
+import {
+  selectCategoryInspector,
+  selectCategoryTransactions,
+  selectMoneyCategories,
+} from '../../../../machines/openBudget/selectors/category.ts'
 import type { Transaction } from '../../../../schemas/budget.ts'
 import type { CategoryId } from '../../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../../schemas/money.ts'
-import { useBudget, useNeedTransactions } from '../../../budget/OpenBudget.tsx'
 import { DialogSelectField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
-import { useCategoryName } from '../../budget/names.ts'
+import { useBudget, useNeedTransactions } from '../../../openBudget/OpenBudget.tsx'
+import { useCategoryName } from '../../month/names.ts'
 import { InfoDialog } from '../shared/InfoDialog.tsx'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 

@@ -1,4 +1,4 @@
-import '../../budget/texts.ts'
+import '../../month/texts.ts'
 import { useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react'
 import type { AnyStateMachine, InputFrom } from 'xstate'
 import type { DialogEnv } from '../../../../machines/dialogs/shared/index.ts'
-import { useDialogEnv } from '../../../budget/OpenBudget.tsx'
+import { useDialogEnv } from '../../../openBudget/OpenBudget.tsx'
 
 /** The props a dialog machine takes besides the environment every dialog shares. */
 export type FlowProps<M extends AnyStateMachine> =

@@ -2,18 +2,18 @@ import '../../category/texts.ts'
 import '../../category/category.css'
 import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
-import { selectCategoryInspector } from '../../../../machines/budget/selectors/category.ts'
 import {
   isDatedTargetType,
   selectTargetIsDated,
   TARGET_TYPES,
   targetMachine,
 } from '../../../../machines/dialogs/target/index.ts'
+import { selectCategoryInspector } from '../../../../machines/openBudget/selectors/category.ts'
 import type { CategoryId } from '../../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../../schemas/money.ts'
-import { useBudget } from '../../../budget/OpenBudget.tsx'
 import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
-import { useCategoryName } from '../../budget/names.ts'
+import { useBudget } from '../../../openBudget/OpenBudget.tsx'
+import { useCategoryName } from '../../month/names.ts'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 
 /** Sets or edits the category's target: one of the five kinds, with its amount, date and repetition. */

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { Button, Checkbox, Form, Label, Radio, RadioGroup } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectAccounts, selectBudget, selectGroups } from '../../../../machines/budget/index.ts'
 import {
   accountChoices,
   categoryChoices,
@@ -17,11 +16,12 @@ import {
   selectTransactionRefusalKey,
   type TransactionFormRef,
 } from '../../../../machines/dialogs/transactionEditor/index.ts'
+import { selectAccounts, selectBudget, selectGroups } from '../../../../machines/openBudget/index.ts'
 import { BankAccountId } from '../../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
-import { useBudget } from '../../../budget/OpenBudget.tsx'
 import { ChoiceSelect } from '../../../components/dialog/FormDialog.tsx'
-import { useCategoryName } from '../../budget/names.ts'
+import { useBudget } from '../../../openBudget/OpenBudget.tsx'
+import { useCategoryName } from '../../month/names.ts'
 import { DateField } from './DateField.tsx'
 import { DeleteConfirm } from './DeleteConfirm.tsx'
 import { EditorFrame } from './EditorFrame.tsx'

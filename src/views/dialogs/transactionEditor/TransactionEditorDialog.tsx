@@ -14,7 +14,7 @@ import {
 } from '../../../../machines/dialogs/transactionEditor/index.ts'
 import type { BankAccountId, CategoryId, TransactionId } from '../../../../schemas/ids.ts'
 import { IsoDate } from '../../../../schemas/money.ts'
-import { useBudgetRef, useDialogEnv } from '../../../budget/OpenBudget.tsx'
+import { useBudgetRef, useDialogEnv } from '../../../openBudget/OpenBudget.tsx'
 import { EditorForm } from './EditorForm.tsx'
 import { EditorFrame } from './EditorFrame.tsx'
 import { TransferView } from './TransferView.tsx'

@@ -1,13 +1,16 @@
 import { useSelector } from '@xstate/react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectBudget } from '../../../../machines/budget/index.ts'
-import { categoryCell, selectTransactionLookups } from '../../../../machines/budget/selectors/transactions.ts'
 import { selectDeleteConfirmRef } from '../../../../machines/dialogs/transactionEditor/index.ts'
+import { selectBudget } from '../../../../machines/openBudget/index.ts'
+import {
+  categoryCell,
+  selectTransactionLookups,
+} from '../../../../machines/openBudget/selectors/transactions.ts'
 import type { Transaction } from '../../../../schemas/budget.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
-import { useBudget } from '../../../budget/OpenBudget.tsx'
 import { Money } from '../../../components/money/Money.tsx'
+import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { DeleteConfirm } from './DeleteConfirm.tsx'
 import { EditorFrame } from './EditorFrame.tsx'
 import type { EditorRef } from './editorRef.ts'

@@ -1,11 +1,11 @@
 import '../../accounts/texts.ts'
 import '../../accounts/accounts.css'
 import { useTranslation } from 'react-i18next'
-import { selectAccountsOverview } from '../../../../machines/budget/selectors/accounts.ts'
 import { transferMachine } from '../../../../machines/dialogs/transfer/index.ts'
+import { selectAccountsOverview } from '../../../../machines/openBudget/selectors/accounts.ts'
 import type { BankAccountId } from '../../../../schemas/ids.ts'
-import { useBudget } from '../../../budget/OpenBudget.tsx'
 import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { todayIso } from '../../accounts/shared.tsx'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 

@@ -1,7 +1,7 @@
 import { createActor, createMachine } from 'xstate'
 import type { AnalyticsTrack } from '../../../../machines/analytics/index.ts'
-import type { BudgetCommandRequest } from '../../../../machines/budget/index.ts'
 import type { FormEnv } from '../../../../machines/dialogs/shared/index.ts'
+import type { BudgetCommandRequest } from '../../../../machines/openBudget/index.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
 
 export const PL: FormEnv = { currency: CurrencyCode.make('PLN'), locale: 'pl-PL' }

@@ -1,0 +1,64 @@
+import { fromCallback, fromPromise } from 'xstate'
+import type { BudgetCommand } from '../../schemas/budgetCommands.ts'
+import type { BudgetId, CommandId } from '../../schemas/ids.ts'
+import type { BudgetPort, LoadOutcome, SendOutcome, SequencedEvent } from './budget.port.ts'
+import { type SummaryAheadRef, takeSummaryAhead } from './summaryAhead.machine.ts'
+
+type PortInput = { readonly port: BudgetPort; readonly budgetId: BudgetId }
+
+export type LoadBudgetInput = PortInput & {
+  readonly summary: boolean
+  /** The summary read while the app loaded the budget's code, if any: its answer is taken instead of a new read. */
+  readonly ahead?: SummaryAheadRef | undefined
+}
+
+/**
+ * One read of the budget: its summary (domain/summary.ts) when asked and the port offers one, else the whole state.
+ * A port that throws (a bug, not an expected failure) still answers with a value: SPEC §8's bare 500 toast.
+ */
+export const loadBudget = fromPromise<LoadOutcome, LoadBudgetInput>(async ({ input, signal }) => {
+  try {
+    const { port } = input
+    if (!input.summary || port.loadSummary === undefined) return await port.load(input.budgetId, signal)
+    // An early read stopped before it answered (another budget opened meanwhile) is simply not used.
+    const ahead =
+      input.ahead === undefined ? undefined : await takeSummaryAhead(input.ahead).catch(() => undefined)
+    return await port.loadSummary(input.budgetId, signal, ahead)
+  } catch {
+    return { ok: false, error: {} }
+  }
+})
+
+export type SendCommandInput = PortInput & { readonly command: BudgetCommand; readonly version: number }
+export type SendCommandOutput = { readonly commandId: CommandId; readonly result: SendOutcome }
+
+export const sendCommand = fromPromise<SendCommandOutput, SendCommandInput>(async ({ input, signal }) => {
+  const { commandId } = input.command
+  try {
+    const result = await input.port.send(
+      input.budgetId,
+      input.command,
+      { ifMatch: input.version, commandId },
+      signal,
+    )
+    return { commandId, result }
+  } catch {
+    return { commandId, result: { outcome: 'failed', error: {} } }
+  }
+})
+
+export type EventsReceived = { type: 'budget.eventsReceived'; events: ReadonlyArray<SequencedEvent> }
+export type StreamUnreadable = { type: 'budget.streamUnreadable' }
+
+/** The live stream (SSE) from the version the actor holds; restarted after every re-read. */
+export const budgetEvents = fromCallback<
+  EventsReceived | StreamUnreadable,
+  PortInput & { readonly afterSeq: number }
+>(({ input, sendBack }) =>
+  input.port.subscribe(
+    input.budgetId,
+    input.afterSeq,
+    (events) => sendBack({ type: 'budget.eventsReceived', events }),
+    () => sendBack({ type: 'budget.streamUnreadable' }),
+  ),
+)

@@ -1,0 +1,207 @@
+import * as HashMap from 'effect/HashMap'
+import * as Option from 'effect/Option'
+import * as Result from 'effect/Result'
+import type { SnapshotFrom } from 'xstate'
+import { reconciliationPayee } from '../../../domain/decideMoney.ts'
+import { matchesFilter } from '../../../domain/filters.ts'
+import { parseAmount } from '../../../domain/money.ts'
+import type {
+  Category,
+  FilterCriteria,
+  Transaction,
+  TransactionDirection,
+  TransactionKind,
+} from '../../../schemas/budget.ts'
+import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import type { CurrencyCode, IsoDate, Minor } from '../../../schemas/money.ts'
+import type { budgetMachine } from '../budget.machine.ts'
+import { memoByState } from '../budget.selectors.ts'
+
+type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
+
+/** Names the transaction list shows instead of ids. */
+export type TransactionLookups = {
+  readonly accountNames: ReadonlyMap<string, string>
+  readonly categories: ReadonlyMap<string, Category>
+}
+
+const lookupsOf = memoByState(
+  (state): TransactionLookups => ({
+    accountNames: new Map([...state.accounts.values()].map((account) => [account.id, account.name])),
+    categories: new Map([...state.categories.values()].map((category) => [category.id, category])),
+  }),
+)
+export const selectTransactionLookups = (snapshot: BudgetSnapshot): TransactionLookups =>
+  lookupsOf(snapshot.context.state)
+
+/** One transaction by id (the editor), or null once it is gone. */
+export const selectTransactionById = (snapshot: BudgetSnapshot, id: TransactionId | undefined) => {
+  if (id === undefined) return null
+  return Option.getOrNull(HashMap.get(snapshot.context.state.transactions, id))
+}
+
+// ——— Row facts (pure) ———
+
+/** What the category column says: one category, a split into n, a transfer, or nothing yet. */
+export type CategoryCell =
+  | { readonly kind: 'category'; readonly name: string }
+  | { readonly kind: 'split'; readonly count: number }
+  | { readonly kind: 'transfer' }
+  | { readonly kind: 'none' }
+
+export const categoryCell = (transaction: Transaction, lookups: TransactionLookups): CategoryCell => {
+  if (transaction.transferId !== null) return { kind: 'transfer' }
+  if (transaction.splits.length > 1) return { kind: 'split', count: transaction.splits.length }
+  const [split] = transaction.splits
+  const category = split === undefined ? undefined : lookups.categories.get(split.categoryId)
+  // The system category's stored name is a key, not a name to show.
+  return category === undefined || category.origin === 'Uncategorized'
+    ? { kind: 'none' }
+    : { kind: 'category', name: category.name }
+}
+
+/** What the payee column says: the payee, nothing, or the adjustment a reconciliation added (named by the app). */
+export type PayeeCell =
+  | { readonly kind: 'payee'; readonly name: string }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'reconciliation' }
+
+export const payeeCell = (transaction: Transaction): PayeeCell =>
+  transaction.payee === ''
+    ? { kind: 'none' }
+    : transaction.payee === reconciliationPayee
+      ? { kind: 'reconciliation' }
+      : { kind: 'payee', name: transaction.payee }
+
+export type ClearedState = 'reconciled' | 'cleared' | 'uncleared'
+
+export const clearedState = (transaction: Transaction): ClearedState =>
+  transaction.reconciled ? 'reconciled' : transaction.cleared ? 'cleared' : 'uncleared'
+
+// ——— The filter bar (pure) ———
+
+/** The filter bar as typed: every field is text ('' = any). */
+export type FilterBar = {
+  readonly bankAccountId: string
+  readonly categoryId: string
+  readonly payee: string
+  readonly minAmount: string
+  readonly maxAmount: string
+  readonly fromDate: string
+  readonly toDate: string
+  readonly direction: '' | TransactionDirection
+  readonly kind: '' | TransactionKind
+}
+
+export const EMPTY_FILTER_BAR: FilterBar = {
+  bankAccountId: '',
+  categoryId: '',
+  payee: '',
+  minAmount: '',
+  maxAmount: '',
+  fromDate: '',
+  toDate: '',
+  direction: '',
+  kind: '',
+}
+
+export type FilterBarField = keyof FilterBar
+
+export type CriteriaFromBar = {
+  readonly criteria: FilterCriteria
+  /** Fields whose text could not be read (they are left out of the criteria). */
+  readonly invalid: ReadonlyArray<FilterBarField>
+  /** Whether anything narrows the list. */
+  readonly active: boolean
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/u
+
+/** Criteria from the bar: amounts are signed (outflows negative) in the budget's currency, pl or en form. */
+export const criteriaFromBar = (bar: FilterBar, currency: CurrencyCode): CriteriaFromBar => {
+  const invalid: FilterBarField[] = []
+  const amount = (field: 'minAmount' | 'maxAmount'): Minor | undefined => {
+    const text = bar[field].trim()
+    if (text === '') return undefined
+    const parsed = parseAmount(text, currency)
+    if (Result.isSuccess(parsed)) return parsed.success
+    invalid.push(field)
+    return undefined
+  }
+  const date = (field: 'fromDate' | 'toDate'): IsoDate | undefined => {
+    const text = bar[field].trim()
+    if (text === '') return undefined
+    if (ISO_DATE.test(text)) return text as IsoDate
+    invalid.push(field)
+    return undefined
+  }
+  const minValue = amount('minAmount')
+  const maxValue = amount('maxAmount')
+  const fromDate = date('fromDate')
+  const toDate = date('toDate')
+  const payeeText = bar.payee.trim()
+  const criteria: FilterCriteria = {
+    ...(bar.bankAccountId === '' ? {} : { bankAccountIds: [bar.bankAccountId as BankAccountId] }),
+    ...(bar.categoryId === '' ? {} : { categoryIds: [bar.categoryId as CategoryId] }),
+    ...(payeeText === '' ? {} : { payeeText }),
+    ...(minValue === undefined ? {} : { minValue }),
+    ...(maxValue === undefined ? {} : { maxValue }),
+    ...(fromDate === undefined ? {} : { fromDate }),
+    ...(toDate === undefined ? {} : { toDate }),
+    ...(bar.direction === '' ? {} : { direction: bar.direction }),
+    ...(bar.kind === '' ? {} : { kind: bar.kind }),
+  }
+  return { criteria, invalid, active: Object.keys(criteria).length > 0 }
+}
+
+/**
+ * The bar showing saved criteria; amounts as the user would type them (`format` gives locale decimals).
+ * The bar holds one account and one category, so a saved list of several keeps its first.
+ */
+export const barFromCriteria = (criteria: FilterCriteria, format: (amount: Minor) => string): FilterBar => ({
+  bankAccountId: criteria.bankAccountIds?.[0] ?? '',
+  categoryId: criteria.categoryIds?.[0] ?? '',
+  payee: criteria.payeeText ?? '',
+  minAmount: criteria.minValue === undefined ? '' : format(criteria.minValue),
+  maxAmount: criteria.maxValue === undefined ? '' : format(criteria.maxValue),
+  fromDate: criteria.fromDate ?? '',
+  toDate: criteria.toDate ?? '',
+  direction: criteria.direction ?? '',
+  kind: criteria.kind ?? '',
+})
+
+/** The first and last day of a YYYYMM period, for the month's transactions. */
+export const periodDates = (periodKey: string): { fromDate: IsoDate; toDate: IsoDate } | null => {
+  const match = /^(\d{4})(\d{2})$/u.exec(periodKey)
+  if (match === null) return null
+  const year = Number(match[1])
+  const month = Number(match[2])
+  if (month < 1 || month > 12) return null
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  const mm = String(month).padStart(2, '0')
+  return {
+    fromDate: `${match[1]}-${mm}-01` as IsoDate,
+    toDate: `${match[1]}-${mm}-${String(lastDay).padStart(2, '0')}` as IsoDate,
+  }
+}
+
+/**
+ * The rows the transaction list shows: the month's (when a YYYYMM period is given), narrowed by the filter
+ * criteria. It walks every transaction: views call it only when the list or the criteria change.
+ */
+export const shownTransactions = (
+  all: ReadonlyArray<Transaction>,
+  periodKey: string | undefined,
+  criteria: FilterCriteria,
+): ReadonlyArray<Transaction> => {
+  const month = periodKey === undefined ? null : periodDates(periodKey)
+  const inMonth =
+    month === null ? all : all.filter((tx) => tx.date >= month.fromDate && tx.date <= month.toDate)
+  return Object.keys(criteria).length === 0 ? inMonth : inMonth.filter((tx) => matchesFilter(criteria, tx))
+}
+
+/** The categories the filter bar offers: every visible one, in the groups' order. */
+export const filterableCategories = (
+  groups: ReadonlyArray<{ readonly categories: ReadonlyArray<Category> }>,
+): ReadonlyArray<Category> =>
+  groups.flatMap(({ categories }) => categories.filter((category) => !category.hidden))

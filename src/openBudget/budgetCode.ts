@@ -1,0 +1,10 @@
+import type { BudgetCode } from '../../machines/app/index.ts'
+import { budgetMachine } from '../../machines/openBudget/index.ts'
+import type { ApiClient } from '../api/client.ts'
+import { createBudgetPort } from './budgetPort.ts'
+
+/** What the app actor loads when a route first opens a budget (one chunk with the view's budget code). */
+export const budgetCode = (api: ApiClient): BudgetCode => ({
+  machine: budgetMachine,
+  port: createBudgetPort(api),
+})

@@ -1,0 +1,130 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import dayjs from 'dayjs'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Button, Link } from 'react-aria-components'
+import { useTranslation } from 'react-i18next'
+import { selectBudgetById, selectBudgetsLoadState } from '../../../machines/budgetList/index.ts'
+import type { BudgetId } from '../../../schemas/ids.ts'
+import { IsoDate } from '../../../schemas/money.ts'
+import { useDevice } from '../../layouts/useDevice.ts'
+import { paths } from '../../router/paths.ts'
+import { BudgetNotFound } from './BudgetNotFound.tsx'
+import { LoadFailed } from './BudgetsScreen.tsx'
+import { currencyChoices } from './currencies.ts'
+import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
+import { useBudgetsActor } from './useBudgetsActor.ts'
+
+type OpenDialog = 'edit' | 'reset' | 'delete'
+
+const DELETE = [{ _tag: 'DeleteBudget' }] as const
+
+/** Budget settings: name and currency (the budget modal), a fresh start (reset) and delete, each confirmed. */
+export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
+  const { t, i18n } = useTranslation()
+  const device = useDevice()
+  const navigate = useNavigate()
+  const budgets = useBudgetsActor()
+  const loadState = useSelector(budgets, selectBudgetsLoadState)
+  const listed = useSelector(budgets, (snapshot) => selectBudgetById(snapshot, budgetId))
+  const [dialog, setDialog] = useState<OpenDialog | null>(null)
+  // A delete drops the budget from the list before its dialog closes; the page keeps it until then.
+  const lastListed = useRef(listed)
+  if (listed !== undefined) lastListed.current = listed
+  const budget = listed ?? (dialog === null ? undefined : lastListed.current)
+  const locale = i18n.resolvedLanguage ?? 'pl'
+  const currencyLabel = useMemo(
+    () => currencyChoices(locale).find((choice) => choice.id === budget?.currency)?.label ?? budget?.currency,
+    [locale, budget?.currency],
+  )
+  useEffect(() => {
+    budgets.send({ type: 'budgets.target', budgetId })
+  }, [budgets, budgetId])
+
+  if (loadState === 'loading') return <p role="status">{t('budgets.loading')}</p>
+  if (loadState === 'failed') return <LoadFailed budgets={budgets} />
+  if (budget === undefined) return <BudgetNotFound />
+
+  const owner = budget.role === 'Owner'
+  const closed = (applied: boolean) => {
+    const was = dialog
+    setDialog(null)
+    // A deleted budget is gone: back to the list.
+    if (applied && was === 'delete') void navigate({ href: paths.budgetsList(device), replace: true })
+  }
+  const reset = [{ _tag: 'ResetBudget', date: IsoDate.make(dayjs().format('YYYY-MM-DD')) }] as const
+
+  return (
+    <div className="budget-settings">
+      <section className="budget-settings__section" aria-labelledby="budget-settings-details">
+        <h2 id="budget-settings-details">{t('budgets.settingsView.detailsTitle')}</h2>
+        <dl className="budget-settings__facts">
+          <div>
+            <dt>{t('budgets.settingsView.name')}</dt>
+            <dd>{budget.name}</dd>
+          </div>
+          <div>
+            <dt>{t('budgets.settingsView.currency')}</dt>
+            <dd>{currencyLabel}</dd>
+          </div>
+        </dl>
+        <div className="budget-settings__actions">
+          {owner ? (
+            <Button className="button button--primary" onPress={() => setDialog('edit')}>
+              {t('budgets.edit')}
+            </Button>
+          ) : null}
+          <Link className="button button--quiet" href={paths.budget(budget.id)}>
+            {t('budgets.settingsView.open')}
+          </Link>
+        </div>
+      </section>
+      {owner ? (
+        <>
+          <section className="budget-settings__section" aria-labelledby="budget-settings-reset">
+            <h2 id="budget-settings-reset">{t('budgets.settingsView.resetTitle')}</h2>
+            <p>{t('budgets.settingsView.resetKeeps')}</p>
+            <p>{t('budgets.settingsView.resetDrops')}</p>
+            <Button className="button button--danger" onPress={() => setDialog('reset')}>
+              {t('budgets.settingsView.reset')}
+            </Button>
+          </section>
+          <section className="budget-settings__section" aria-labelledby="budget-settings-delete">
+            <h2 id="budget-settings-delete">{t('budgets.settingsView.deleteTitle')}</h2>
+            <p>{t('budgets.settingsView.deleteExplain')}</p>
+            <Button className="button button--danger" onPress={() => setDialog('delete')}>
+              {t('budgets.settingsView.delete')}
+            </Button>
+          </section>
+        </>
+      ) : null}
+      {dialog === 'edit' ? (
+        <BudgetEditDialog
+          budgets={budgets}
+          props={{ mode: 'edit', name: budget.name, currency: budget.currency }}
+          onClosed={closed}
+        />
+      ) : null}
+      {dialog === 'reset' ? (
+        <ConfirmDialog
+          budgets={budgets}
+          commands={reset}
+          title={t('budgets.resetDialog.title')}
+          body={t('budgets.resetDialog.body', { name: budget.name })}
+          submitLabel={t('budgets.resetDialog.submit')}
+          onClosed={closed}
+        />
+      ) : null}
+      {dialog === 'delete' ? (
+        <ConfirmDialog
+          budgets={budgets}
+          commands={DELETE}
+          title={t('budgets.deleteDialog.title')}
+          body={t('budgets.deleteDialog.body', { name: budget.name })}
+          submitLabel={t('budgets.deleteDialog.submit')}
+          onClosed={closed}
+        />
+      ) : null}
+    </div>
+  )
+}
