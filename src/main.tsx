@@ -21,8 +21,8 @@ import { detectNativePlatform } from './auth/platform.ts'
 import { createI18n } from './i18n/i18n.ts'
 import { startLocale } from './i18n/startLocale.ts'
 import { createBudgetHost } from './openBudget/budgetHost.ts'
-import { createBrowserPlatform } from './platform/browserPlatform.ts'
 import { browserStorage } from './platform/storage.ts'
+import { createBrowserPlatform } from './ports/browserPlatform.ts'
 import type { RouterContext } from './router/guards.ts'
 
 const ViewLoadFailures = ({ children }: { children: ReactNode }) => {

@@ -14,9 +14,9 @@ import {
   subscriptionGateMachine,
 } from '../../machines/subscriptionGate/index.ts'
 import { apiLoader, type LoadApi } from '../api/loadApi.ts'
+import { createGatePort } from '../ports/gatePort.ts'
+import { createSessionPort } from '../ports/sessionPort.ts'
 import { SESSION_COOKIE_MAX_AGE_SECONDS } from './config.ts'
-import { createGatePort } from './gatePort.ts'
-import { createSessionPort } from './sessionPort.ts'
 import {
   cookieSlot,
   createUserStore,

@@ -1,7 +1,7 @@
 import type { BudgetCode } from '../../machines/app/index.ts'
 import { budgetMachine } from '../../machines/openBudget/index.ts'
 import type { ApiClient } from '../api/client.ts'
-import { createBudgetPort } from './budgetPort.ts'
+import { createBudgetPort } from '../ports/budgetPort.ts'
 
 /** What the app actor loads when a route first opens a budget (one chunk with the view's budget code). */
 export const budgetCode = (api: ApiClient): BudgetCode => ({

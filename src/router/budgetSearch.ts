@@ -1,5 +1,5 @@
 import * as Schema from 'effect/Schema'
-import { BankAccountId, CategoryGroupId, CategoryId, TransactionId } from '../../schemas/ids.ts'
+import { BankAccountId, BudgetId, CategoryGroupId, CategoryId, TransactionId } from '../../schemas/ids.ts'
 
 /**
  * The dialogs the desktop opens over the budget route, by name (`?dialog=…`). Phones open the same dialogs as
@@ -76,5 +76,34 @@ export const validateBudgetSearch = (search: Record<string, unknown>): BudgetVie
     ...(dialogGroup === undefined ? {} : { dialogGroup }),
     ...(dialogAccount === undefined ? {} : { dialogAccount }),
     ...(dialogTransaction === undefined ? {} : { dialogTransaction }),
+  }
+}
+
+/**
+ * The dialogs of the budgets list and of a budget's settings (`?dialog=deleteBudget&dialogBudget=…`): create, edit,
+ * delete and reset, with the budget they act on (the settings page's own budget needs none). Phones edit and create
+ * through SPEC's budget modal route instead; delete and reset have no route, so they use this on both devices.
+ */
+export const BudgetsDialogName = Schema.Literals([
+  'createBudget',
+  'editBudget',
+  'deleteBudget',
+  'resetBudget',
+])
+export type BudgetsDialogName = typeof BudgetsDialogName.Type
+
+export const BudgetsSearch = Schema.Struct({
+  dialog: Schema.optional(BudgetsDialogName),
+  dialogBudget: Schema.optional(BudgetId),
+})
+export type BudgetsSearch = typeof BudgetsSearch.Type
+
+/** validateSearch for the budgets list, home and settings routes: each parameter decoded by its schema. */
+export const validateBudgetsSearch = (search: Record<string, unknown>): BudgetsSearch => {
+  const dialog = field(BudgetsDialogName)(search.dialog)
+  const dialogBudget = field(BudgetId)(search.dialogBudget)
+  return {
+    ...(dialog === undefined ? {} : { dialog }),
+    ...(dialogBudget === undefined ? {} : { dialogBudget }),
   }
 }

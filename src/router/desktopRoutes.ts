@@ -1,5 +1,5 @@
 import { createRoute, createRouter } from '@tanstack/react-router'
-import { validateBudgetSearch } from './budgetSearch.ts'
+import { validateBudgetSearch, validateBudgetsSearch } from './budgetSearch.ts'
 import {
   type RouterContext,
   redirectToCurrentPeriod,
@@ -36,6 +36,7 @@ const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   staticData: meta('home', { layout: 'empty', status: 'built' }),
+  validateSearch: validateBudgetsSearch,
   component: budgetsView('HomeView'),
 })
 const subscriptionExpiredRoute = createRoute({
@@ -91,6 +92,7 @@ const budgetSettingsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/settings',
   staticData: meta('budgetSettings', { noSidePanel: true, status: 'built' }),
+  validateSearch: validateBudgetsSearch,
   component: budgetsView('BudgetSettingsView'),
 })
 const budgetPeriodRoute = createRoute({
@@ -131,6 +133,7 @@ const budgetsListRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'budgets',
   staticData: meta('budgetsList', { layout: 'empty', status: 'built' }),
+  validateSearch: validateBudgetsSearch,
   component: budgetsView('BudgetsListView'),
 })
 const settingsSubscriptionRoute = createRoute({

@@ -1,5 +1,5 @@
 import { createRoute, createRouter } from '@tanstack/react-router'
-import { validateBudgetSearch } from './budgetSearch.ts'
+import { validateBudgetSearch, validateBudgetsSearch } from './budgetSearch.ts'
 import {
   type RouterContext,
   redirectToCurrentPeriod,
@@ -55,6 +55,7 @@ const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   staticData: meta('home', { status: 'built' }),
+  validateSearch: validateBudgetsSearch,
   component: budgetsView('HomeView'),
 })
 const subscriptionExpiredRoute = createRoute({
@@ -122,6 +123,7 @@ const budgetSettingsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/settings',
   staticData: meta('budgetSettings', { status: 'built' }),
+  validateSearch: validateBudgetsSearch,
   component: budgetsView('BudgetSettingsView'),
 })
 const statisticsRoute = createRoute({
@@ -294,6 +296,7 @@ const budgetsListRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '{-$budgetId}/list',
   staticData: meta('budgetsList', { status: 'built' }),
+  validateSearch: validateBudgetsSearch,
   component: budgetsView('BudgetsListView'),
 })
 const importTransactionsRoute = createRoute({

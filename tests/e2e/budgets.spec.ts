@@ -88,6 +88,15 @@ test('budgets: create, list, rename, change currency, open, reset, delete', asyn
   // Rename.
   await list.getByRole('button', { name: 'Edytuj budżet Domowy' }).click()
   if (mobile) await expect(page).toHaveURL(`/budget/${budgetId}/edit`)
+  else {
+    // The desktop dialog has an address: reload keeps it, Back closes it, Forward (a link) opens it again.
+    await expect(page).toHaveURL(new RegExp(`/budgets\\?dialog=editBudget&dialogBudget=${budgetId}$`, 'u'))
+    await page.reload()
+    await expect(dialog.getByRole('heading', { name: 'Edytuj budżet' })).toBeVisible()
+    await page.goBack()
+    await expect(dialog).toHaveCount(0)
+    await page.goForward()
+  }
   await expect(dialog.getByRole('heading', { name: 'Edytuj budżet' })).toBeVisible()
   await dialog.getByRole('textbox', { name: 'Nazwa' }).fill('Dom i rodzina')
   await dialog.getByRole('button', { name: 'Zapisz' }).click()

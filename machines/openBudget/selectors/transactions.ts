@@ -12,7 +12,7 @@ import type {
   TransactionDirection,
   TransactionKind,
 } from '../../../schemas/budget.ts'
-import type { BankAccountId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import { BankAccountId, CategoryId, type TransactionId } from '../../../schemas/ids.ts'
 import type { CurrencyCode, IsoDate, Minor } from '../../../schemas/money.ts'
 import type { budgetMachine } from '../budget.machine.ts'
 import { memoByState } from '../budget.selectors.ts'
@@ -141,8 +141,8 @@ export const criteriaFromBar = (bar: FilterBar, currency: CurrencyCode): Criteri
   const toDate = date('toDate')
   const payeeText = bar.payee.trim()
   const criteria: FilterCriteria = {
-    ...(bar.bankAccountId === '' ? {} : { bankAccountIds: [bar.bankAccountId as BankAccountId] }),
-    ...(bar.categoryId === '' ? {} : { categoryIds: [bar.categoryId as CategoryId] }),
+    ...(bar.bankAccountId === '' ? {} : { bankAccountIds: [BankAccountId.make(bar.bankAccountId)] }),
+    ...(bar.categoryId === '' ? {} : { categoryIds: [CategoryId.make(bar.categoryId)] }),
     ...(payeeText === '' ? {} : { payeeText }),
     ...(minValue === undefined ? {} : { minValue }),
     ...(maxValue === undefined ? {} : { maxValue }),

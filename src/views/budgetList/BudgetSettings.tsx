@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import dayjs from 'dayjs'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { selectBudgetById, selectBudgetsLoadState } from '../../../machines/budgetList/index.ts'
@@ -14,8 +14,7 @@ import { LoadFailed } from './BudgetsScreen.tsx'
 import { currencyChoices } from './currencies.ts'
 import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
 import { useBudgetsActor } from './useBudgetsActor.ts'
-
-type OpenDialog = 'edit' | 'reset' | 'delete'
+import { useBudgetsDialog } from './useBudgetsDialog.ts'
 
 const DELETE = [{ _tag: 'DeleteBudget' }] as const
 
@@ -27,7 +26,9 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
   const budgets = useBudgetsActor()
   const loadState = useSelector(budgets, selectBudgetsLoadState)
   const listed = useSelector(budgets, (snapshot) => selectBudgetById(snapshot, budgetId))
-  const [dialog, setDialog] = useState<OpenDialog | null>(null)
+  const { dialog: address, open, close } = useBudgetsDialog()
+  // The page's own budget: another budget's dialog is no dialog of this page.
+  const dialog = address === null || (address.budgetId ?? budgetId) !== budgetId ? null : address.kind
   // A delete drops the budget from the list before its dialog closes; the page keeps it until then.
   const lastListed = useRef(listed)
   if (listed !== undefined) lastListed.current = listed
@@ -47,10 +48,10 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
 
   const owner = budget.role === 'Owner'
   const closed = (applied: boolean) => {
-    const was = dialog
-    setDialog(null)
-    // A deleted budget is gone: back to the list.
-    if (applied && was === 'delete') void navigate({ href: paths.budgetsList(device), replace: true })
+    // A deleted budget is gone: back to the list, in the dialog's place.
+    if (applied && dialog === 'deleteBudget')
+      void navigate({ href: paths.budgetsList(device), replace: true })
+    else close()
   }
   const reset = [{ _tag: 'ResetBudget', date: IsoDate.make(dayjs().format('YYYY-MM-DD')) }] as const
 
@@ -70,7 +71,7 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
         </dl>
         <div className="budget-settings__actions">
           {owner ? (
-            <Button className="button button--primary" onPress={() => setDialog('edit')}>
+            <Button className="button button--primary" onPress={() => open({ kind: 'editBudget' })}>
               {t('budgets.edit')}
             </Button>
           ) : null}
@@ -85,27 +86,27 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
             <h2 id="budget-settings-reset">{t('budgets.settingsView.resetTitle')}</h2>
             <p>{t('budgets.settingsView.resetKeeps')}</p>
             <p>{t('budgets.settingsView.resetDrops')}</p>
-            <Button className="button button--danger" onPress={() => setDialog('reset')}>
+            <Button className="button button--danger" onPress={() => open({ kind: 'resetBudget' })}>
               {t('budgets.settingsView.reset')}
             </Button>
           </section>
           <section className="budget-settings__section" aria-labelledby="budget-settings-delete">
             <h2 id="budget-settings-delete">{t('budgets.settingsView.deleteTitle')}</h2>
             <p>{t('budgets.settingsView.deleteExplain')}</p>
-            <Button className="button button--danger" onPress={() => setDialog('delete')}>
+            <Button className="button button--danger" onPress={() => open({ kind: 'deleteBudget' })}>
               {t('budgets.settingsView.delete')}
             </Button>
           </section>
         </>
       ) : null}
-      {dialog === 'edit' ? (
+      {owner && dialog === 'editBudget' ? (
         <BudgetEditDialog
           budgets={budgets}
           props={{ mode: 'edit', name: budget.name, currency: budget.currency }}
           onClosed={closed}
         />
       ) : null}
-      {dialog === 'reset' ? (
+      {owner && dialog === 'resetBudget' ? (
         <ConfirmDialog
           budgets={budgets}
           commands={reset}
@@ -115,7 +116,7 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
           onClosed={closed}
         />
       ) : null}
-      {dialog === 'delete' ? (
+      {owner && dialog === 'deleteBudget' ? (
         <ConfirmDialog
           budgets={budgets}
           commands={DELETE}

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
@@ -13,11 +13,7 @@ import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
 import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
 import type { BudgetsRef } from './useBudgetsActor.ts'
-
-type OpenDialog =
-  | { readonly kind: 'create' }
-  | { readonly kind: 'edit'; readonly budget: BudgetSummary }
-  | { readonly kind: 'delete'; readonly budget: BudgetSummary }
+import { useBudgetsDialog } from './useBudgetsDialog.ts'
 
 const DELETE = [{ _tag: 'DeleteBudget' }] as const
 
@@ -94,30 +90,33 @@ export function BudgetsScreen({ budgets }: { readonly budgets: BudgetsRef }) {
   const navigate = useNavigate()
   const loadState = useSelector(budgets, selectBudgetsLoadState)
   const list = useSelector(budgets, selectBudgets)
-  const [dialog, setDialog] = useState<OpenDialog | null>(null)
+  const { dialog, open, close } = useBudgetsDialog()
+  const targetId = dialog?.budgetId
+  const listed = targetId === undefined ? undefined : list.find((budget) => budget.id === targetId)
+  // A delete drops the budget from the list before its dialog closes; the dialog keeps it until then.
+  const lastListed = useRef<BudgetSummary | undefined>(undefined)
+  if (listed !== undefined) lastListed.current = listed
+  const target = listed ?? (lastListed.current?.id === targetId ? lastListed.current : undefined)
+  // The dialog's budget, also when the address opened it (a reload, a link).
+  useEffect(() => {
+    if (targetId !== undefined) budgets.send({ type: 'budgets.target', budgetId: targetId })
+  }, [budgets, targetId])
 
   const create = () => {
     if (device === 'mobile') void navigate({ href: paths.budgetModal(null) })
-    else setDialog({ kind: 'create' })
+    else open({ kind: 'createBudget' })
   }
   const edit = (budget: BudgetSummary) => {
-    if (device === 'mobile') {
-      void navigate({ href: paths.budgetModal(budget.id) })
-      return
-    }
-    budgets.send({ type: 'budgets.target', budgetId: budget.id })
-    setDialog({ kind: 'edit', budget })
+    if (device === 'mobile') void navigate({ href: paths.budgetModal(budget.id) })
+    else open({ kind: 'editBudget', budgetId: budget.id })
   }
-  const remove = (budget: BudgetSummary) => {
-    budgets.send({ type: 'budgets.target', budgetId: budget.id })
-    setDialog({ kind: 'delete', budget })
-  }
+  const remove = (budget: BudgetSummary) => open({ kind: 'deleteBudget', budgetId: budget.id })
   const closed = (applied: boolean) => {
-    const was = dialog
-    setDialog(null)
     const created = selectCreatedBudget(budgets.getSnapshot())
-    // After a create, the new budget opens.
-    if (applied && was?.kind === 'create' && created !== null) void navigate({ href: paths.budget(created) })
+    // After a create, the new budget opens in the dialog's place.
+    if (applied && dialog?.kind === 'createBudget' && created !== null)
+      void navigate({ href: paths.budget(created), replace: true })
+    else close()
   }
 
   let content: ReactNode
@@ -157,22 +156,24 @@ export function BudgetsScreen({ budgets }: { readonly budgets: BudgetsRef }) {
   return (
     <section className="budgets">
       {content}
-      {dialog?.kind === 'create' ? (
+      {dialog?.kind === 'createBudget' ? (
         <BudgetEditDialog budgets={budgets} props={{ mode: 'create' }} onClosed={closed} />
       ) : null}
-      {dialog?.kind === 'edit' ? (
+      {dialog?.kind === 'editBudget' && target !== undefined ? (
         <BudgetEditDialog
+          key={target.id}
           budgets={budgets}
-          props={{ mode: 'edit', name: dialog.budget.name, currency: dialog.budget.currency }}
+          props={{ mode: 'edit', name: target.name, currency: target.currency }}
           onClosed={closed}
         />
       ) : null}
-      {dialog?.kind === 'delete' ? (
+      {dialog?.kind === 'deleteBudget' && target !== undefined ? (
         <ConfirmDialog
+          key={target.id}
           budgets={budgets}
           commands={DELETE}
           title={t('budgets.deleteDialog.title')}
-          body={t('budgets.deleteDialog.body', { name: dialog.budget.name })}
+          body={t('budgets.deleteDialog.body', { name: target.name })}
           submitLabel={t('budgets.deleteDialog.submit')}
           onClosed={closed}
         />

@@ -5,7 +5,7 @@ import { getToastsRef } from '../../../machines/app/index.ts'
 import { budgetsMachine } from '../../../machines/budgetList/index.ts'
 import { useLoadApi } from '../../api/ApiContext.tsx'
 import { useAppActor } from '../../app/AppActor.tsx'
-import { createBudgetsPort } from './budgetsPort.ts'
+import { createBudgetsPort } from '../../ports/budgetsPort.ts'
 
 export type BudgetsRef = ActorRefFrom<typeof budgetsMachine>
 

@@ -33,7 +33,7 @@ import {
   selectTransactionLookups,
   shownTransactions,
 } from '../../../machines/openBudget/selectors/transactions.ts'
-import type { BankAccountId, CategoryId, FilterId, TransactionId } from '../../../schemas/ids.ts'
+import { type BankAccountId, type CategoryId, FilterId, type TransactionId } from '../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { useBudget, useBudgetRef, useNeedTransactions } from '../../openBudget/OpenBudget.tsx'
@@ -180,7 +180,7 @@ export function TransactionsPane({
     else setBar(initialBar())
   }
   const saveFilter = (name: string) => {
-    const filterId = crypto.randomUUID() as FilterId
+    const filterId = FilterId.make(crypto.randomUUID())
     budgetRef.send({ type: 'budget.command', commands: [{ _tag: 'SaveFilter', filterId, name, criteria }] })
     setAppliedFilterId(filterId)
     setSaving(false)
@@ -189,7 +189,7 @@ export function TransactionsPane({
     if (appliedFilterId === '') return
     budgetRef.send({
       type: 'budget.command',
-      commands: [{ _tag: 'DeleteFilter', filterId: appliedFilterId as FilterId }],
+      commands: [{ _tag: 'DeleteFilter', filterId: FilterId.make(appliedFilterId) }],
     })
     setAppliedFilterId('')
   }

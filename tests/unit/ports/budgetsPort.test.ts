@@ -3,7 +3,7 @@ import { BudgetId } from '../../../schemas/ids.ts'
 import { CurrencyCode, IsoDate } from '../../../schemas/money.ts'
 import { createApiClient } from '../../../src/api/client.ts'
 import { anonymousSession } from '../../../src/auth/apiSession.ts'
-import { createBudgetsPort } from '../../../src/views/budgetList/budgetsPort.ts'
+import { createBudgetsPort } from '../../../src/ports/budgetsPort.ts'
 
 type Seen = { method: string; path: string; body: unknown; key: string | null }
 type Script = { status: number; body: unknown; type?: string }

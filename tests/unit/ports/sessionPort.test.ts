@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createSessionPort } from '../../../src/auth/sessionPort.ts'
 import { createUserStore, type TextSlot } from '../../../src/auth/userStore.ts'
+import { createSessionPort } from '../../../src/ports/sessionPort.ts'
 
 const loads = vi.hoisted(() => ({ count: 0, listeners: [] as Array<() => void> }))
 

@@ -1,8 +1,8 @@
 import type { SessionPort } from '../../machines/session/index.ts'
-import { OIDC_TIMINGS } from './config.ts'
-import { parseStoredUser, safeReturnTo, toSessionUser } from './sessionUser.ts'
-import type { UserManager } from './userManager.ts'
-import type { UserStore } from './userStore.ts'
+import { OIDC_TIMINGS } from '../auth/config.ts'
+import { parseStoredUser, safeReturnTo, toSessionUser } from '../auth/sessionUser.ts'
+import type { UserManager } from '../auth/userManager.ts'
+import type { UserStore } from '../auth/userStore.ts'
 
 /** After the first screen renders, its views start their data requests; background loading waits this long. */
 const BACKGROUND_LOAD_DELAY_MS = 250
@@ -21,7 +21,7 @@ export const createSessionPort = (
 ): SessionPort => {
   let manager: Promise<UserManager> | null = null
   const userManager = () => {
-    manager ??= import('./userManager.ts').then(({ loadUserManager }) => loadUserManager(userStore))
+    manager ??= import('../auth/userManager.ts').then(({ loadUserManager }) => loadUserManager(userStore))
     // A failed load (offline) is retried by the next call instead of being remembered.
     manager.catch(() => {
       manager = null

@@ -3,8 +3,8 @@ import type { AppPlatform, Locale, Theme } from '../../machines/app/index.ts'
 import type { LoadApi } from '../api/loadApi.ts'
 import { switchLanguage } from '../i18n/i18n.ts'
 import { firstSupportedLocale } from '../i18n/startLocale.ts'
-import { registerServiceWorker } from './serviceWorker.ts'
-import { browserStorage } from './storage.ts'
+import { registerServiceWorker } from '../platform/serviceWorker.ts'
+import { browserStorage } from '../platform/storage.ts'
 
 const DARK_THEME_CLASS = 'app-dark'
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)')

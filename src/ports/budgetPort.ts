@@ -11,8 +11,8 @@ import { type BudgetId, type CategoryId, CommandId } from '../../schemas/ids.ts'
 import { EventPage, StoredEvent, TransactionPage } from '../../schemas/ledgerApi.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
 import { type ApiClient, apiErrorOf } from '../api/client.ts'
-import { domainRefusalOf } from './refusal.ts'
-import { stateUrl } from './summaryAhead.ts'
+import { domainRefusalOf } from '../openBudget/refusal.ts'
+import { stateUrl } from '../openBudget/summaryAhead.ts'
 
 const decodeStoredEvent = Schema.decodeUnknownOption(Schema.fromJsonString(StoredEvent))
 

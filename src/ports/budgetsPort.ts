@@ -1,16 +1,16 @@
-import type { BudgetsPort, WriteOutcome } from '../../../machines/budgetList/index.ts'
-import { BudgetList, CreatedBudget, Deleted } from '../../../schemas/ledgerApi.ts'
-import { apiErrorOf } from '../../api/client.ts'
-import type { LoadApi } from '../../api/loadApi.ts'
+import type { BudgetsPort, WriteOutcome } from '../../machines/budgetList/index.ts'
+import { BudgetList, CreatedBudget, Deleted } from '../../schemas/ledgerApi.ts'
+import { apiErrorOf } from '../api/client.ts'
+import type { LoadApi } from '../api/loadApi.ts'
 
-type RefusalReader = typeof import('../../openBudget/refusal.ts')['domainRefusalOf']
+type RefusalReader = typeof import('../openBudget/refusal.ts')['domainRefusalOf']
 
 /**
  * The refusal reader (the budget error schemas) is only needed once a write fails, so it stays off the first
  * screen: each write starts loading it beside the request. Unloadable (offline), a failure counts as `failed`.
  */
 const loadRefusalReader = (): Promise<RefusalReader | null> =>
-  import('../../openBudget/refusal.ts').then(
+  import('../openBudget/refusal.ts').then(
     (module) => module.domainRefusalOf,
     () => null,
   )
