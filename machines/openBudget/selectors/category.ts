@@ -241,6 +241,8 @@ export const selectAutoAssignPreview = (snapshot: BudgetSnapshot, period: Period
 export type MoneyCategory = {
   readonly id: CategoryId
   readonly name: string
+  /** The built-in 'Uncategorized', whose stored name is an i18n key (the view names it). */
+  readonly system: boolean
   readonly groupId: CategoryGroupId
   readonly available: CategoryMonth['available']
   readonly assigned: CategoryMonth['assigned']
@@ -267,6 +269,7 @@ export const selectMoneyCategories = (
     .map((row) => ({
       id: row.id,
       name: row.name,
+      system: row.id === state.budget?.uncategorizedCategoryId,
       groupId: row.categoryGroupId,
       available: row.available,
       assigned: row.assigned,

@@ -40,6 +40,7 @@ export const explanationText = (
 /** Choices of categories (and Ready to Assign first when asked) labelled with what each has available. */
 export const moneyChoices = (
   categories: ReadonlyArray<MoneyCategory>,
+  nameOf: (category: MoneyCategory) => string,
   label: (name: string, amount: number) => string,
   options: {
     readonly readyToAssign?: { readonly name: string; readonly amount: number }
@@ -54,5 +55,5 @@ export const moneyChoices = (
     .filter(
       (category) => category.id !== options.exclude && (!options.onlyWithMoney || category.available > 0),
     )
-    .map((category) => ({ id: category.id, label: label(category.name, category.available) })),
+    .map((category) => ({ id: category.id, label: label(nameOf(category), category.available) })),
 ]

@@ -2,6 +2,7 @@ import * as Result from 'effect/Result'
 import { describe, expect, it } from 'vitest'
 import { initialState } from '../../../domain/state.ts'
 import { applyAll, type CommandDraft, stamp } from '../../../machines/openBudget/index.ts'
+import { selectMoneyCategories } from '../../../machines/openBudget/selectors/category.ts'
 import { selectMonthModel, statusOf } from '../../../machines/openBudget/selectors/month.ts'
 import {
   categoryReorder,
@@ -227,5 +228,15 @@ describe('an assignment with a long history', () => {
     }
     // One frame is 16 ms; the shared test machine gets headroom.
     expect((performance.now() - started) / ROUNDS).toBeLessThan(16)
+  })
+})
+
+describe('the categories money moves between', () => {
+  it('mark the built-in Uncategorized, whose stored name the view translates', () => {
+    const categories = selectMoneyCategories(snapshotOf(SEED), NOVEMBER)
+    const system = categories.filter((category) => category.system)
+    expect(system).toHaveLength(1)
+    expect(system[0]?.id).not.toBe(ids.rent)
+    expect(categories.find((category) => category.id === ids.rent)?.system).toBe(false)
   })
 })

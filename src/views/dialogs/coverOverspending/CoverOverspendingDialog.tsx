@@ -40,7 +40,7 @@ export function CoverOverspendingDialog({
   })
   const label = (name: string, amount: number) =>
     t('category.choiceWithAmount', { name, amount: format(amount) })
-  const choices = moneyChoices(categories, label, {
+  const choices = moneyChoices(categories, nameOf, label, {
     readyToAssign: { name: t('category.readyToAssign'), amount: ready },
     exclude: categoryId,
     onlyWithMoney: true,

@@ -10,6 +10,7 @@ import { DialogSelectField, DialogTextField, FormDialog } from '../../../compone
 import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { moneyChoices } from '../../category/format.ts'
 import { useAmountText } from '../../category/shared.ts'
+import { useCategoryName } from '../../month/names.ts'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 
 /** Money between two categories, or with Ready to Assign. */
@@ -26,6 +27,7 @@ export function MoveMoneyDialog({
 }) {
   const { t } = useTranslation()
   const format = useAmountText()
+  const nameOf = useCategoryName()
   const categories = useBudget((snapshot) => selectMoneyCategories(snapshot, periodKey))
   const ready = useBudget((snapshot) => selectMonthView(snapshot, periodKey).readyToAssign)
   const actor = useFlowDialog(moveMoneyMachine, {
@@ -36,7 +38,7 @@ export function MoveMoneyDialog({
   })
   const label = (name: string, amount: number) =>
     t('category.choiceWithAmount', { name, amount: format(amount) })
-  const choices = moneyChoices(categories, label, {
+  const choices = moneyChoices(categories, nameOf, label, {
     readyToAssign: { name: t('category.readyToAssign'), amount: ready },
   })
   return (
