@@ -1,8 +1,10 @@
+import { useParams } from '@tanstack/react-router'
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useAppActor } from '../app/AppActor.tsx'
 import { navigationFor } from '../layouts/navigation.ts'
 import { useDevice } from '../layouts/useDevice.ts'
+import { currentPeriodKey } from '../router/periodKey.ts'
 import { MenuIcon } from './icons.tsx'
 
 const HELP_ACTION = 'help'
@@ -12,6 +14,11 @@ export default function MainMenu({ defaultOpen = false }: { readonly defaultOpen
   const { t } = useTranslation()
   const app = useAppActor()
   const device = useDevice()
+  const params: { readonly budgetId?: string; readonly periodKey?: string } = useParams({ strict: false })
+  const budget =
+    params.budgetId === undefined
+      ? null
+      : { budgetId: params.budgetId, periodKey: params.periodKey ?? currentPeriodKey(new Date()) }
   return (
     <MenuTrigger defaultOpen={defaultOpen}>
       <Button className="icon-button" aria-label={t('header.menu')}>
@@ -24,7 +31,7 @@ export default function MainMenu({ defaultOpen = false }: { readonly defaultOpen
             if (key === HELP_ACTION) app.send({ type: 'help.open' })
           }}
         >
-          {navigationFor(device).map((item) => (
+          {navigationFor(device, budget).map((item) => (
             <MenuItem key={item.href} id={item.href} href={item.href} className="menu__item">
               {t(item.labelKey)}
             </MenuItem>

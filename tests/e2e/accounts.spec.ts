@@ -76,7 +76,15 @@ test('mobile: add, transfer, reconcile and close bank accounts', async ({ page, 
   test.setTimeout(90_000)
   const budget = await arrangeBudget(request, 'Konta mobile')
   const list = `/budget/${budget.id}/period/${PERIOD}/bankAccounts`
-  await signInThrough(page, list)
+  // A phone has no side panel: the menu leads from the month to the budget's accounts (and to its budgets list).
+  await signInThrough(page, `/budget/${budget.id}/period/${PERIOD}`)
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await expect(page.getByRole('menuitem', { name: 'Twoje budżety' })).toHaveAttribute(
+    'href',
+    `/budget/${budget.id}/list`,
+  )
+  await page.getByRole('menuitem', { name: 'Konta bankowe' }).click()
+  await page.waitForURL(`**${list}`)
 
   // The card: header with the period in the user's locale, the total, the account with its balances.
   await expect(page.getByRole('heading', { name: CARD })).toBeVisible()
