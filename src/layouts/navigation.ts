@@ -19,13 +19,14 @@ const desktop: ReadonlyArray<NavItem> = [
 
 /**
  * Phones have no side panel: the menu is the only way to the budgets list and, inside a budget, to its bank
- * accounts and settings (the desktop's side panel shows those in its budget section).
+ * month, bank accounts and settings (the desktop's side panel shows those in its budget section).
  */
 const mobile = (budget: OpenBudgetPlace | null): ReadonlyArray<NavItem> => [
   { labelKey: 'nav.budgets', href: paths.budgetsList('mobile', budget?.budgetId ?? null) },
   ...(budget === null
     ? []
     : [
+        { labelKey: 'nav.month', href: paths.period(budget.budgetId, budget.periodKey) },
         { labelKey: 'nav.bankAccounts', href: paths.bankAccounts(budget.budgetId, budget.periodKey) },
         { labelKey: 'nav.budgetSettings', href: paths.budgetSettings(budget.budgetId) },
       ]),
