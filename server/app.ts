@@ -4,6 +4,7 @@ import { identityPlugin } from './identity/plugin.ts'
 import { redactingRequestSerializer } from './identity/redact.ts'
 import { ledgerPlugin } from './ledger/plugin.ts'
 import { appShellPlugin } from './plugins/appShell.ts'
+import { canonicalAddressPlugin } from './plugins/canonicalAddress.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { configPlugin } from './plugins/config.ts'
 import { databasePlugin } from './plugins/database.ts'
@@ -36,6 +37,7 @@ export const buildApp = (config: Config): FastifyInstance => {
   app.register(securityPlugin)
   app.register(compressionPlugin)
   app.register(errorsPlugin)
+  app.register(canonicalAddressPlugin)
   app.register(routeCatalogPlugin)
   app.register(appShellPlugin)
   // Identity before the application routes, so its /api authentication hook covers them.

@@ -36,6 +36,11 @@ const start = async () => {
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST })
+    // Fastify logs every bound address (127.0.0.1, ::1); only PUBLIC_URL signs in, so say which one to open.
+    app.log.info(
+      { url: app.identity.config.publicOrigin },
+      `open Koperta at ${app.identity.config.publicOrigin}`,
+    )
   } catch (error) {
     // Release DATA_DIR and whatever else opened before the failure.
     await app.close().catch(() => {})

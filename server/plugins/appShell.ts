@@ -35,6 +35,8 @@ export const appShellPlugin = fp(
         // compression plugin passes an answer that already has a Content-Encoding through.
         preCompressed: true,
         cacheControl: false,
+        // Nothing the app needs starts with a dot; the build's own stamp (src/build/buildIfChanged.ts) stays private.
+        dotfiles: 'ignore',
         setHeaders: (reply, filePath) => {
           // A compressed copy is cached as the file it stands for (index.html.br as index.html: revalidated).
           const relativePath = filePath
@@ -47,6 +49,8 @@ export const appShellPlugin = fp(
     } else {
       app.log.warn({ staticDir: root }, 'web app not built: run `npm run build`; the API still runs')
     }
+    // Browsers and crawlers ask for /favicon.ico whatever the page declares; the one icon is the SVG.
+    app.get('/favicon.ico', async (_request, reply) => reply.redirect('/favicon.svg', 301))
     app.decorate('serveAppShell', async (reply: FastifyReply) => {
       // Checked per request: a build removed while the server runs answers 503, not 500.
       if (!built || !existsSync(join(root, 'index.html'))) {
