@@ -13,6 +13,8 @@ export const decide = (command: BudgetCommand, state: BudgetState): Decision => 
   switch (command._tag) {
     case 'CreateBudget':
       return structure.createBudget(command, state)
+    case 'CreateIncomeDestination':
+      return structure.createIncomeDestination(command, state)
     case 'RenameBudget':
       return structure.renameBudget(command, state)
     case 'ChangeCurrency':

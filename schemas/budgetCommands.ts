@@ -35,6 +35,12 @@ export const CreateBudget = Schema.TaggedStruct('CreateBudget', {
   currency: CurrencyCode,
   uncategorizedGroupId: CategoryGroupId,
   uncategorizedCategoryId: CategoryId,
+  /** The income destination ("Do przydzielenia"): inflows categorized here are Ready to Assign. */
+  incomeCategoryId: CategoryId,
+})
+/** Gives a budget made before income destinations existed its own; nothing when it has one. */
+export const CreateIncomeDestination = Schema.TaggedStruct('CreateIncomeDestination', {
+  categoryId: CategoryId,
 })
 export const RenameBudget = Schema.TaggedStruct('RenameBudget', { name: Name })
 export const ChangeCurrency = Schema.TaggedStruct('ChangeCurrency', { currency: CurrencyCode })
@@ -220,6 +226,7 @@ export const DeleteFilter = Schema.TaggedStruct('DeleteFilter', { filterId: Filt
 
 /** A command on a budget that exists (every draft but CreateBudget): what `POST …/commands` takes. */
 export const OpenBudgetCommandDraft = Schema.Union([
+  CreateIncomeDestination,
   RenameBudget,
   ChangeCurrency,
   ResetBudget,

@@ -49,6 +49,11 @@ export const UncategorizedCannotBeDeleted = refusal(
   'uncategorized-cannot-be-deleted',
   {},
 )
+export const IncomeDestinationCannotBeDeleted = refusal(
+  'IncomeDestinationCannotBeDeleted',
+  'income-destination-cannot-be-deleted',
+  {},
+)
 export const InvalidMoveTarget = refusal('InvalidMoveTarget', 'invalid-move-target', {
   categoryId: CategoryId,
 })
@@ -119,6 +124,7 @@ export const BudgetError = Schema.Union([
   CategoryNotFound,
   CategoryAlreadyExists,
   UncategorizedCannotBeDeleted,
+  IncomeDestinationCannotBeDeleted,
   InvalidMoveTarget,
   ReorderListMismatch,
   BankAccountNotFound,

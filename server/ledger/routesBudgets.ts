@@ -75,6 +75,7 @@ export const budgetRoutes = [
             currency: body.currency,
             uncategorizedGroupId: CategoryGroupId.make(randomUUID()),
             uncategorizedCategoryId,
+            incomeCategoryId: CategoryId.make(randomUUID()),
           },
         ],
         answer: summary,

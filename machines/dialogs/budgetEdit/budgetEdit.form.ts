@@ -49,6 +49,7 @@ export const buildBudget = (
         currency: value.currency,
         uncategorizedGroupId: CategoryGroupId.make(newId()),
         uncategorizedCategoryId: CategoryId.make(newId()),
+        incomeCategoryId: CategoryId.make(newId()),
       },
     ]
   const commands: CommandDraft[] = []

@@ -43,6 +43,8 @@ const categoryText = (t: TFunction, cell: CategoryCell): string => {
       return t('transactions.row.split', { count: cell.count })
     case 'transfer':
       return t('transactions.row.transfer')
+    case 'readyToAssign':
+      return t('transactions.row.readyToAssign')
     case 'none':
       return t('transactions.row.uncategorized')
   }

@@ -259,6 +259,7 @@ describe('category, group and budget edit', () => {
         currency: 'EUR',
         uncategorizedGroupId: 'id-2',
         uncategorizedCategoryId: 'id-3',
+        incomeCategoryId: 'id-4',
       },
     ])
     const edit = { mode: 'edit' as const, name: 'Dom', currency: CurrencyCode.make('PLN') }
