@@ -17,6 +17,8 @@ export const problemCodes = [
   'user_disabled',
   'personal_token_not_allowed',
   'precondition_failed',
+  // Too many requests in the current window (429, with Retry-After).
+  'rate_limited',
 ] as const
 export const ProblemCode = Schema.Literals(problemCodes).annotate({ identifier: 'ProblemCode' })
 export type ProblemCode = typeof ProblemCode.Type

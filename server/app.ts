@@ -9,6 +9,7 @@ import { compressionPlugin } from './plugins/compression.ts'
 import { configPlugin } from './plugins/config.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { errorsPlugin } from './plugins/errors.ts'
+import { rateLimitPlugin } from './plugins/rateLimit.ts'
 import { routeCatalogPlugin } from './plugins/routeCatalog.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { routesPlugin } from './routes/index.ts'
@@ -40,6 +41,8 @@ export const buildApp = (config: Config): FastifyInstance => {
   app.register(canonicalAddressPlugin)
   app.register(routeCatalogPlugin)
   app.register(appShellPlugin)
+  // Before identity, so its hooks cover the identity pages; its per-user limit runs after authentication anyway.
+  app.register(rateLimitPlugin)
   // Identity before the application routes, so its /api authentication hook covers them.
   app.register(identityPlugin)
   app.register(ledgerPlugin)

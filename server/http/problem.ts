@@ -23,6 +23,7 @@ const titles: Record<ProblemCode, string> = {
   user_disabled: 'Account disabled',
   personal_token_not_allowed: 'Not allowed with a personal access token',
   precondition_failed: 'Precondition failed',
+  rate_limited: 'Too many requests',
 }
 
 export const makeProblem = (
