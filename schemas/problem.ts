@@ -17,6 +17,7 @@ export const problemCodes = [
   'user_disabled',
   'personal_token_not_allowed',
   'precondition_failed',
+  'idempotency_key_reused',
 ] as const
 export const ProblemCode = Schema.Literals(problemCodes).annotate({ identifier: 'ProblemCode' })
 export type ProblemCode = typeof ProblemCode.Type

@@ -23,6 +23,7 @@ const titles: Record<ProblemCode, string> = {
   user_disabled: 'Account disabled',
   personal_token_not_allowed: 'Not allowed with a personal access token',
   precondition_failed: 'Precondition failed',
+  idempotency_key_reused: 'Idempotency key reused',
 }
 
 export const makeProblem = (

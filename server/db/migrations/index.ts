@@ -10,6 +10,7 @@ import * as categoryMonthColumns from './0007_category_month_columns.ts'
 import * as categoryYearColumns from './0008_category_year_columns.ts'
 import * as transactionStatistics from './0009_transaction_statistics.ts'
 import * as eventCompression from './0010_event_compression.ts'
+import * as commandFingerprints from './0011_command_fingerprints.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -23,6 +24,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008_category_year_columns': categoryYearColumns,
   '0009_transaction_statistics': transactionStatistics,
   '0010_event_compression': eventCompression,
+  '0011_command_fingerprints': commandFingerprints,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {
