@@ -99,9 +99,12 @@ export const createProvider = ({ db, config, keys }: ProviderInput): Provider =>
       await grant.save()
       return grant
     },
+    // A disabled account is still found: its sign-in completes and the app, reading `isDisabled` from the profile,
+    // signs it out (SPEC §4); the API refuses it everything else. Not finding it would leave the provider with a
+    // session whose account is missing, a TypeError (500) in the middle of the authorization.
     findAccount: async (_ctx, sub) => {
       const user = await findUserBySubject(db, sub)
-      if (user === undefined || user.disabled_at !== null) return undefined
+      if (user === undefined) return undefined
       return {
         accountId: sub,
         claims: async () => ({

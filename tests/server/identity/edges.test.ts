@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify'
+import { decodeJwt } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findUserByEmail, setDisabled } from '../../../server/identity/users.ts'
+import { databases, type TestDatabase } from '../support/databases.ts'
+import {
+  authorizeUrl,
+  createBrowser,
+  createIdentityApp,
+  exchangeCode,
+  location,
+  pkcePair,
+  registerAndSignIn,
+} from './support.ts'
+
+const password = 'correct horse battery staple'
+
+describe.each(databases())('identity edges on $kind', ({ create }) => {
+  let database: TestDatabase
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await create()
+    ;({ app } = createIdentityApp(database))
+    await app.ready()
+  })
+
+  afterAll(async () => {
+    await app?.close()
+    await database?.dispose()
+  })
+
+  const userIdOf = async (email: string) => {
+    const user = await findUserByEmail(app.identity.db, email)
+    if (user === undefined) throw new Error(`no user ${email}`)
+    return user.id
+  }
+
+  describe('a disabled user signing in', () => {
+    it('completes the sign-in with the right password and learns from the profile that the account is disabled', async () => {
+      const email = 'disabled-right@example.com'
+      await registerAndSignIn(createBrowser(app), email, password)
+      await setDisabled(app.identity.db, await userIdOf(email), true)
+
+      const browser = createBrowser(app)
+      const { verifier, challenge } = pkcePair()
+      const interaction = location(await browser.request('GET', authorizeUrl(challenge)))
+      const uid = interaction.split('/').pop() ?? ''
+      const signedIn = await browser.request('POST', `/auth/interaction/${uid}/login`, { email, password })
+      expect(signedIn.statusCode).toBe(303)
+      const resumed = await browser.request('GET', location(signedIn))
+      expect(resumed.statusCode).toBe(303)
+      const code = new URL(location(resumed)).searchParams.get('code') ?? ''
+      expect(code).not.toBe('')
+      const tokens = await exchangeCode(browser, code, verifier)
+      const profile = await app.inject({
+        method: 'GET',
+        url: '/api/user-profile',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      })
+      expect(profile.statusCode).toBe(200)
+      expect(profile.json()).toMatchObject({ isDisabled: true, id: decodeJwt(tokens.access_token).sub })
+    })
+
+    it('disabled while signed in, renews through the provider session without a 500', async () => {
+      const email = 'disabled-session@example.com'
+      const browser = createBrowser(app)
+      await registerAndSignIn(browser, email, password)
+      await setDisabled(app.identity.db, await userIdOf(email), true)
+      const { verifier, challenge } = pkcePair()
+      const renewed = await browser.request('GET', authorizeUrl(challenge, { prompt: 'none' }))
+      expect(renewed.statusCode).toBe(303)
+      const code = new URL(location(renewed)).searchParams.get('code') ?? ''
+      expect(code).not.toBe('')
+      const tokens = await exchangeCode(browser, code, verifier)
+      const budgets = await app.inject({
+        method: 'GET',
+        url: '/api/subscription',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      })
+      expect(budgets.statusCode).toBe(403)
+      expect(budgets.json().code).toBe('user_disabled')
+    })
+
+    it('is refused with a wrong password, as anyone is', async () => {
+      const email = 'disabled-wrong@example.com'
+      await registerAndSignIn(createBrowser(app), email, password)
+      await setDisabled(app.identity.db, await userIdOf(email), true)
+      const browser = createBrowser(app)
+      const interaction = location(await browser.request('GET', authorizeUrl(pkcePair().challenge)))
+      const uid = interaction.split('/').pop() ?? ''
+      const refused = await browser.request('POST', `/auth/interaction/${uid}/login`, {
+        email,
+        password: 'not the password at all',
+      })
+      expect(refused.statusCode).toBe(401)
+    })
+  })
+})
