@@ -39,6 +39,19 @@ export interface IdentityConfig {
   readonly insecurePublicOrigin: boolean
 }
 
+/**
+ * The Capacitor app's web view origins: iOS serves the app as capacitor://localhost, Android as https://localhost
+ * (http://localhost with cleartext on).
+ */
+export const nativeAppOrigins = ['capacitor://localhost', 'https://localhost', 'http://localhost'] as const
+
+/**
+ * Origins a browser may call the provider's endpoints from (CORS): the app's own, never any other (a page on another
+ * site, or `null` from a sandboxed frame or a file, has no business reading tokens or keys).
+ */
+export const corsOriginsOf = (config: IdentityConfig): ReadonlySet<string> =>
+  new Set([...config.webOrigins, ...nativeAppOrigins])
+
 const isLocalhost = (url: URL): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
 
 const parseOrigin = (name: string, value: string): string => {

@@ -96,4 +96,67 @@ describe.each(databases())('identity edges on $kind', ({ create }) => {
       expect(refused.statusCode).toBe(401)
     })
   })
+  describe('CORS on the provider', () => {
+    const foreign = ['https://evil.example', 'null', 'http://localhost:3000', 'capacitor://evil']
+    const own = [
+      'http://localhost:8080',
+      'http://localhost:5173',
+      'capacitor://localhost',
+      'https://localhost',
+      'http://localhost',
+    ]
+    const preflight = (origin: string, url: string, method: string) =>
+      app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin, 'access-control-request-method': method },
+      })
+    const refresh = (origin: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/token',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=refresh_token&client_id=koperta-web&refresh_token=unknown',
+      })
+
+    it.each(foreign)(
+      'gives %s no Access-Control-Allow-Origin on /auth/token or /auth/jwks',
+      async (origin) => {
+        for (const answer of [
+          await preflight(origin, '/auth/token', 'POST'),
+          await preflight(origin, '/auth/jwks', 'GET'),
+          await preflight(origin, '/auth/token/revocation', 'POST'),
+          await refresh(origin),
+          await app.inject({ method: 'GET', url: '/auth/jwks', headers: { origin } }),
+          await app.inject({
+            method: 'GET',
+            url: '/auth/.well-known/openid-configuration',
+            headers: { origin },
+          }),
+        ]) {
+          expect(answer.statusCode).toBeLessThan(500)
+          expect(answer.headers['access-control-allow-origin']).toBeUndefined()
+        }
+      },
+    )
+
+    it.each(own)('lets %s, an origin of the app, call them', async (origin) => {
+      expect((await preflight(origin, '/auth/token', 'POST')).headers['access-control-allow-origin']).toBe(
+        origin,
+      )
+      const jwks = await app.inject({ method: 'GET', url: '/auth/jwks', headers: { origin } })
+      expect(jwks.statusCode).toBe(200)
+      expect(jwks.headers['access-control-allow-origin']).toBe(origin)
+      // Refused for the unknown token, not for the origin.
+      const refused = await refresh(origin)
+      expect(refused.json().error).toBe('invalid_grant')
+      expect(refused.headers['access-control-allow-origin']).toBe(origin)
+    })
+
+    it('still answers requests without an Origin (servers, the same origin)', async () => {
+      const jwks = await app.inject({ method: 'GET', url: '/auth/jwks' })
+      expect(jwks.statusCode).toBe(200)
+      expect(jwks.json().keys.length).toBeGreaterThan(0)
+    })
+  })
 })
