@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { findPersonalTokenUser, isPersonalToken } from './personalTokens.ts'
 import { sendIdentityProblem } from './problems.ts'
 import type { IdentityTables, User } from './tables.ts'
-import { ensureUserForSubject, findUserBySubject } from './users.ts'
+import { ensureUserForSubject, findUserBySubject, issuedBeforeSignOut } from './users.ts'
 import type { AccessTokenVerifier } from './verifier.ts'
 
 export interface AuthenticatedUser {
@@ -87,12 +87,14 @@ export const apiAuthPlugin = fp<ApiAuthOptions>(
       }
       const verified = await verifyAccessToken(token)
       if (!verified.ok) return verified.reason
-      if (!createUsersOnFirstCall) {
-        const user = await findUserBySubject(db, verified.claims.sub)
-        return user === undefined ? 'the account no longer exists' : toAuthenticated(user, 'access_token')
-      }
       const email = typeof verified.claims.email === 'string' ? verified.claims.email : undefined
-      return toAuthenticated(await ensureUserForSubject(db, verified.claims.sub, email), 'access_token')
+      const user = createUsersOnFirstCall
+        ? await ensureUserForSubject(db, verified.claims.sub, email)
+        : await findUserBySubject(db, verified.claims.sub)
+      if (user === undefined) return 'the account no longer exists'
+      // The row is read for every call anyway: checking it costs nothing, unlike asking the provider.
+      if (issuedBeforeSignOut(user, verified.claims.iat)) return 'the access token was revoked'
+      return toAuthenticated(user, 'access_token')
     }
 
     app.addHook('preHandler', async (request, reply) => {

@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely/migration'
 // Identity: users, oidc-provider state, keys, throttling, subscriptions, personal tokens.
 import * as identity from '../../identity/migrations/0001_identity.ts'
+// Identity: when a user was last signed out everywhere (access tokens issued before are refused).
+import * as tokensValidAfter from '../../identity/migrations/0002_tokens_valid_after.ts'
 import * as analyticsEvents from './0001_analytics_events.ts'
 import * as ledger from './0003_ledger.ts'
 import * as budgetSnapshots from './0004_budget_snapshots.ts'
@@ -25,6 +27,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009_transaction_statistics': transactionStatistics,
   '0010_event_compression': eventCompression,
   '0011_command_fingerprints': commandFingerprints,
+  '0012_identity_tokens_valid_after': tokensValidAfter,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { endAllSessions } from '../../../server/identity/passwordReset.ts'
 import { findUserByEmail, setDisabled } from '../../../server/identity/users.ts'
 import { databases, type TestDatabase } from '../support/databases.ts'
 import {
@@ -30,6 +31,20 @@ describe.each(databases())('identity edges on $kind', ({ create }) => {
     await database?.dispose()
   })
 
+  /** A new browser signs in with the password; answers the tokens. */
+  const signIn = async (browser: ReturnType<typeof createBrowser>, email: string) => {
+    const { verifier, challenge } = pkcePair()
+    const interaction = location(await browser.request('GET', authorizeUrl(challenge)))
+    const uid = interaction.split('/').pop() ?? ''
+    const signedIn = await browser.request('POST', `/auth/interaction/${uid}/login`, { email, password })
+    expect(signedIn.statusCode).toBe(303)
+    const resumed = await browser.request('GET', location(signedIn))
+    expect(resumed.statusCode).toBe(303)
+    const code = new URL(location(resumed)).searchParams.get('code') ?? ''
+    expect(code).not.toBe('')
+    return exchangeCode(browser, code, verifier)
+  }
+
   const userIdOf = async (email: string) => {
     const user = await findUserByEmail(app.identity.db, email)
     if (user === undefined) throw new Error(`no user ${email}`)
@@ -42,17 +57,7 @@ describe.each(databases())('identity edges on $kind', ({ create }) => {
       await registerAndSignIn(createBrowser(app), email, password)
       await setDisabled(app.identity.db, await userIdOf(email), true)
 
-      const browser = createBrowser(app)
-      const { verifier, challenge } = pkcePair()
-      const interaction = location(await browser.request('GET', authorizeUrl(challenge)))
-      const uid = interaction.split('/').pop() ?? ''
-      const signedIn = await browser.request('POST', `/auth/interaction/${uid}/login`, { email, password })
-      expect(signedIn.statusCode).toBe(303)
-      const resumed = await browser.request('GET', location(signedIn))
-      expect(resumed.statusCode).toBe(303)
-      const code = new URL(location(resumed)).searchParams.get('code') ?? ''
-      expect(code).not.toBe('')
-      const tokens = await exchangeCode(browser, code, verifier)
+      const tokens = await signIn(createBrowser(app), email)
       const profile = await app.inject({
         method: 'GET',
         url: '/api/user-profile',
@@ -157,6 +162,25 @@ describe.each(databases())('identity edges on $kind', ({ create }) => {
       const jwks = await app.inject({ method: 'GET', url: '/auth/jwks' })
       expect(jwks.statusCode).toBe(200)
       expect(jwks.json().keys.length).toBeGreaterThan(0)
+    })
+  })
+  describe('access tokens after signing out everywhere', () => {
+    const subscription = (token: string) =>
+      app.inject({ method: 'GET', url: '/api/subscription', headers: { authorization: `Bearer ${token}` } })
+
+    it('refuses a token issued before, at once, and takes one issued after', async () => {
+      const email = 'everywhere@example.com'
+      const { tokens } = await registerAndSignIn(createBrowser(app), email, password)
+      expect((await subscription(tokens.access_token)).statusCode).toBe(200)
+      const user = await findUserByEmail(app.identity.db, email)
+      await endAllSessions(app.identity.db, user?.subject ?? '')
+      const refused = await subscription(tokens.access_token)
+      expect(refused.statusCode).toBe(401)
+      expect(String(refused.headers['www-authenticate'])).toContain('invalid_token')
+      // Tokens carry their issue time in whole seconds: one of the same second counts as before.
+      await new Promise((resolve) => setTimeout(resolve, 1_100))
+      const again = await signIn(createBrowser(app), email)
+      expect((await subscription(again.access_token)).statusCode).toBe(200)
     })
   })
 })
