@@ -21,6 +21,13 @@ declare module 'fastify' {
     /** The caller of an /api route, set by the API authentication hook (null only on anonymous routes). */
     user: AuthenticatedUser | null
   }
+  interface FastifyInstance {
+    /**
+     * Whether the credential `request` came with still lets its caller in: not expired, revoked or signed out
+     * everywhere, the same user, not disabled. An answer that lasts (an event stream) asks again as it goes.
+     */
+    readonly callerStillAllowed: (request: FastifyRequest) => Promise<boolean>
+  }
 }
 
 /** API paths that answer without a token; analytics takes the caller when a valid token comes along. */
@@ -96,6 +103,14 @@ export const apiAuthPlugin = fp<ApiAuthOptions>(
       if (issuedBeforeSignOut(user, verified.claims.iat)) return 'the access token was revoked'
       return toAuthenticated(user, 'access_token')
     }
+
+    app.decorate('callerStillAllowed', async (request: FastifyRequest) => {
+      const token = bearerToken(request)
+      const caller = request.user
+      if (token === undefined || caller === null) return false
+      const outcome = await authenticate(token)
+      return typeof outcome !== 'string' && outcome.id === caller.id && !outcome.isDisabled
+    })
 
     app.addHook('preHandler', async (request, reply) => {
       const path = pathOf(request.url)

@@ -3,7 +3,7 @@ import { registerRoute } from '../http/register.ts'
 import type { AnyRoute } from '../http/route.ts'
 import { forgetAccountBudgets } from './accountDeletion.ts'
 import { createStateCache } from './cache.ts'
-import { mountLiveStream } from './live.ts'
+import { defaultLiveStreamSettings, mountLiveStream } from './live.ts'
 import { createLocalNotifier, createPostgresNotifier } from './notifier.ts'
 import { assignmentRoutes } from './routesAssignments.ts'
 import { budgetRoutes } from './routesBudgets.ts'
@@ -37,7 +37,7 @@ export const ledgerPlugin = fp(
     const statistics = createStatisticsKeeper(db, (error) =>
       app.log.warn({ err: error }, 'refreshing planner statistics failed (queries may plan worse)'),
     )
-    app.decorate('ledger', { db, cache, notifier, statistics })
+    app.decorate('ledger', { db, cache, notifier, statistics, live: defaultLiveStreamSettings })
     // Deleting an account takes the budgets it keeps alone along, in the same transaction.
     app.identity.onAccountDeletion((trx, userId) =>
       // The identity transaction seen with the ledger's tables, as ledgerDb does for the pool.

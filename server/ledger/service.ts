@@ -10,6 +10,7 @@ import type { CommandId, UserId } from '../../schemas/ids.ts'
 import type { Instant, PeriodKey } from '../../schemas/money.ts'
 import { statementBatch } from '../db/statementBatch.ts'
 import type { StateCache } from './cache.ts'
+import type { LiveStreamSettings } from './live.ts'
 import type { Notifier } from './notifier.ts'
 import { budgetNotFound, domainRefusal, idempotencyKeyReused, staleVersion } from './problems.ts'
 import { projectChanges, READ_MODEL_FORMAT, startProjection, touch } from './projection.ts'
@@ -32,6 +33,8 @@ export interface Ledger {
   readonly cache: StateCache
   readonly notifier: Notifier
   readonly statistics: StatisticsKeeper
+  /** How long event streams trust their credential (tests shorten it). */
+  readonly live: LiveStreamSettings
 }
 
 export interface CommandMeta {
