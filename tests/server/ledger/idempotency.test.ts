@@ -62,6 +62,37 @@ describe.each(databases())('idempotency keys on $kind', (target) => {
     expect(await versionOf(api, budget.base)).toBe(before + 20)
   })
 
+  it('creates one budget for three simultaneous creations with one key', async () => {
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(
+        [0, 1, 2].map(() =>
+          post('/api/budget', { name: `Raced ${round}`, currency: 'EUR' }, `create-${round}`),
+        ),
+      )
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201])
+      expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1)
+    }
+    const list = expectStatus(await api('GET', '/api/budget'), 200)
+    expect(list.filter((item: { name: string }) => item.name.startsWith('Raced '))).toHaveLength(5)
+  })
+
+  it('answers simultaneous retries of a bulk import once', async () => {
+    const items = Array.from({ length: 50 }, (_, index) => ({
+      bankAccountId: budget.checkingId,
+      date: '2025-03-21',
+      payee: `Bulk ${index}`,
+      value: -(2_000 + index),
+      splits: [],
+    }))
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => post(`${budget.base}/transactions/bulk`, { items }, 'bulk-race')),
+    )
+    expect(new Set(answers.map((answer) => answer.status)).size).toBe(1)
+    expect(answers[0]?.status).toBeLessThan(300)
+    expect(answers[1]?.body).toEqual(answers[0]?.body)
+    expect(await storedWithValue(-2_000)).toBe(1)
+  })
+
   it('refuses a key reused with another body (422) and changes nothing', async () => {
     expectStatus(
       await api('POST', `${budget.base}/transactions`, spending(-31), { 'idempotency-key': 'reused' }),
