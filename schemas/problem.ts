@@ -19,6 +19,7 @@ export const problemCodes = [
   'precondition_failed',
   // Too many requests in the current window (429, with Retry-After).
   'rate_limited',
+  'idempotency_key_reused',
 ] as const
 export const ProblemCode = Schema.Literals(problemCodes).annotate({ identifier: 'ProblemCode' })
 export type ProblemCode = typeof ProblemCode.Type

@@ -24,6 +24,7 @@ const titles: Record<ProblemCode, string> = {
   personal_token_not_allowed: 'Not allowed with a personal access token',
   precondition_failed: 'Precondition failed',
   rate_limited: 'Too many requests',
+  idempotency_key_reused: 'Idempotency key reused',
 }
 
 export const makeProblem = (

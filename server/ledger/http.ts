@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { BudgetCommand } from '../../schemas/budgetCommands.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
@@ -43,6 +44,16 @@ export const commandKeyOf = (request: FastifyRequest): string | undefined => {
   return key
 }
 
+/**
+ * What a keyed request asked, for telling a retry from another request sent with the same key: its method, path
+ * and query, and its body as parsed (a retry sends the same bytes, so the same keys in the same order).
+ */
+export const requestDigest = (request: FastifyRequest): string =>
+  createHash('sha256')
+    .update(`${request.method} ${request.url}\n`)
+    .update(JSON.stringify(request.body ?? null))
+    .digest('base64url')
+
 /** Version and role of a budget the caller belongs to, or 404. */
 export const readableHead = async (request: FastifyRequest, budgetId: string): Promise<StreamHead> => {
   const head = await streamHead(request.server.ledger.db, budgetId, callerId(request))
@@ -69,11 +80,13 @@ export const runCommand = async (
   budgetId: string,
   route: CommandRoute,
 ): Promise<RouteReply> => {
+  const commandId = commandKeyOf(request)
   const result = await write(request.server.ledger, {
     budgetId,
     userId: callerId(request),
     ifMatch: ifMatchOf(request),
-    commandId: commandKeyOf(request),
+    commandId,
+    digest: commandId === undefined ? undefined : requestDigest(request),
     ...route,
   })
   return respond(result.status, result.body, { etag: etag(result.version) })

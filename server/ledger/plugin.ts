@@ -4,7 +4,7 @@ import type { AnyRoute } from '../http/route.ts'
 import { forgetAccountBudgets } from './accountDeletion.ts'
 import { createStateCache } from './cache.ts'
 import { addMissingIncomeDestinations } from './incomeDestinations.ts'
-import { mountLiveStream } from './live.ts'
+import { defaultLiveStreamSettings, mountLiveStream } from './live.ts'
 import { createLocalNotifier, createPostgresNotifier } from './notifier.ts'
 import { assignmentRoutes } from './routesAssignments.ts'
 import { budgetRoutes } from './routesBudgets.ts'
@@ -38,7 +38,7 @@ export const ledgerPlugin = fp(
     const statistics = createStatisticsKeeper(db, (error) =>
       app.log.warn({ err: error }, 'refreshing planner statistics failed (queries may plan worse)'),
     )
-    const ledger = { db, cache, notifier, statistics }
+    const ledger = { db, cache, notifier, statistics, live: defaultLiveStreamSettings }
     app.decorate('ledger', ledger)
     const added = await addMissingIncomeDestinations(ledger, (budgetId, error) =>
       app.log.error({ err: error, budgetId }, 'could not give a budget its "Do przydzielenia" category'),
