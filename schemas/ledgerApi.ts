@@ -7,6 +7,7 @@ import {
   BudgetRole,
   Category,
   CategoryGroup,
+  CategoryType,
   MonthView,
   Name,
   SavedFilter,
@@ -88,7 +89,20 @@ export const EventsQuery = Schema.Struct({
 })
 
 // ── Budgets ─────────────────────────────────────────────────────────────────────────────────────────────
-export const CreateBudgetBody = Schema.Struct({ name: Name, currency: CurrencyCode })
+/** One group of a new budget's starter set, with its categories (the app sends its starter set, named). */
+export const StarterGroup = Schema.Struct({
+  name: Name,
+  categories: Schema.Array(
+    Schema.Struct({ name: Name, type: CategoryType, spendingClass: Schema.optionalKey(SpendingClass) }),
+  ).check(Schema.isMaxLength(50)),
+})
+export type StarterGroup = typeof StarterGroup.Type
+export const CreateBudgetBody = Schema.Struct({
+  name: Name,
+  currency: CurrencyCode,
+  /** Groups and categories to start with; without it the budget starts with the system categories alone. */
+  starter: Schema.optionalKey(Schema.Array(StarterGroup).check(Schema.isMaxLength(20))),
+})
 export const UpdateBudgetBody = Schema.Struct({
   name: Schema.optionalKey(Name),
   currency: Schema.optionalKey(CurrencyCode),

@@ -93,4 +93,44 @@ describe.each(databases())('the income destination ("Do przydzielenia") on $kind
     const types = (events.body.events as { type: string }[]).map((event) => event.type)
     expect(types.filter((type) => type === 'IncomeDestinationCreated')).toHaveLength(1)
   })
+
+  it('starts a budget with the starter set it is sent, in the same write, or with none', async () => {
+    const created = await api('POST', '/api/budget', {
+      name: 'Z zestawem',
+      currency: 'PLN',
+      starter: [
+        {
+          name: 'Rachunki',
+          categories: [
+            { name: 'Czynsz', type: 'Expense', spendingClass: 'Housing' },
+            { name: 'Prąd i gaz', type: 'Expense', spendingClass: 'Housing' },
+          ],
+        },
+        { name: 'Cele', categories: [{ name: 'Wakacje', type: 'Saving', spendingClass: 'Savings' }] },
+      ],
+    })
+    expectStatus(created, 201)
+    const categories = await api('GET', `/api/budget/${created.body.id}/categories`)
+    const own = (categories.body as (CategoryRow & { name: string; spendingClass: string })[]).filter(
+      (row) => row.origin === 'UserDefined',
+    )
+    // Lists come in id order; ids are random.
+    expect(own.map(({ name, type, spendingClass }) => [name, type, spendingClass]).sort()).toEqual([
+      ['Czynsz', 'Expense', 'Housing'],
+      ['Prąd i gaz', 'Expense', 'Housing'],
+      ['Wakacje', 'Saving', 'Savings'],
+    ])
+    const groups = await api('GET', `/api/budget/${created.body.id}/category-groups`)
+    expect((groups.body as { name: string }[]).map((group) => group.name).sort()).toEqual([
+      'Cele',
+      'Rachunki',
+      'uncategorized',
+    ])
+    const refused = await api('POST', '/api/budget', {
+      name: 'Zły',
+      currency: 'PLN',
+      starter: [{ name: '', categories: [] }],
+    })
+    expect(refused.status).toBe(400)
+  })
 })
