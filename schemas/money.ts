@@ -12,11 +12,7 @@ export type Minor = typeof Minor.Type
 export const MAX_AMOUNT = 10_000_000_000_000
 
 /** One amount a command carries: a Minor of at most MAX_AMOUNT either way (beyond it, 400 at decode). */
-export const Amount = Minor.check(
-  Schema.makeFilter((value: number) => Math.abs(value) <= MAX_AMOUNT, {
-    expected: `an amount in minor units between -${MAX_AMOUNT} and ${MAX_AMOUNT}`,
-  }),
-)
+export const Amount = Minor.check(Schema.isBetween({ minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT }))
 
 /** ISO 4217 alphabetic code; domain/currency.ts decides whether it is a known one. */
 export const CurrencyCode = Schema.String.pipe(
