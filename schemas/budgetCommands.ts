@@ -23,7 +23,7 @@ import {
   TransferId,
   UserId,
 } from './ids.ts'
-import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
+import { Amount, CurrencyCode, Instant, IsoDate, PeriodKey } from './money.ts'
 
 // Commands, imperative. Each is declared as its draft (what a view or the app's open budget asks, new entity ids
 // included: the domain makes none); the command the domain decides is the draft stamped with who, when and its id.
@@ -100,7 +100,7 @@ export const OpenBankAccount = Schema.TaggedStruct('OpenBankAccount', {
   bankAccountId: BankAccountId,
   name: Name,
   type: BankAccountType,
-  balance: Minor,
+  balance: Amount,
   date: IsoDate,
 })
 export const RenameBankAccount = Schema.TaggedStruct('RenameBankAccount', {
@@ -111,7 +111,7 @@ export const CloseBankAccount = Schema.TaggedStruct('CloseBankAccount', {
   bankAccountId: BankAccountId,
 })
 
-export const SplitInput = Schema.Struct({ categoryId: CategoryId, value: Minor })
+export const SplitInput = Schema.Struct({ categoryId: CategoryId, value: Amount })
 export type SplitInput = typeof SplitInput.Type
 
 /** value is signed: inflow positive, outflow negative. No splits means Uncategorized. */
@@ -121,7 +121,7 @@ const TransactionToAdd = {
   date: IsoDate,
   payee: Text,
   memo: Schema.optionalKey(Text),
-  value: Minor,
+  value: Amount,
   splits: Schema.Array(SplitInput),
   kind: Schema.optionalKey(TransactionKind),
   cleared: Schema.optionalKey(Schema.Boolean),
@@ -134,7 +134,7 @@ export const EditTransaction = Schema.TaggedStruct('EditTransaction', {
   date: Schema.optionalKey(IsoDate),
   payee: Schema.optionalKey(Text),
   memo: Schema.optionalKey(Text),
-  value: Schema.optionalKey(Minor),
+  value: Schema.optionalKey(Amount),
   splits: Schema.optionalKey(Schema.Array(SplitInput)),
   kind: Schema.optionalKey(TransactionKind),
   cleared: Schema.optionalKey(Schema.Boolean),
@@ -153,7 +153,7 @@ const TransferToAdd = {
   fromBankAccountId: BankAccountId,
   toBankAccountId: BankAccountId,
   date: IsoDate,
-  value: Minor,
+  value: Amount,
   memo: Schema.optionalKey(Text),
 }
 export const AddTransfer = Schema.TaggedStruct('AddTransfer', TransferToAdd)
@@ -175,7 +175,7 @@ export const ImportTransactions = Schema.TaggedStruct('ImportTransactions', {
 export const ReconcileAccount = Schema.TaggedStruct('ReconcileAccount', {
   bankAccountId: BankAccountId,
   date: IsoDate,
-  balance: Minor,
+  balance: Amount,
   adjustmentTransactionId: TransactionId,
   /** Where the adjustment goes; Uncategorized when absent. */
   adjustmentCategoryId: Schema.optionalKey(CategoryId),
@@ -184,14 +184,14 @@ export const ReconcileAccount = Schema.TaggedStruct('ReconcileAccount', {
 export const SetAssigned = Schema.TaggedStruct('SetAssigned', {
   periodKey: PeriodKey,
   categoryId: CategoryId,
-  value: Minor,
+  value: Amount,
 })
 /** null means Ready to Assign. */
 export const MoveMoney = Schema.TaggedStruct('MoveMoney', {
   periodKey: PeriodKey,
   fromCategoryId: Schema.NullOr(CategoryId),
   toCategoryId: Schema.NullOr(CategoryId),
-  value: Minor,
+  value: Amount,
 })
 /** Moves the overspent amount (or what the source has, if less) into the overspent category. */
 export const CoverOverspending = Schema.TaggedStruct('CoverOverspending', {
@@ -211,7 +211,7 @@ export const SetTarget = Schema.TaggedStruct('SetTarget', {
   targetId: TargetId,
   categoryId: CategoryId,
   type: TargetType,
-  amount: Minor,
+  amount: Amount,
   dueDate: Schema.optionalKey(IsoDate),
   cadenceMonths: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
 })

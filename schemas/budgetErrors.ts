@@ -113,6 +113,8 @@ export const NothingToUndo = refusal('NothingToUndo', 'nothing-to-undo', {})
 export const TargetNotFound = refusal('TargetNotFound', 'target-not-found', { categoryId: CategoryId })
 export const TargetNeedsDueDate = refusal('TargetNeedsDueDate', 'target-needs-due-date', {})
 export const FilterNotFound = refusal('FilterNotFound', 'filter-not-found', { filterId: FilterId })
+/** The command would take the budget's totals past their bound (domain/bounds.ts, MAX_GROSS). */
+export const BudgetTotalsTooLarge = refusal('BudgetTotalsTooLarge', 'budget-totals-too-large', {})
 
 export const BudgetError = Schema.Union([
   BudgetNotFound,
@@ -147,6 +149,7 @@ export const BudgetError = Schema.Union([
   TargetNotFound,
   TargetNeedsDueDate,
   FilterNotFound,
+  BudgetTotalsTooLarge,
 ])
 export type BudgetError = typeof BudgetError.Type
 export type BudgetErrorCode = BudgetError['code']

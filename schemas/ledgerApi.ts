@@ -24,6 +24,7 @@ import {
   CreateCategory,
   EditTransaction,
   MoveMoney,
+  OpenBankAccount,
   OpenBudgetCommandDraft,
   ReconcileAccount,
   ReorderCategoryGroups,
@@ -153,7 +154,7 @@ export const CreateBankAccountBody = Schema.Struct({
   id: Schema.optionalKey(BankAccountId),
   name: Name,
   type: Schema.Literal('unconnected'),
-  balance: Minor,
+  balance: OpenBankAccount.fields.balance,
   date: IsoDate,
 })
 export const RenameBankAccountBody = Schema.Struct({ name: Name })

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import { toMinor } from '../../../domain/monthView.ts'
+import { servedMinor, toMinor } from '../../../domain/monthView.ts'
 import { type BudgetState, isSystemCategory } from '../../../domain/state.ts'
 import type { CategoryMonth, CategoryType, MonthView, TargetExplanation } from '../../../schemas/budget.ts'
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
@@ -220,7 +220,8 @@ export const buildMonthModel = (
     })
     const spending = rows.filter((row) => row.type !== 'Income')
     const sum = (pick: (row: MonthRow) => number) =>
-      toMinor(spending.reduce((total, row) => total + pick(row), 0))
+      // Served like the view's own totals: a budget stored before the bound must still render.
+      servedMinor(spending.reduce((total, row) => total + pick(row), 0))
     const position = movable.findIndex((entry) => entry.group.id === group.id)
     result.push(
       shared(
