@@ -267,6 +267,7 @@ class GrossChange {
         this.growth = Number.NEGATIVE_INFINITY
         break
       case 'BudgetCreated':
+      case 'IncomeDestinationCreated':
       case 'BudgetRenamed':
       case 'CurrencyChanged':
       case 'CategoryGroupCreated':
