@@ -3,6 +3,7 @@ import * as Tuple from 'effect/Tuple'
 import {
   AutoAssignOption,
   BankAccountType,
+  CadenceMonths,
   CategoryType,
   FilterCriteria,
   Name,
@@ -207,7 +208,7 @@ export const SetTarget = Schema.TaggedStruct('SetTarget', {
   type: TargetType,
   amount: Minor,
   dueDate: Schema.optionalKey(IsoDate),
-  cadenceMonths: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  cadenceMonths: Schema.optionalKey(CadenceMonths),
 })
 export const RemoveTarget = Schema.TaggedStruct('RemoveTarget', { categoryId: CategoryId })
 

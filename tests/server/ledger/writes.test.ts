@@ -353,6 +353,22 @@ describe.each(databases())('ledger writes on $kind', (target) => {
       ['a lower-case currency', 'PUT', '', { currency: 'pln' }, 400, 'validation_failed'],
       ['an unknown currency', 'PUT', '', { currency: 'QQQ' }, 422, 'unknown-currency'],
       [
+        'a target repeating past a 32-bit number of months',
+        'PUT',
+        `categories/${budget.rentId}/target`,
+        { type: 'SavingsBuilder', amount: 100, dueDate: '2025-04-01', cadenceMonths: 2 ** 31 },
+        400,
+        'validation_failed',
+      ],
+      [
+        'a target repeating every 121 months',
+        'PUT',
+        `categories/${budget.rentId}/target`,
+        { type: 'SavingsBuilder', amount: 100, dueDate: '2025-04-01', cadenceMonths: 121 },
+        400,
+        'validation_failed',
+      ],
+      [
         'moving money to the same category',
         'POST',
         'period/202503/move-money',
