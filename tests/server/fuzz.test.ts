@@ -435,7 +435,14 @@ const planOf = (api: ApiDescription): fc.Arbitrary<Plan> =>
   fc
     .constantFrom(...api.operations)
     .chain((operation) =>
-      fc.tuple(validPlan(api, operation), fc.array(mutation, { minLength: 1, maxLength: 3 })),
+      fc.tuple(
+        validPlan(api, operation),
+        // Some requests stay valid: boundary values in them break totals the server computes later.
+        fc.oneof(
+          { weight: 1, arbitrary: fc.constant([]) },
+          { weight: 7, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) },
+        ),
+      ),
     )
     .map(([plan, mutations]) => mutations.reduce((current, apply) => apply(current), plan))
 
@@ -468,7 +475,12 @@ describe.each(databases())('fuzzing every operation on $kind', (target) => {
       const frame = error.stack
         ?.split('\n')
         .find((line) => line.includes('/server/') || line.includes('/domain/'))
-      const message = error.message.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gu, '<id>').slice(0, 160)
+      // Ids and amounts vary from one instance of a cause to the next.
+      const message = error.message
+        .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gu, '<id>')
+        .replace(/-?\d{5,}/gu, '<n>')
+        .replaceAll('\n', ' ')
+        .slice(0, 160)
       errors.set(request.id, `${message} @ ${frame?.trim().replace(/^at /u, '') ?? '?'}`)
     })
     await app.ready()
@@ -540,7 +552,9 @@ describe.each(databases())('fuzzing every operation on $kind', (target) => {
     (plan.operation.method === 'DELETE' || /reset|command|bulk/iu.test(plan.operation.operationId))
 
   it(`answers ${runs} malformed requests without a 5xx, each refusal a problem document changing nothing`, async () => {
-    console.info(`fuzz on ${target.kind}: seed ${seed} (FUZZ_SEED=${seed} replays), ${runs} requests`)
+    // One seed per database, so the two runs add up to different requests.
+    const runSeed = seed + (target.kind === 'postgres' ? 1 : 0)
+    console.info(`fuzz on ${target.kind}: seed ${runSeed} (FUZZ_SEED=${seed} replays), ${runs} requests`)
     const started = performance.now()
     const failures: Failure[] = []
     const statuses = new Map<number, number>()
@@ -582,7 +596,7 @@ describe.each(databases())('fuzzing every operation on $kind', (target) => {
         }
         return true
       }),
-      { seed: seed + (target.kind === 'postgres' ? 1 : 0), numRuns: runs, endOnFailure: true },
+      { seed: runSeed, numRuns: runs, endOnFailure: true },
     )
     const seconds = (performance.now() - started) / 1000
     const classes = Map.groupBy(failures, (failure) => failure.cause)

@@ -1,7 +1,7 @@
 import * as Schema from 'effect/Schema'
 import fc from 'fast-check'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { budgetErrorFromProblem } from '../../../schemas/budgetErrors.ts'
+import { BudgetError, budgetErrorFromProblem } from '../../../schemas/budgetErrors.ts'
 import { Problem, problemContentType } from '../../../schemas/problem.ts'
 
 /** The subset of JSON Schema the generated document uses (see server/openapi/document.ts). */
@@ -149,7 +149,12 @@ export const validValue = (
     case 'integer': {
       const min = Math.max(schema.minimum ?? -1_000_000, -1_000_000)
       const max = Math.min(schema.maximum ?? 1_000_000, 1_000_000)
-      return fc.integer({ min, max: Math.max(min, max) })
+      // Now and then the schema's own bounds: valid, and the values that overflow totals or columns.
+      const bounds = [schema.minimum, schema.maximum].filter((bound) => bound !== undefined)
+      const small = fc.integer({ min, max: Math.max(min, max) })
+      return bounds.length === 0
+        ? small
+        : fc.oneof({ weight: 7, arbitrary: small }, { weight: 1, arbitrary: fc.constantFrom(...bounds) })
     }
     case 'number':
       return fc.double({ min: -1e6, max: 1e6, noNaN: true })
@@ -181,6 +186,7 @@ export interface ProblemCheck {
 }
 
 const decodeProblem = Schema.decodeUnknownExit(Problem)
+const budgetCodes = new Set<string>(BudgetError.members.map((member) => member.fields.code.literal))
 
 /** An answer ≥ 400 must be an RFC 9457 document of the documented shape, its `status` the answer's. */
 export const checkProblem = (response: LightMyRequestResponse): ProblemCheck => {
@@ -197,7 +203,11 @@ export const checkProblem = (response: LightMyRequestResponse): ProblemCheck => 
   if (typeof type !== 'string' || typeof title !== 'string' || typeof code !== 'string')
     return { ok: false, why: 'type, title or code missing' }
   if (status !== response.statusCode) return { ok: false, why: `status field ${String(status)}` }
-  // The HTTP layer's codes are the Problem schema's; the ledger's refusals (422) carry the budget domain's codes.
-  const known = decodeProblem(body)._tag === 'Success' || budgetErrorFromProblem(body) !== undefined
-  return known ? { ok: true } : { ok: false, why: `unknown problem code ${code}` }
+  // The HTTP layer's codes are the Problem schema's; the ledger's refusals (422) carry the budget domain's codes,
+  // with fields a client decodes (budgetErrorFromProblem) to say what was wrong.
+  if (decodeProblem(body)._tag === 'Success') return { ok: true }
+  if (!budgetCodes.has(code)) return { ok: false, why: `unknown problem code ${code}` }
+  if (budgetErrorFromProblem(body) === undefined)
+    return { ok: false, why: `fields of ${code} do not decode as the budget error` }
+  return { ok: true }
 }
