@@ -211,3 +211,59 @@ export const checkProblem = (response: LightMyRequestResponse): ProblemCheck => 
     return { ok: false, why: `fields of ${code} do not decode as the budget error` }
   return { ok: true }
 }
+
+const typeOf = (value: unknown): string =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : typeof value === 'number' && Number.isInteger(value)
+        ? 'integer'
+        : typeof value
+
+/**
+ * Where `value` breaks the document's schema (JSON Pointers), for the subset of JSON Schema the document uses.
+ * Lengths are judged so that no count of characters (UTF-16 units or code points) would accept the value either.
+ */
+export const violations = (api: ApiDescription, raw: JsonSchema, value: unknown, at = ''): string[] => {
+  const schema = api.resolve(raw)
+  if (schema.anyOf !== undefined) {
+    const each = schema.anyOf.map((branch) => violations(api, branch, value, at))
+    return each.some((found) => found.length === 0) ? [] : [`${at}: no branch of anyOf`]
+  }
+  if (schema.enum !== undefined)
+    return schema.enum.some((allowed) => allowed === value) ? [] : [`${at}: not one of the enum`]
+  const type = typeOf(value)
+  const expected = schema.type
+  if (expected !== undefined && expected !== type && !(expected === 'number' && type === 'integer'))
+    return [`${at}: ${type}, not ${expected}`]
+  if (typeof value === 'number') {
+    if (schema.minimum !== undefined && value < schema.minimum) return [`${at}: below ${schema.minimum}`]
+    if (schema.maximum !== undefined && value > schema.maximum) return [`${at}: above ${schema.maximum}`]
+  }
+  if (typeof value === 'string') {
+    if (schema.maxLength !== undefined && [...value].length > schema.maxLength) return [`${at}: too long`]
+    if (schema.minLength !== undefined && value.length < schema.minLength) return [`${at}: too short`]
+    if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value))
+      return [`${at}: does not match ${schema.pattern}`]
+  }
+  if (Array.isArray(value)) {
+    if (schema.minItems !== undefined && value.length < schema.minItems) return [`${at}: too few items`]
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) return [`${at}: too many items`]
+    const items = schema.items
+    return items === undefined
+      ? []
+      : value.flatMap((item, index) => violations(api, items, item, `${at}/${index}`))
+  }
+  if (type === 'object') {
+    const record = value as Record<string, unknown>
+    const missing = (schema.required ?? [])
+      .filter((key) => !(key in record))
+      .map((key) => `${at}/${key}: missing`)
+    const inner = Object.entries(schema.properties ?? {}).flatMap(([key, property]) =>
+      Object.hasOwn(record, key) ? violations(api, property, record[key], `${at}/${key}`) : [],
+    )
+    return [...missing, ...inner]
+  }
+  return []
+}
