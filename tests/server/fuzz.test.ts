@@ -597,6 +597,7 @@ describe.each(databases())('fuzzing every operation on $kind', (target) => {
     let sent = 0
     let rebuilt = 0
     let changes = 0
+    const perOperation = new Map<string, number>()
     let before = await fingerprint()
     await fc.assert(
       fc.asyncProperty(planOf(api), async (plan) => {
@@ -607,6 +608,7 @@ describe.each(databases())('fuzzing every operation on $kind', (target) => {
           return errors.get(detail ?? '') ?? 'no error logged'
         }
         sent += 1
+        perOperation.set(plan.operation.operationId, (perOperation.get(plan.operation.operationId) ?? 0) + 1)
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1)
         const fail = (cause: string) =>
           failures.push({
@@ -653,6 +655,11 @@ describe.each(databases())('fuzzing every operation on $kind', (target) => {
     if (reportFile !== undefined)
       writeFileSync(`${reportFile}.${target.kind}.json`, JSON.stringify(failures, null, 1))
     expect(sent).toBeGreaterThanOrEqual(runs)
+    // Every operation had its share (about runs / operations each).
+    const leastTried = Math.min(
+      ...api.operations.map((operation) => perOperation.get(operation.operationId) ?? 0),
+    )
+    expect(leastTried).toBeGreaterThanOrEqual(Math.floor(runs / api.operations.length / 3))
     // The state check sees writes: accepted ones changed the fingerprint.
     expect(changes).toBeGreaterThan(runs / 100)
     expect(report.join('\n')).toBe('')
