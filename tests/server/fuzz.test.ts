@@ -572,7 +572,8 @@ describe.each(databases())('fuzzing every operation on $kind', (target) => {
       const payload = typeof request.payload === 'string' ? request.payload : undefined
       let body: unknown
       try {
-        body = payload === undefined ? undefined : JSON.parse(payload)
+        // RFC 8259 §8.1: a parser may ignore a leading byte order mark, and Fastify's does.
+        body = payload === undefined ? undefined : JSON.parse(payload.replace(/^\ufeff/u, ''))
       } catch {
         found.push('/body: not JSON')
       }
