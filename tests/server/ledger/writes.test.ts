@@ -368,6 +368,23 @@ describe.each(databases())('ledger writes on $kind', (target) => {
         400,
         'validation_failed',
       ],
+      // An update without fields decides no command; the object it names must still exist.
+      [
+        'an empty update of an unknown category',
+        'PUT',
+        'categories/no-such-category',
+        {},
+        422,
+        'category-not-found',
+      ],
+      [
+        'an empty update of an unknown category group',
+        'PUT',
+        'category-groups/no-such-group',
+        {},
+        422,
+        'category-group-not-found',
+      ],
       [
         'moving money to the same category',
         'POST',
