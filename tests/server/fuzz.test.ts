@@ -206,6 +206,13 @@ const queryValues = [
   'abc',
   '',
   '2025-03-01%7Cx',
+  // Cursors (`after`): a date, a bar, an id.
+  '2025-02-30%7Cx',
+  '2025-03-01%7C%00',
+  '0000-00-00%7Cx',
+  '9999-12-31%7C%ED%A0%80',
+  `2025-03-01%7C${'x'.repeat(5_000)}`,
+  '2025-03-01%7C%27%3B%20drop%20table%20transactions%3B--',
 ]
 const ifMatches = [
   '"abc"',
