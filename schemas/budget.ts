@@ -165,6 +165,14 @@ export const isTransaction = (value: unknown): value is Transaction =>
   value.splits.every(isSplit) &&
   (value.transferId === null || isIdText(value.transferId))
 
+/** The longest repeat a target may be set to; the UI offers the same range. */
+export const maxCadenceMonths = 120
+/**
+ * A repeat for a new target: 1 to 120 months. Stored targets (`Target`) keep the looser shape so that events
+ * written before this bound still read.
+ */
+export const CadenceMonths = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maxCadenceMonths }))
+
 export const Target = Schema.Struct({
   id: TargetId,
   categoryId: CategoryId,

@@ -3,6 +3,7 @@ import * as Tuple from 'effect/Tuple'
 import {
   AutoAssignOption,
   BankAccountType,
+  CadenceMonths,
   CategoryType,
   FilterCriteria,
   Name,
@@ -213,7 +214,7 @@ export const SetTarget = Schema.TaggedStruct('SetTarget', {
   type: TargetType,
   amount: Amount,
   dueDate: Schema.optionalKey(IsoDate),
-  cadenceMonths: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  cadenceMonths: Schema.optionalKey(CadenceMonths),
 })
 export const RemoveTarget = Schema.TaggedStruct('RemoveTarget', { categoryId: CategoryId })
 

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { BudgetCommand } from '../../schemas/budgetCommands.ts'
+import type { BudgetError } from '../../schemas/budgetErrors.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { type RouteReply, respond } from '../http/route.ts'
-import { badIfMatch, budgetNotFound } from './problems.ts'
+import { badIfMatch, budgetNotFound, domainRefusal } from './problems.ts'
 import { type CommandMeta, type Ledger, type WriteRequest, write } from './service.ts'
 import { type StreamHead, streamHead } from './store.ts'
 
@@ -90,6 +91,15 @@ export const runCommand = async (
     ...route,
   })
   return respond(result.status, result.body, { etag: etag(result.version) })
+}
+
+/**
+ * The object an update addresses, or the domain's refusal for it: an update that changes nothing decides no
+ * command, so nothing else has checked that the object exists (it answered 500 "missing after its command").
+ */
+export const addressed = <T>(value: T | undefined, missing: () => BudgetError): T => {
+  if (value === undefined) throw domainRefusal(missing())
+  return value
 }
 
 /** A lookup in the state after a command that must find what the command just made. */
