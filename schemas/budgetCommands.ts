@@ -5,10 +5,11 @@ import {
   BankAccountType,
   CategoryType,
   FilterCriteria,
-  Name,
+  NewMemo,
+  NewName,
+  NewPayee,
   SpendingClass,
   TargetType,
-  Text,
   TransactionKind,
 } from './budget.ts'
 import {
@@ -31,23 +32,23 @@ const Meta = { commandId: CommandId, at: Instant, userId: UserId }
 
 export const CreateBudget = Schema.TaggedStruct('CreateBudget', {
   budgetId: BudgetId,
-  name: Name,
+  name: NewName,
   currency: CurrencyCode,
   uncategorizedGroupId: CategoryGroupId,
   uncategorizedCategoryId: CategoryId,
 })
-export const RenameBudget = Schema.TaggedStruct('RenameBudget', { name: Name })
+export const RenameBudget = Schema.TaggedStruct('RenameBudget', { name: NewName })
 export const ChangeCurrency = Schema.TaggedStruct('ChangeCurrency', { currency: CurrencyCode })
 export const ResetBudget = Schema.TaggedStruct('ResetBudget', { date: IsoDate })
 export const DeleteBudget = Schema.TaggedStruct('DeleteBudget', {})
 
 export const CreateCategoryGroup = Schema.TaggedStruct('CreateCategoryGroup', {
   categoryGroupId: CategoryGroupId,
-  name: Name,
+  name: NewName,
 })
 export const RenameCategoryGroup = Schema.TaggedStruct('RenameCategoryGroup', {
   categoryGroupId: CategoryGroupId,
-  name: Name,
+  name: NewName,
 })
 export const ReorderCategoryGroups = Schema.TaggedStruct('ReorderCategoryGroups', {
   categoryGroupIds: Schema.Array(CategoryGroupId),
@@ -64,13 +65,13 @@ export const DeleteCategoryGroup = Schema.TaggedStruct('DeleteCategoryGroup', {
 export const CreateCategory = Schema.TaggedStruct('CreateCategory', {
   categoryId: CategoryId,
   categoryGroupId: CategoryGroupId,
-  name: Name,
+  name: NewName,
   type: CategoryType,
   spendingClass: Schema.optionalKey(SpendingClass),
 })
 export const RenameCategory = Schema.TaggedStruct('RenameCategory', {
   categoryId: CategoryId,
-  name: Name,
+  name: NewName,
 })
 /** Places the listed categories, in order, into the group (moving them there if needed). */
 export const ReorderCategories = Schema.TaggedStruct('ReorderCategories', {
@@ -92,14 +93,14 @@ export const DeleteCategory = Schema.TaggedStruct('DeleteCategory', {
 
 export const OpenBankAccount = Schema.TaggedStruct('OpenBankAccount', {
   bankAccountId: BankAccountId,
-  name: Name,
+  name: NewName,
   type: BankAccountType,
   balance: Minor,
   date: IsoDate,
 })
 export const RenameBankAccount = Schema.TaggedStruct('RenameBankAccount', {
   bankAccountId: BankAccountId,
-  name: Name,
+  name: NewName,
 })
 export const CloseBankAccount = Schema.TaggedStruct('CloseBankAccount', {
   bankAccountId: BankAccountId,
@@ -113,8 +114,8 @@ const TransactionToAdd = {
   transactionId: TransactionId,
   bankAccountId: BankAccountId,
   date: IsoDate,
-  payee: Text,
-  memo: Schema.optionalKey(Text),
+  payee: NewPayee,
+  memo: Schema.optionalKey(NewMemo),
   value: Minor,
   splits: Schema.Array(SplitInput),
   kind: Schema.optionalKey(TransactionKind),
@@ -126,8 +127,8 @@ export const EditTransaction = Schema.TaggedStruct('EditTransaction', {
   transactionId: TransactionId,
   bankAccountId: Schema.optionalKey(BankAccountId),
   date: Schema.optionalKey(IsoDate),
-  payee: Schema.optionalKey(Text),
-  memo: Schema.optionalKey(Text),
+  payee: Schema.optionalKey(NewPayee),
+  memo: Schema.optionalKey(NewMemo),
   value: Schema.optionalKey(Minor),
   splits: Schema.optionalKey(Schema.Array(SplitInput)),
   kind: Schema.optionalKey(TransactionKind),
@@ -148,7 +149,7 @@ const TransferToAdd = {
   toBankAccountId: BankAccountId,
   date: IsoDate,
   value: Minor,
-  memo: Schema.optionalKey(Text),
+  memo: Schema.optionalKey(NewMemo),
 }
 export const AddTransfer = Schema.TaggedStruct('AddTransfer', TransferToAdd)
 
@@ -213,8 +214,8 @@ export const RemoveTarget = Schema.TaggedStruct('RemoveTarget', { categoryId: Ca
 
 export const SaveFilter = Schema.TaggedStruct('SaveFilter', {
   filterId: FilterId,
-  name: Name,
-  criteria: FilterCriteria,
+  name: NewName,
+  criteria: Schema.Struct({ ...FilterCriteria.fields, payeeText: Schema.optionalKey(NewPayee) }),
 })
 export const DeleteFilter = Schema.TaggedStruct('DeleteFilter', { filterId: FilterId })
 

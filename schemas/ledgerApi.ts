@@ -8,7 +8,7 @@ import {
   Category,
   CategoryGroup,
   MonthView,
-  Name,
+  NewName,
   SavedFilter,
   SpendingClass,
   Split,
@@ -88,9 +88,9 @@ export const EventsQuery = Schema.Struct({
 })
 
 // ── Budgets ─────────────────────────────────────────────────────────────────────────────────────────────
-export const CreateBudgetBody = Schema.Struct({ name: Name, currency: CurrencyCode })
+export const CreateBudgetBody = Schema.Struct({ name: NewName, currency: CurrencyCode })
 export const UpdateBudgetBody = Schema.Struct({
-  name: Schema.optionalKey(Name),
+  name: Schema.optionalKey(NewName),
   currency: Schema.optionalKey(CurrencyCode),
 })
 export const ResetBudgetBody = Schema.Struct({ date: Schema.optionalKey(IsoDate) })
@@ -106,9 +106,12 @@ export const Deleted = Schema.Struct({ deleted: Schema.Literal(true) })
  * Create bodies may carry the new entity's `id` (an optimistic client that already shows it); otherwise the
  * server makes one. A taken id is refused by the domain (`…-already-exists`, 422).
  */
-export const CreateCategoryGroupBody = Schema.Struct({ id: Schema.optionalKey(CategoryGroupId), name: Name })
+export const CreateCategoryGroupBody = Schema.Struct({
+  id: Schema.optionalKey(CategoryGroupId),
+  name: NewName,
+})
 export const UpdateCategoryGroupBody = Schema.Struct({
-  name: Schema.optionalKey(Name),
+  name: Schema.optionalKey(NewName),
   hidden: Schema.optionalKey(Schema.Boolean),
 })
 export const OrderGroupsBody = Schema.Struct(Struct.pick(ReorderCategoryGroups.fields, ['categoryGroupIds']))
@@ -118,7 +121,7 @@ export const CreateCategoryBody = Schema.Struct({
   ...Struct.pick(CreateCategory.fields, ['categoryGroupId', 'name', 'type', 'spendingClass']),
 })
 export const UpdateCategoryBody = Schema.Struct({
-  name: Schema.optionalKey(Name),
+  name: Schema.optionalKey(NewName),
   hidden: Schema.optionalKey(Schema.Boolean),
   spendingClass: Schema.optionalKey(SpendingClass),
 })
@@ -137,12 +140,12 @@ export const FilterList = Schema.Array(SavedFilter)
 // ── Accounts and transactions ───────────────────────────────────────────────────────────────────────────
 export const CreateBankAccountBody = Schema.Struct({
   id: Schema.optionalKey(BankAccountId),
-  name: Name,
+  name: NewName,
   type: Schema.Literal('unconnected'),
   balance: Minor,
   date: IsoDate,
 })
-export const RenameBankAccountBody = Schema.Struct({ name: Name })
+export const RenameBankAccountBody = Schema.Struct({ name: NewName })
 export const ReconcileBody = Schema.Struct(
   Struct.pick(ReconcileAccount.fields, ['date', 'balance', 'adjustmentCategoryId']),
 )

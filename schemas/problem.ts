@@ -29,6 +29,8 @@ export const fieldErrorCodes = [
   'unexpected',
   'ambiguous',
   'forbidden',
+  // Text with characters it may not hold (NUL, unpaired surrogates, control characters: schemas/text.ts).
+  'invalid_characters',
 ] as const
 export const FieldErrorCode = Schema.Literals(fieldErrorCodes).annotate({ identifier: 'FieldErrorCode' })
 export type FieldErrorCode = typeof FieldErrorCode.Type

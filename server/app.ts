@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
+import { textSafetyPlugin } from './http/textSafety.ts'
 import { identityPlugin } from './identity/plugin.ts'
 import { redactingRequestSerializer } from './identity/redact.ts'
 import { ledgerPlugin } from './ledger/plugin.ts'
@@ -36,6 +37,8 @@ export const buildApp = (config: Config): FastifyInstance => {
   app.register(securityPlugin)
   app.register(compressionPlugin)
   app.register(errorsPlugin)
+  // Before any route: no handler, schema or database sees text it cannot hold (issue 26 §2).
+  app.register(textSafetyPlugin)
   app.register(routeCatalogPlugin)
   app.register(appShellPlugin)
   // Identity before the application routes, so its /api authentication hook covers them.

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { isProblemError } from '../http/problem.ts'
 import { contentSecurityPolicy } from '../plugins/security.ts'
 import type { IdentityConfig } from './config.ts'
+import { renderMessagePage } from './pages/account.ts'
 import { type PageLanguage, pickLanguage, translate } from './pages/i18n.ts'
 
 /** Reads one cookie from the request (the app registers no cookie parser; these pages need two values). */
@@ -83,3 +85,28 @@ export const isCrossSitePost = (request: FastifyRequest, config: IdentityConfig)
   const origin = request.headers.origin
   return origin !== undefined && origin !== 'null' && origin !== config.publicOrigin
 }
+
+/**
+ * The error handler of the HTML pages: a request the app's shared input check refused (text no database can hold,
+ * server/http/textSafety.ts) gets a 400 page saying so, in the visitor's language, instead of a problem document
+ * a browser would show as JSON. Any other error goes on to the app's handler.
+ */
+export const pageRefusalHandler =
+  (config: IdentityConfig, backHref: string) =>
+  async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (!isProblemError(error) || error.problem.code !== 'validation_failed') throw error
+    const page = pageContext(request, { lang: Reflect.get(request.query ?? {}, 'lang') })
+    return sendPage(
+      reply,
+      config,
+      400,
+      renderMessagePage({
+        ...page,
+        title: page.t('refused.title'),
+        message: page.t('refused.message'),
+        link: { href: backHref, text: page.t('error.back') },
+        // The raw path: percent-encoded, so it holds none of the refused characters.
+        path: request.url.split('?')[0] ?? '/',
+      }),
+    )
+  }
