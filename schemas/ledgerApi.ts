@@ -1,4 +1,5 @@
 import * as Schema from 'effect/Schema'
+import * as SchemaTransformation from 'effect/SchemaTransformation'
 import * as Struct from 'effect/Struct'
 import {
   AssignmentRecord,
@@ -62,9 +63,17 @@ export const BankAccountParams = Schema.Struct({ budgetId: BudgetId, bankAccount
 export const TransactionParams = Schema.Struct({ budgetId: BudgetId, transactionId: TransactionId })
 export const FilterParams = Schema.Struct({ budgetId: BudgetId, filterId: FilterId })
 
-/** Query strings arrive as text; numbers are parsed here. */
+/**
+ * Query strings arrive as text; numbers are parsed here, from decimal digits only. `Number()` alone read `0x10`,
+ * `1e3`, ` 16` and `+16` as numbers (issue 26 §5): a client's typo must be refused, not guessed.
+ */
 const IntText = (minimum: number, maximum: number) =>
-  Schema.NumberFromString.pipe(Schema.check(Schema.isInt(), Schema.isBetween({ minimum, maximum })))
+  Schema.String.check(Schema.isPattern(/^(?:0|[1-9][0-9]*)$/u)).pipe(
+    Schema.decodeTo(
+      Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum, maximum })),
+      SchemaTransformation.numberFromString,
+    ),
+  )
 
 export const MoveToQuery = Schema.Struct({ moveToCategoryId: CategoryId })
 export const AllowReconciledQuery = Schema.Struct({

@@ -23,6 +23,10 @@ const titles: Record<ProblemCode, string> = {
   user_disabled: 'Account disabled',
   personal_token_not_allowed: 'Not allowed with a personal access token',
   precondition_failed: 'Precondition failed',
+  bad_url: 'Malformed URL',
+  uri_too_long: 'URI too long',
+  request_timeout: 'Request timeout',
+  header_too_large: 'Request header fields too large',
 }
 
 export const makeProblem = (
