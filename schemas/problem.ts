@@ -60,6 +60,20 @@ export const Problem = Schema.Struct({
 }).annotate({ identifier: 'Problem' })
 export type Problem = typeof Problem.Type
 
+/**
+ * A command the budget's rules refuse (422): a problem whose `code` is the rule's (schemas/budgetErrors.ts, such as
+ * `splits-do-not-sum-to-value`), with the rule's fields (`messageKey`, amounts, ids) as extension members and, in a
+ * bulk import, the refused item's `itemIndex`.
+ */
+export const BudgetRefusal = Schema.Struct({
+  type: Schema.String,
+  title: Schema.String,
+  status: Schema.Literal(422),
+  detail: Schema.String,
+  code: Schema.String,
+  itemIndex: Schema.optionalKey(Schema.Int),
+}).annotate({ identifier: 'BudgetRefusal' })
+
 export const problemContentType = 'application/problem+json'
 
 /** The `type` URI of a problem: a URN, so it names the problem without promising a web page. */
