@@ -1,16 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { hasUnsafeCodeUnits } from '../../schemas/text.ts'
 import { isProblemError } from '../http/problem.ts'
 import { contentSecurityPolicy } from '../plugins/security.ts'
 import type { IdentityConfig } from './config.ts'
 import { renderMessagePage } from './pages/account.ts'
 import { type PageLanguage, pickLanguage, translate } from './pages/i18n.ts'
 
-/** Reads one cookie from the request (the app registers no cookie parser; these pages need two values). */
+/**
+ * Reads one cookie from the request (the app registers no cookie parser; these pages need two values). A value that
+ * is not valid percent-encoding, or that holds text no database can (server/http/textSafety.ts), reads as absent:
+ * decoding threw, and the sign-in page answered 500.
+ */
 export const readCookie = (request: FastifyRequest, name: string): string | undefined => {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const separator = part.indexOf('=')
     if (separator > 0 && part.slice(0, separator).trim() === name) {
-      return decodeURIComponent(part.slice(separator + 1).trim())
+      try {
+        const value = decodeURIComponent(part.slice(separator + 1).trim())
+        return hasUnsafeCodeUnits(value) ? undefined : value
+      } catch {
+        return undefined
+      }
     }
   }
   return undefined
