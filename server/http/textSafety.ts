@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { FieldError } from '../../schemas/problem.ts'
@@ -72,6 +73,20 @@ export const unsafeTextProblem = (request: FastifyRequest) => {
  */
 export const textSafetyPlugin = fp(
   async (app) => {
+    // JSON is UTF-8 (RFC 8259 §8.1). Decoding other bytes put U+FFFD in their place and stored that as the name the
+    // client sent; such a body is refused instead. The parsing itself stays Fastify's (prototype poisoning refused).
+    const parseJson = app.getDefaultJsonParser('error', 'error')
+    app.removeContentTypeParser('application/json')
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      if (typeof body !== 'string' && !isUtf8(body)) {
+        done(
+          new ProblemError(makeProblem(400, 'invalid_json', 'The request body is not valid UTF-8.')),
+          undefined,
+        )
+        return
+      }
+      parseJson(request, body.toString('utf8'), done)
+    })
     app.addHook('preValidation', async (request) => {
       const problem = unsafeTextProblem(request)
       if (problem !== undefined) throw new ProblemError(problem)

@@ -96,6 +96,23 @@ describe.each(databases())('text the database cannot hold, on $kind', (target) =
       expect(await versionOf(api, budget.base)).toBe(version)
     })
 
+    it('refuses a body that is not UTF-8 instead of storing U+FFFD', async () => {
+      const version = await versionOf(api, budget.base)
+      const payload = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')])
+      const answer = await harness.app.inject({
+        method: 'PUT',
+        url: budget.base,
+        headers: { authorization: await harness.authorization('writer'), 'content-type': 'application/json' },
+        payload,
+      })
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json()).toMatchObject({
+        code: 'invalid_json',
+        detail: 'The request body is not valid UTF-8.',
+      })
+      expect(await versionOf(api, budget.base)).toBe(version)
+    })
+
     it('keeps line breaks and tabs in a memo', async () => {
       const memo = 'first line\r\nsecond\tcolumn'
       const created = expectStatus(await api('POST', `${budget.base}/transactions`, tx({ memo })), 201)
