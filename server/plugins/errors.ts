@@ -52,7 +52,8 @@ const internalError = (request: FastifyRequest) =>
 export const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
   const problem = problemForFrameworkError(error, '') ?? internalError(request)
   request.log.info({ code: problem.code, status: problem.status }, 'request refused before routing')
-  sendProblem(reply, problem)
+  // No hook runs for these answers (helmet's headers among them): the two that matter for a problem document.
+  sendProblem(reply, problem, { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
 }
 
 const clientErrorProblems: Record<string, Problem> = {

@@ -29,7 +29,12 @@ describe.each(databases())('framework errors on $kind', ({ create }) => {
       headers,
       ...(body === undefined ? {} : { payload: body }),
     })
-    return { status: response.statusCode, type: response.headers['content-type'], body: response.json() }
+    return {
+      status: response.statusCode,
+      type: response.headers['content-type'],
+      headers: response.headers,
+      body: response.json(),
+    }
   }
 
   beforeAll(async () => {
@@ -111,6 +116,7 @@ describe.each(databases())('framework errors on $kind', ({ create }) => {
         expect(answer.status).toBe(400)
         expect(answer.type).toMatch(problemType)
         expect(answer.body).toMatchObject({ code: 'bad_url', status: 400 })
+        expect(answer.headers['x-content-type-options']).toBe('nosniff')
       },
     )
   })
