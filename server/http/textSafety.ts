@@ -27,7 +27,33 @@ const keyError = (path: string): FieldError => ({
  * text and JSON, and unpaired surrogates, which are not Unicode and which jsonb refuses. Iterative, so a deeply
  * nested body cannot exhaust the stack.
  */
-export const unsafeTextErrors = (value: unknown, pointer: string): FieldError[] => {
+export const unsafeTextErrors = (value: unknown, pointer: string): FieldError[] =>
+  holdsUnsafeText(value) ? locateUnsafeText(value, pointer) : []
+
+/**
+ * The common case, no such text, without building a pointer per value: a 5 000-item bulk import took ~60 ms with
+ * pointers, this a few.
+ */
+const holdsUnsafeText = (value: unknown): boolean => {
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const current = pending.pop()
+    if (typeof current === 'string') {
+      if (hasUnsafeCodeUnits(current)) return true
+    } else if (Array.isArray(current)) {
+      for (const inner of current) pending.push(inner)
+    } else if (typeof current === 'object' && current !== null) {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue
+        if (hasUnsafeCodeUnits(key)) return true
+        pending.push(Reflect.get(current, key))
+      }
+    }
+  }
+  return false
+}
+
+const locateUnsafeText = (value: unknown, pointer: string): FieldError[] => {
   const errors: FieldError[] = []
   const pending: [unknown, string][] = [[value, pointer]]
   while (pending.length > 0 && errors.length < maxErrors) {
