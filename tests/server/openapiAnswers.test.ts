@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultBodyLimit } from '../../server/app.ts'
 import { createPersonalToken } from '../../server/identity/personalTokens.ts'
-import { createLocalUser } from '../../server/identity/users.ts'
-import { apiDocument } from '../../server/routes/index.ts'
+import { createLocalUser, setDisabled } from '../../server/identity/users.ts'
+import { apiDocument, documentedRoutes } from '../../server/routes/index.ts'
 import { createTestApp } from './support/app.ts'
 import { databases, type TestDatabase } from './support/databases.ts'
 
@@ -11,6 +12,7 @@ import { databases, type TestDatabase } from './support/databases.ts'
 // the answer must be one the document declares.
 
 interface Operation {
+  readonly operationId: string
   readonly security?: readonly Record<string, unknown>[]
   readonly requestBody?: unknown
   readonly parameters: readonly { readonly name: string; readonly in: string }[]
@@ -28,12 +30,17 @@ const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
   })),
 )
 
+/** The route's own body limit, or the app's. */
+const limitOf = (operation: Operation) =>
+  documentedRoutes.find((route) => route.operationId === operation.operationId)?.bodyLimit ?? defaultBodyLimit
+
 const isSignedInOnly = (operation: Operation) => operation.security === undefined
 
 describe.each(databases())('declared answers on $kind', ({ create }) => {
   let database: TestDatabase
   let app: FastifyInstance
   let headers: Record<string, string>
+  let disabled: Record<string, string>
 
   beforeAll(async () => {
     database = await create()
@@ -44,6 +51,12 @@ describe.each(databases())('declared answers on $kind', ({ create }) => {
     headers = {
       authorization: `Bearer ${(await createPersonalToken(app.identity.db, account.user.id, 't')).token}`,
     }
+    const off = await createLocalUser(app.identity.db, 'disabled@example.com', 'unused-password-hash')
+    if (!off.created) throw new Error('test account exists')
+    disabled = {
+      authorization: `Bearer ${(await createPersonalToken(app.identity.db, off.user.id, 't')).token}`,
+    }
+    await setDisabled(app.identity.db, off.user.id, true)
   })
 
   afterAll(async () => {
@@ -97,6 +110,48 @@ describe.each(databases())('declared answers on $kind', ({ create }) => {
       })
       expect(response.statusCode).toBe(415)
       expect(operation.responses['415']).toBeDefined()
+    },
+  )
+
+  it.each(operations.filter(({ operation }) => operation.requestBody !== undefined))(
+    '$method $path: a body over the limit answers a declared 413',
+    async ({ method, url, operation }) => {
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: `{"pad":"${'x'.repeat(limitOf(operation))}"}`,
+      })
+      expect(response.statusCode).toBe(413)
+      expect(operation.responses['413']).toBeDefined()
+    },
+  )
+
+  it.each(operations)(
+    '$method $path: a disabled account gets 403 exactly when the document says so',
+    async ({ method, url, operation }) => {
+      const response = await app.inject({
+        method,
+        url,
+        headers: disabled,
+        ...(operation.requestBody === undefined ? {} : { payload: {} }),
+      })
+      expect(response.statusCode === 403).toBe(
+        operation.responses['403'] !== undefined && isSignedInOnly(operation),
+      )
+    },
+  )
+
+  it.each(operations)(
+    '$method $path: unknown ids and an empty body answer a declared status',
+    async ({ method, url, operation }) => {
+      const response = await app.inject({
+        method,
+        url,
+        headers,
+        ...(operation.requestBody === undefined ? {} : { payload: {} }),
+      })
+      expect(Object.keys(operation.responses)).toContain(String(response.statusCode))
     },
   )
 })
