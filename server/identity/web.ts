@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hasUnsafeCodeUnits } from '../../schemas/text.ts'
+import { prefersHtml } from '../http/negotiation.ts'
 import { isProblemError } from '../http/problem.ts'
 import { contentSecurityPolicy } from '../plugins/security.ts'
 import type { IdentityConfig } from './config.ts'
@@ -99,12 +100,15 @@ export const isCrossSitePost = (request: FastifyRequest, config: IdentityConfig)
 /**
  * The error handler of the HTML pages: a request the app's shared input check refused (text no database can hold,
  * server/http/textSafety.ts) gets a 400 page saying so, in the visitor's language, instead of a problem document
- * a browser would show as JSON. Any other error goes on to the app's handler.
+ * a browser would show as JSON. Any other error goes on to the app's handler. The provider's mount answers only
+ * browser navigations (Accept prefers HTML) with the page.
  */
 export const pageRefusalHandler =
-  (config: IdentityConfig, backHref: string) =>
+  (config: IdentityConfig, backHref: string, { browsersOnly = false } = {}) =>
   async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (!isProblemError(error) || error.problem.code !== 'validation_failed') throw error
+    // The provider's endpoints serve programs too (token, revocation): they keep the problem document.
+    if (browsersOnly && !prefersHtml(request.headers.accept)) throw error
     const page = pageContext(request, { lang: Reflect.get(request.query ?? {}, 'lang') })
     return sendPage(
       reply,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizeUrl, createBrowser, location, pkcePair } from './identity/support.ts'
 import { type SmallBudget, smallBudget, versionOf } from './ledger/fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './ledger/harness.ts'
+import { browserAccept } from './support/browser.ts'
 import { databases } from './support/databases.ts'
 
 // Issue 26 §2: text PostgreSQL cannot store (NUL) or JSON cannot carry (an unpaired surrogate) answered 500 on about
@@ -246,12 +247,12 @@ describe.each(databases())('text the database cannot hold, on $kind', (target) =
       expect((await token({ token: nul }, '/auth/token/revocation')).statusCode).toBe(200)
     })
 
-    it('refuses a NUL in the authorization request', async () => {
-      const response = await harness.app.inject({
-        method: 'GET',
-        url: `${authorizeUrl(pkcePair().challenge)}&login_hint=a%00b`,
-      })
-      expect(response.statusCode).toBe(400)
+    it('refuses a NUL in the authorization request: a page for a browser, a problem for a program', async () => {
+      const url = `${authorizeUrl(pkcePair().challenge)}&login_hint=a%00b`
+      expectPage(await harness.app.inject({ method: 'GET', url, headers: { accept: browserAccept } }))
+      const program = await harness.app.inject({ method: 'GET', url })
+      expect(program.statusCode).toBe(400)
+      expect(program.headers['content-type']).toMatch(/^application\/problem\+json/u)
     })
   })
 })
