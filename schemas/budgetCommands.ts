@@ -29,26 +29,30 @@ import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
 // Commands, imperative. Each is declared as its draft (what a view or the app's open budget asks, new entity ids
 // included: the domain makes none); the command the domain decides is the draft stamped with who, when and its id.
 const Meta = { commandId: CommandId, at: Instant, userId: UserId }
+// Commands are what requests write: their text follows the rules for writes (schemas/text.ts, docs/api/text.md),
+// not the lenient stored shapes. Names and payees are one line; `Text` here is a memo's, which may span lines.
+const Name = NewName
+const Text = NewMemo
 
 export const CreateBudget = Schema.TaggedStruct('CreateBudget', {
   budgetId: BudgetId,
-  name: NewName,
+  name: Name,
   currency: CurrencyCode,
   uncategorizedGroupId: CategoryGroupId,
   uncategorizedCategoryId: CategoryId,
 })
-export const RenameBudget = Schema.TaggedStruct('RenameBudget', { name: NewName })
+export const RenameBudget = Schema.TaggedStruct('RenameBudget', { name: Name })
 export const ChangeCurrency = Schema.TaggedStruct('ChangeCurrency', { currency: CurrencyCode })
 export const ResetBudget = Schema.TaggedStruct('ResetBudget', { date: IsoDate })
 export const DeleteBudget = Schema.TaggedStruct('DeleteBudget', {})
 
 export const CreateCategoryGroup = Schema.TaggedStruct('CreateCategoryGroup', {
   categoryGroupId: CategoryGroupId,
-  name: NewName,
+  name: Name,
 })
 export const RenameCategoryGroup = Schema.TaggedStruct('RenameCategoryGroup', {
   categoryGroupId: CategoryGroupId,
-  name: NewName,
+  name: Name,
 })
 export const ReorderCategoryGroups = Schema.TaggedStruct('ReorderCategoryGroups', {
   categoryGroupIds: Schema.Array(CategoryGroupId),
@@ -65,13 +69,13 @@ export const DeleteCategoryGroup = Schema.TaggedStruct('DeleteCategoryGroup', {
 export const CreateCategory = Schema.TaggedStruct('CreateCategory', {
   categoryId: CategoryId,
   categoryGroupId: CategoryGroupId,
-  name: NewName,
+  name: Name,
   type: CategoryType,
   spendingClass: Schema.optionalKey(SpendingClass),
 })
 export const RenameCategory = Schema.TaggedStruct('RenameCategory', {
   categoryId: CategoryId,
-  name: NewName,
+  name: Name,
 })
 /** Places the listed categories, in order, into the group (moving them there if needed). */
 export const ReorderCategories = Schema.TaggedStruct('ReorderCategories', {
@@ -93,14 +97,14 @@ export const DeleteCategory = Schema.TaggedStruct('DeleteCategory', {
 
 export const OpenBankAccount = Schema.TaggedStruct('OpenBankAccount', {
   bankAccountId: BankAccountId,
-  name: NewName,
+  name: Name,
   type: BankAccountType,
   balance: Minor,
   date: IsoDate,
 })
 export const RenameBankAccount = Schema.TaggedStruct('RenameBankAccount', {
   bankAccountId: BankAccountId,
-  name: NewName,
+  name: Name,
 })
 export const CloseBankAccount = Schema.TaggedStruct('CloseBankAccount', {
   bankAccountId: BankAccountId,
@@ -115,7 +119,7 @@ const TransactionToAdd = {
   bankAccountId: BankAccountId,
   date: IsoDate,
   payee: NewPayee,
-  memo: Schema.optionalKey(NewMemo),
+  memo: Schema.optionalKey(Text),
   value: Minor,
   splits: Schema.Array(SplitInput),
   kind: Schema.optionalKey(TransactionKind),
@@ -128,7 +132,7 @@ export const EditTransaction = Schema.TaggedStruct('EditTransaction', {
   bankAccountId: Schema.optionalKey(BankAccountId),
   date: Schema.optionalKey(IsoDate),
   payee: Schema.optionalKey(NewPayee),
-  memo: Schema.optionalKey(NewMemo),
+  memo: Schema.optionalKey(Text),
   value: Schema.optionalKey(Minor),
   splits: Schema.optionalKey(Schema.Array(SplitInput)),
   kind: Schema.optionalKey(TransactionKind),
@@ -149,7 +153,7 @@ const TransferToAdd = {
   toBankAccountId: BankAccountId,
   date: IsoDate,
   value: Minor,
-  memo: Schema.optionalKey(NewMemo),
+  memo: Schema.optionalKey(Text),
 }
 export const AddTransfer = Schema.TaggedStruct('AddTransfer', TransferToAdd)
 
@@ -214,7 +218,7 @@ export const RemoveTarget = Schema.TaggedStruct('RemoveTarget', { categoryId: Ca
 
 export const SaveFilter = Schema.TaggedStruct('SaveFilter', {
   filterId: FilterId,
-  name: NewName,
+  name: Name,
   criteria: Schema.Struct({ ...FilterCriteria.fields, payeeText: Schema.optionalKey(NewPayee) }),
 })
 export const DeleteFilter = Schema.TaggedStruct('DeleteFilter', { filterId: FilterId })
