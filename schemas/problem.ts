@@ -10,6 +10,12 @@ export const problemCodes = [
   'not_acceptable',
   'payload_too_large',
   'unsupported_media_type',
+  // Refused before routing (issue 26 §5): a malformed URL, a path segment longer than the router reads, a request
+  // the HTTP parser refused, a request whose headers took too long or are too large.
+  'bad_url',
+  'uri_too_long',
+  'request_timeout',
+  'header_too_large',
   'internal_error',
   'database_unavailable',
   'app_not_built',
@@ -17,12 +23,6 @@ export const problemCodes = [
   'user_disabled',
   'personal_token_not_allowed',
   'precondition_failed',
-  // Refused before routing (issue 26 §5): a malformed URL, a path segment longer than the router reads, a request
-  // the HTTP parser refused, a request whose headers took too long or are too large.
-  'bad_url',
-  'uri_too_long',
-  'request_timeout',
-  'header_too_large',
 ] as const
 export const ProblemCode = Schema.Literals(problemCodes).annotate({ identifier: 'ProblemCode' })
 export type ProblemCode = typeof ProblemCode.Type
