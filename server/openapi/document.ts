@@ -153,9 +153,6 @@ const commonProblems = (route: AnyRoute): Record<string, AnswerSpec> => {
       : { 404: problem('Nothing is there, or the caller may not see it (`not_found`).') }),
     ...(isBudgetWrite(route)
       ? {
-          409: problem(
-            'A write with the same Idempotency-Key is still being applied; retry after Retry-After.',
-          ),
           412: problem(
             'If-Match names a version the budget has moved on from (`precondition_failed`; the ETag header has the current one).',
           ),
@@ -168,7 +165,12 @@ const commonProblems = (route: AnyRoute): Record<string, AnswerSpec> => {
         }
       : {}),
     ...(isBudgetWrite(route)
-      ? { 422: problem("The budget's rules refuse the command; `code` names the rule.", BudgetRefusal) }
+      ? {
+          422: problem(
+            "The budget's rules refuse the command (`code` names the rule), or an Idempotency-Key is reused with another body.",
+            BudgetRefusal,
+          ),
+        }
       : {}),
     429: problem('Too many requests; Retry-After says when to try again.'),
     500: problem('Unexpected server error (`internal_error`); details are logged.'),
