@@ -14,6 +14,7 @@ import {
   UserId,
 } from './ids.ts'
 import { CurrencyCode, Instant, IsoDate, isIsoDate, isMinor, Minor, PeriodKey } from './money.ts'
+import { isMultiLineText, isSingleLineText } from './text.ts'
 
 // Enumerations of SPEC §3, spelled as there.
 export const TransactionDirection = Schema.Literals(['Inflow', 'Outflow', 'Internal'])
@@ -67,6 +68,15 @@ export const Name = Schema.String.pipe(Schema.check(Schema.isNonEmpty(), Schema.
 
 const TEXT_MAX_LENGTH = 1000
 export const Text = Schema.String.pipe(Schema.check(Schema.isMaxLength(TEXT_MAX_LENGTH)))
+
+// What a request may write (schemas/text.ts): stored entities and events keep `Name` and `Text`, which read any
+// stored value, so a stricter rule never makes a budget unreadable.
+/** A name a request sets: one line, no control characters. */
+export const NewName = Name.check(isSingleLineText)
+/** A payee a request sets: one line, no control characters. */
+export const NewPayee = Text.check(isSingleLineText)
+/** A memo a request sets: may span lines; no other control characters. */
+export const NewMemo = Text.check(isMultiLineText)
 
 export const Budget = Schema.Struct({
   id: BudgetId,

@@ -6,10 +6,11 @@ import {
   CadenceMonths,
   CategoryType,
   FilterCriteria,
-  Name,
+  NewMemo,
+  NewName,
+  NewPayee,
   SpendingClass,
   TargetType,
-  Text,
   TransactionKind,
 } from './budget.ts'
 import {
@@ -29,6 +30,10 @@ import { Amount, CurrencyCode, Instant, IsoDate, PeriodKey } from './money.ts'
 // Commands, imperative. Each is declared as its draft (what a view or the app's open budget asks, new entity ids
 // included: the domain makes none); the command the domain decides is the draft stamped with who, when and its id.
 const Meta = { commandId: CommandId, at: Instant, userId: UserId }
+// Commands are what requests write: their text follows the rules for writes (schemas/text.ts, docs/api/text.md),
+// not the lenient stored shapes. Names and payees are one line; `Text` here is a memo's, which may span lines.
+const Name = NewName
+const Text = NewMemo
 
 export const CreateBudget = Schema.TaggedStruct('CreateBudget', {
   budgetId: BudgetId,
@@ -120,7 +125,7 @@ const TransactionToAdd = {
   transactionId: TransactionId,
   bankAccountId: BankAccountId,
   date: IsoDate,
-  payee: Text,
+  payee: NewPayee,
   memo: Schema.optionalKey(Text),
   value: Amount,
   splits: Schema.Array(SplitInput),
@@ -133,7 +138,7 @@ export const EditTransaction = Schema.TaggedStruct('EditTransaction', {
   transactionId: TransactionId,
   bankAccountId: Schema.optionalKey(BankAccountId),
   date: Schema.optionalKey(IsoDate),
-  payee: Schema.optionalKey(Text),
+  payee: Schema.optionalKey(NewPayee),
   memo: Schema.optionalKey(Text),
   value: Schema.optionalKey(Amount),
   splits: Schema.optionalKey(Schema.Array(SplitInput)),
@@ -221,7 +226,7 @@ export const RemoveTarget = Schema.TaggedStruct('RemoveTarget', { categoryId: Ca
 export const SaveFilter = Schema.TaggedStruct('SaveFilter', {
   filterId: FilterId,
   name: Name,
-  criteria: FilterCriteria,
+  criteria: Schema.Struct({ ...FilterCriteria.fields, payeeText: Schema.optionalKey(NewPayee) }),
 })
 export const DeleteFilter = Schema.TaggedStruct('DeleteFilter', { filterId: FilterId })
 

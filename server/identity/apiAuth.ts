@@ -31,10 +31,10 @@ declare module 'fastify' {
 }
 
 /** API paths that answer without a token; analytics takes the caller when a valid token comes along. */
-const anonymousPaths = new Set(['/api/openapi.json', '/api/auth/config'])
-const optionalPaths = new Set(['/api/analytics'])
+export const anonymousPaths = new Set(['/api/openapi.json', '/api/auth/config'])
+export const optionalPaths = new Set(['/api/analytics'])
 /** A disabled user may still learn that they are disabled (the app then signs them out). */
-const disabledUserPaths = new Set(['GET /api/user-profile'])
+export const disabledUserPaths = new Set(['GET /api/user-profile'])
 
 const pathOf = (url: string): string => url.split('?')[0] ?? url
 

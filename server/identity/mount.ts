@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type Provider from 'oidc-provider'
 import { corsOriginsOf, type IdentityConfig } from './config.ts'
 import { mountPath, providerRoutes } from './provider.paths.ts'
-import { pageContentSecurityPolicy } from './web.ts'
+import { pageContentSecurityPolicy, pageRefusalHandler } from './web.ts'
 
 /** The userinfo claims for a valid API access token, or undefined. */
 export type ApiTokenUserinfo = (token: string) => Promise<Record<string, unknown> | undefined>
@@ -23,6 +23,10 @@ export const providerMount =
     let callback: ReturnType<Provider['callback']> | undefined
     const publicUrl = new URL(config.publicOrigin)
 
+    // A browser sent to /auth/authorize with a refused query gets a page; programs get the problem document.
+    scope.setErrorHandler(
+      pageRefusalHandler(config, `${config.webOrigins[0] ?? config.publicOrigin}/`, { browsersOnly: true }),
+    )
     // The provider reads its own request bodies: Fastify must leave the stream untouched.
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined))
