@@ -4,9 +4,14 @@ import en from '../../../locales/en.json' with { type: 'json' }
 import pl from '../../../locales/pl.json' with { type: 'json' }
 import { LOCALES, type Locale } from '../../../machines/app/index.ts'
 import { BudgetError } from '../../../schemas/budgetErrors.ts'
+import accountDe from '../../../server/identity/pages/locales/de.json' with { type: 'json' }
+import accountEn from '../../../server/identity/pages/locales/en.json' with { type: 'json' }
+import accountPl from '../../../server/identity/pages/locales/pl.json' with { type: 'json' }
 import type { Texts } from '../../../src/i18n/areaTexts.ts'
 
 const shell: Record<Locale, Texts> = { pl, en, de }
+/** The account pages the server renders (sign-in, registration, password reset). */
+const accountPages: Record<Locale, Texts> = { pl: accountPl, en: accountEn, de: accountDe }
 
 const screenFiles = import.meta.glob<Texts>('../../../locales/screens/*.json', {
   eager: true,
@@ -26,6 +31,7 @@ for (const [path, texts] of Object.entries(screenFiles)) {
 /** Every set of texts loaded as one unit: the shell, then each screen area. */
 const bundles: ReadonlyArray<readonly [string, (locale: Locale) => Texts | undefined]> = [
   ['shell', (locale) => shell[locale]],
+  ['server/identity/pages', (locale) => accountPages[locale]],
   ...[...areas].map(([area, files]) => [`screens/${area}`, (locale: Locale) => files.get(locale)] as const),
 ]
 
