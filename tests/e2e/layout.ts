@@ -22,7 +22,9 @@ export async function expectNoClippedText(
     const viewportWidth = document.documentElement.clientWidth
     const squash = (text: string | null) => (text ?? '').replace(/\s+/gu, ' ').trim()
     const textOf = (element: Element) =>
-      element instanceof HTMLInputElement ? squash(element.value) : squash(element.textContent)
+      element instanceof HTMLInputElement
+        ? squash(element.value)
+        : squash(element.textContent) || squash(element.getAttribute('aria-label'))
     const style = (element: Element) => getComputedStyle(element)
     const label = (element: Element, why: string) => {
       const classes = [...element.classList].slice(0, 2).join('.')
@@ -64,8 +66,11 @@ export async function expectNoClippedText(
       element instanceof HTMLInputElement &&
       ['text', 'search', 'email', 'tel', 'url', 'number', 'password', ''].includes(element.type) &&
       element.value !== ''
+    // Controls count even when they show only an icon (their name is in aria-label): a menu button pushed half out
+    // of its row is as lost as a cut word.
+    const control = (element: Element) => element.matches('button, a[href], [role="button"]')
     const candidates = [...scope.querySelectorAll('*')].filter(
-      (element) => (hasOwnText(element) || textInput(element)) && isShown(element),
+      (element) => (hasOwnText(element) || textInput(element) || control(element)) && isShown(element),
     )
     const found: string[] = []
     for (const element of candidates) {
@@ -87,7 +92,11 @@ export async function expectNoClippedText(
       let nearestBox = true
       for (let node = element.parentElement; node !== null && node !== document.documentElement; ) {
         const computed = style(node)
-        const clips = computed.overflowX !== 'visible'
+        // Paint containment (contain: paint/content/strict, content-visibility: auto) clips like overflow does.
+        const clips =
+          computed.overflowX !== 'visible' ||
+          /paint|content|strict/u.test(computed.contain) ||
+          computed.contentVisibility === 'auto'
         if (clips || nearestBox) {
           const outer = node.getBoundingClientRect()
           const left = outer.left + node.clientLeft
