@@ -238,7 +238,7 @@ function PaneLoading() {
 }
 
 /**
- * The desktop's right-hand column: the selected category's panel, or a hint. Below ~1200 px it is a drawer over the
+ * The desktop's right-hand column: the selected category's panel, or a hint. Below 1280 px it is a drawer over the
  * table (budget.css), shown while a category is chosen; its close button and Escape clear the choice.
  */
 function SidePanel({
