@@ -5,7 +5,8 @@ import type { SnapshotFrom } from 'xstate'
 import { reconciliationPayee } from '../../../domain/decideMoney.ts'
 import { matchesFilter } from '../../../domain/filters.ts'
 import { parseAmount } from '../../../domain/money.ts'
-import { isSystemCategory } from '../../../domain/state.ts'
+import { toMinor } from '../../../domain/monthView.ts'
+import { incomeDestinationOf, isSystemCategory, monthsOf } from '../../../domain/state.ts'
 import type {
   Category,
   FilterCriteria,
@@ -16,7 +17,8 @@ import type {
 import { BankAccountId, CategoryId, type TransactionId } from '../../../schemas/ids.ts'
 import type { CurrencyCode, IsoDate, Minor } from '../../../schemas/money.ts'
 import type { budgetMachine } from '../budget.machine.ts'
-import { memoByState } from '../budget.selectors.ts'
+import type { CommandDraft } from '../budget.protocol.ts'
+import { memoByState, selectTransactionsLoaded } from '../budget.selectors.ts'
 
 type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
 
@@ -207,3 +209,49 @@ export const filterableCategories = (
   groups: ReadonlyArray<{ readonly categories: ReadonlyArray<Category> }>,
 ): ReadonlyArray<Category> =>
   groups.flatMap(({ categories }) => categories.filter((category) => !category.hidden))
+
+/** Inflows sitting in 'Bez kategorii' (made before 'Do przydzielenia' existed, or by mistake) and their move there. */
+export type UncategorizedInflows = {
+  readonly count: number
+  readonly total: Minor
+  /** One EditTransaction per inflow, putting its whole value in the income destination. */
+  readonly commands: ReadonlyArray<CommandDraft>
+}
+
+const uncategorizedInflowsOf = memoByState((state): UncategorizedInflows => {
+  const uncategorizedId = state.budget?.uncategorizedCategoryId
+  const income = incomeDestinationOf(state)
+  const commands: CommandDraft[] = []
+  let total = 0
+  if (uncategorizedId === undefined || income === undefined) return { count: 0, total: toMinor(0), commands }
+  for (const transaction of HashMap.values(state.transactions)) {
+    const uncategorized =
+      transaction.splits.length > 0 &&
+      transaction.splits.every((split) => split.categoryId === uncategorizedId)
+    // Reconciled ones stay: the bank's balance was confirmed with them as they are.
+    if (!uncategorized || transaction.value <= 0 || transaction.transferId !== null || transaction.reconciled)
+      continue
+    total += transaction.value
+    commands.push({
+      _tag: 'EditTransaction',
+      transactionId: transaction.id,
+      splits: [{ categoryId: income.id, value: transaction.value }],
+    })
+  }
+  return { count: commands.length, total: toMinor(total), commands }
+})
+
+/** The uncategorized inflows once the budget's transactions are in; null until then. */
+export const selectUncategorizedInflows = (snapshot: BudgetSnapshot): UncategorizedInflows | null =>
+  selectTransactionsLoaded(snapshot) ? uncategorizedInflowsOf(snapshot.context.state) : null
+
+/**
+ * Whether 'Bez kategorii' took in more than it spent in some month: then it likely holds inflows meant for Ready to
+ * Assign. Read from the summary, so the month view knows without loading every transaction.
+ */
+export const selectMayHaveUncategorizedInflows = (snapshot: BudgetSnapshot): boolean => {
+  const { state } = snapshot.context
+  const uncategorizedId = state.budget?.uncategorizedCategoryId
+  if (uncategorizedId === undefined || incomeDestinationOf(state) === undefined) return false
+  return monthsOf(state.categoryMonths, uncategorizedId).some(([, month]) => month.activity > 0)
+}

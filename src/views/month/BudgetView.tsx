@@ -27,6 +27,7 @@ import { PlusIcon, UndoIcon } from './icons.tsx'
 import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx'
 import { MonthList } from './MonthList.tsx'
 import { MonthTable } from './MonthTable.tsx'
+import { UncategorizedInflowsNotice } from './UncategorizedInflows.tsx'
 
 // What the month itself does not show loads on demand: a phone opening its budget fetches only the month.
 const AccountsPane = lazy(() =>
@@ -184,6 +185,7 @@ function MonthMain({
         )}
       </ReadyToAssignBanner>
       {device === 'mobile' ? <TransactionsButton href={paths.allTransactions(budgetId, periodKey)} /> : null}
+      <UncategorizedInflowsNotice currency={currency} />
       {empty ? (
         <section className="notice budget-empty" aria-labelledby="budget-empty-title">
           <h2 id="budget-empty-title" className="notice__title">

@@ -10,6 +10,10 @@ import {
   moveWithin,
   selectionInGroup,
 } from '../../../machines/openBudget/selectors/reorder.ts'
+import {
+  selectMayHaveUncategorizedInflows,
+  selectUncategorizedInflows,
+} from '../../../machines/openBudget/selectors/transactions.ts'
 import { CategoryGroupId, CategoryId, CommandId, TargetId, TransactionId } from '../../../schemas/ids.ts'
 import { Instant, IsoDate, PeriodKey } from '../../../schemas/money.ts'
 import { ids, ME, NOVEMBER, pln, SEED } from '../machines/budget.fakes.ts'
@@ -238,5 +242,47 @@ describe('the categories money moves between', () => {
     expect(system).toHaveLength(1)
     expect(system[0]?.id).not.toBe(ids.rent)
     expect(categories.find((category) => category.id === ids.rent)?.system).toBe(false)
+  })
+})
+
+describe("inflows left in 'Bez kategorii'", () => {
+  const add = (id: string, value: number, categoryId: CategoryId | null): CommandDraft => ({
+    _tag: 'AddTransaction',
+    transactionId: TransactionId.make(id),
+    bankAccountId: ids.checking,
+    date: IsoDate.make('2026-11-10'),
+    payee: 'Pracodawca',
+    value: pln(value),
+    splits: categoryId === null ? [] : [{ categoryId, value: pln(value) }],
+  })
+  const opened = (drafts: ReadonlyArray<CommandDraft>, complete: boolean) =>
+    ({
+      context: { state: stateAfter(drafts), port: PORT, complete },
+      matches: () => false,
+    }) as unknown as Snapshot
+  const loaded = (drafts: ReadonlyArray<CommandDraft>) => opened(drafts, true)
+
+  it('are suspected from the summary, found once the transactions are in, and moved whole', () => {
+    const drafts = [
+      ...SEED,
+      add('salary-left', 650_000, null),
+      add('refund', 2_000, ids.uncategorized),
+      add('shopping', -10_000, null),
+      add('bonus', 100_000, ids.salary),
+    ]
+    const snapshot = loaded(drafts)
+    expect(selectMayHaveUncategorizedInflows(snapshot)).toBe(true)
+    const inflows = selectUncategorizedInflows(snapshot)
+    expect(inflows?.count).toBe(2)
+    expect(inflows?.total).toBe(652_000)
+    const moved = loaded([...drafts, ...(inflows?.commands ?? [])])
+    expect(selectUncategorizedInflows(moved)?.count).toBe(0)
+    expect(selectMayHaveUncategorizedInflows(moved)).toBe(false)
+  })
+
+  it('are not looked for while the transactions are still loading', () => {
+    const snapshot = opened([...SEED, add('salary-left', 650_000, null)], false)
+    expect(selectMayHaveUncategorizedInflows(snapshot)).toBe(true)
+    expect(selectUncategorizedInflows(snapshot)).toBeNull()
   })
 })
