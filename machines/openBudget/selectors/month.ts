@@ -1,3 +1,4 @@
+import * as HashMap from 'effect/HashMap'
 import type { SnapshotFrom } from 'xstate'
 import { servedMinor, toMinor } from '../../../domain/monthView.ts'
 import { type BudgetState, isSystemCategory } from '../../../domain/state.ts'
@@ -282,6 +283,19 @@ export const selectMonthModel = (
   )
   byKey.set(key, model)
   return model
+}
+
+/**
+ * A budget with no money recorded yet (no transaction, assignment or opening balance): its Ready to Assign of 0
+ * means "nothing to assign yet", not "every złoty has a job", and the banner says what to do first.
+ */
+export const selectHasNoMoneyYet = (snapshot: BudgetSnapshot): boolean => {
+  const { state } = snapshot.context
+  return (
+    state.transactionCount === 0 &&
+    HashMap.size(state.categoryMonths) === 0 &&
+    [...state.accounts.values()].every((account) => account.openingBalance === 0)
+  )
 }
 
 /** The banner's numbers only, so the banner re-renders only when they change. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { nextPeriod, previousPeriod } from '../../../domain/period.ts'
 import {
   selectAssignedInFuture,
+  selectHasNoMoneyYet,
   selectReadyToAssignOf,
 } from '../../../machines/openBudget/selectors/month.ts'
 import type { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
@@ -73,6 +74,7 @@ const RTA_TEXTS = {
   positive: { status: 'budgetView.rta.statusPositive', body: 'budgetView.rta.positive' },
   zero: { status: 'budgetView.rta.statusZero', body: 'budgetView.rta.zero' },
   negative: { status: 'budgetView.rta.statusNegative', body: 'budgetView.rta.negative' },
+  fresh: { status: 'budgetView.rta.statusFresh', body: 'budgetView.rta.fresh' },
 } as const
 
 /** Ready to Assign: the amount (signed), a word for its state, what was assigned ahead, and the actions. */
@@ -90,7 +92,8 @@ export const ReadyToAssignBanner = memo(function ReadyToAssignBanner({
   const amount = useBudget((snapshot) => selectReadyToAssignOf(snapshot, periodKey))
   const future = useBudget((snapshot) => selectAssignedInFuture(snapshot, periodKey))
   const tone = toneOf(amount)
-  const texts = RTA_TEXTS[tone]
+  const fresh = useBudget(selectHasNoMoneyYet)
+  const texts = RTA_TEXTS[tone === 'zero' && fresh ? 'fresh' : tone]
   return (
     <section className="rta" data-tone={tone} aria-labelledby="rta-title">
       <div className="rta__summary">
@@ -101,7 +104,7 @@ export const ReadyToAssignBanner = memo(function ReadyToAssignBanner({
           <Money amount={amount} currency={currency} />
         </p>
         <p className="rta__status">
-          {tone === 'negative' ? <WarningIcon /> : <CheckIcon />}
+          {tone === 'negative' ? <WarningIcon /> : fresh ? null : <CheckIcon />}
           <strong>{t(texts.status)}</strong>
           <span className="rta__body">{t(texts.body)}</span>
         </p>

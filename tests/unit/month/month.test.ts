@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { initialState } from '../../../domain/state.ts'
 import { applyAll, type CommandDraft, stamp } from '../../../machines/openBudget/index.ts'
 import { selectMoneyCategories } from '../../../machines/openBudget/selectors/category.ts'
-import { selectMonthModel, statusOf } from '../../../machines/openBudget/selectors/month.ts'
+import {
+  selectHasNoMoneyYet,
+  selectMonthModel,
+  statusOf,
+} from '../../../machines/openBudget/selectors/month.ts'
 import {
   categoryReorder,
   groupReorder,
@@ -135,6 +139,12 @@ describe('the month model', () => {
     expect(everydayAfter).not.toBe(everydayBefore)
     const groceriesBefore = everydayBefore?.rows.find((row) => row.id === ids.groceries)
     expect(everydayAfter?.rows.find((row) => row.id === ids.groceries)).toBe(groceriesBefore)
+  })
+
+  it('tells a budget with no money yet from one whose every złoty has a job', () => {
+    expect(selectHasNoMoneyYet(snapshotOf(SEED.slice(0, 1)))).toBe(true)
+    // The seed's account opens with 5 000,00 zł.
+    expect(selectHasNoMoneyYet(snapshotOf(SEED))).toBe(false)
   })
 
   it('says whether the user made any category yet', () => {
