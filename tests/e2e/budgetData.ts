@@ -43,6 +43,8 @@ export type ArrangedBudget = {
   readonly foodId: string
   readonly salaryId: string
   readonly checkingId: string
+  /** The budget's own 'Do przydzielenia' (made with it). */
+  readonly readyToAssignId: string
 }
 
 const idOf = (answer: unknown): string => {
@@ -69,9 +71,14 @@ export async function arrangeBudget(
         type,
       }),
     )
+  const categories = await api(request, 'GET', `${base}/categories`)
+  const readyToAssign = Array.isArray(categories)
+    ? categories.find((entry) => entry.origin === 'Uncategorized' && entry.type === 'Income')
+    : undefined
   return {
     id,
     groupId,
+    readyToAssignId: idOf(readyToAssign),
     rentId: await category('Czynsz', 'Expense'),
     foodId: await category('Jedzenie', 'Expense'),
     salaryId: await category('Wynagrodzenie', 'Income'),

@@ -892,12 +892,19 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
   await signInThrough(page, list)
   const foodId = CategoryId.make(budget.foodId)
   const rentId = CategoryId.make(budget.rentId)
-  const categoryName = (id: CategoryId | null) => (id === foodId ? 'Jedzenie' : 'Czynsz')
+  const categoryName = (id: CategoryId | null) =>
+    id === foodId
+      ? 'Jedzenie'
+      : id === CategoryId.make(budget.readyToAssignId)
+        ? 'Do przydzielenia'
+        : 'Czynsz'
   const props = {
     mode: 'add',
     today: IsoDate.make(today),
     bankAccountId: BankAccountId.make(budget.checkingId),
     payees: [],
+    // The screen's form gets the budget's income destination too: an inflow goes there until a category is chosen.
+    incomeCategoryId: CategoryId.make(budget.readyToAssignId),
   } as const
   type Editor = {
     readonly value: unknown
