@@ -39,8 +39,9 @@ export const formatDateText = (date: IsoDate, locale: string): string => {
   return `${day}${separator}${month}${separator}${year}`
 }
 
-// Day, month and year with any of . / - or spaces between them; or the year first (ISO, as pasted from elsewhere).
-const DAY_FIRST = /^(\d{1,2})\s*[./\-\s]\s*(\d{1,2})\s*[./\-\s]\s*(\d{4})$/u
+// Day, month and year with any of . / - , or spaces between them (a phone's decimal keypad offers only a comma);
+// or the year first (ISO, as pasted from elsewhere).
+const DAY_FIRST = /^(\d{1,2})\s*[./,\-\s]\s*(\d{1,2})\s*[./,\-\s]\s*(\d{4})$/u
 const YEAR_FIRST = /^(\d{4})-(\d{1,2})-(\d{1,2})$/u
 // Eight digits typed without separators: ddmmyyyy.
 const COMPACT = /^(\d{2})(\d{2})(\d{4})$/u
@@ -67,4 +68,15 @@ export const parseDateText = (input: string): Result.Result<IsoDate, DateTextErr
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
     return refuse('date-nonexistent', text)
   return Result.succeed(IsoDate.make(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`))
+}
+
+const DAY_MS = 86_400_000
+
+/** The date `days` later (earlier when negative): the arrow keys step the field by a day. */
+export const addDays = (date: IsoDate, days: number): IsoDate => {
+  const [year, month, day] = date.split('-').map(Number)
+  const next = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) + days * DAY_MS)
+  return IsoDate.make(
+    `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1, 2)}-${pad(next.getUTCDate(), 2)}`,
+  )
 }

@@ -16,6 +16,7 @@ export {
   checkAmount,
   checkDate,
   checkName,
+  dateText,
   formatBound,
   NAME_MAX_LENGTH,
   ONE_MINOR_UNIT,

@@ -9,6 +9,7 @@ import {
   amountText,
   checkAmount,
   checkDate,
+  dateText,
   type FieldError,
   type FieldErrors,
   type FormEnv,
@@ -84,7 +85,7 @@ export const initialTransactionFields = (props: TransactionEditorProps, env: For
     return {
       bankAccountId: props.bankAccountId ?? null,
       direction: 'outflow',
-      date: props.today,
+      date: dateText(props.today, env),
       payee: '',
       memo: '',
       amount: '',
@@ -99,7 +100,7 @@ export const initialTransactionFields = (props: TransactionEditorProps, env: For
   return {
     bankAccountId: transaction.bankAccountId,
     direction: transaction.value < 0 ? 'outflow' : 'inflow',
-    date: transaction.date,
+    date: dateText(transaction.date, env),
     payee: transaction.payee === reconciliationPayee ? props.reconciliationLabel : transaction.payee,
     memo: transaction.memo,
     amount: amountText(Math.abs(transaction.value), env),

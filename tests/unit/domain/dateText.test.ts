@@ -1,7 +1,7 @@
 import * as Result from 'effect/Result'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatDateText, parseDateText } from '../../../domain/dateText.ts'
+import { addDays, formatDateText, parseDateText } from '../../../domain/dateText.ts'
 import { IsoDate } from '../../../schemas/money.ts'
 
 const LOCALES = ['pl', 'en', 'de', 'pl-PL', 'en-GB'] as const
@@ -46,6 +46,7 @@ describe('parseDateText', () => {
     expect(parsed(' 5.3.2026 ')).toBe('2026-03-05')
     expect(parsed('5-3-2026')).toBe('2026-03-05')
     expect(parsed('26112026')).toBe('2026-11-26')
+    expect(parsed('26,11,2026')).toBe('2026-11-26')
     expect(parsed('2026-11-26')).toBe('2026-11-26')
   })
 
@@ -112,6 +113,24 @@ describe('round trips', () => {
           expect(parsed(`${day}.${month}.${year}`)).toBe('date-nonexistent')
         },
       ),
+    )
+  })
+})
+
+describe('addDays', () => {
+  it('steps across months, years and 29 February', () => {
+    expect(addDays(IsoDate.make('2026-02-28'), 1)).toBe('2026-03-01')
+    expect(addDays(IsoDate.make('2024-02-28'), 1)).toBe('2024-02-29')
+    expect(addDays(IsoDate.make('2027-01-01'), -1)).toBe('2026-12-31')
+  })
+
+  it('a step forth and back is no step', () => {
+    fc.assert(
+      fc.property(realDate, fc.integer({ min: -400, max: 400 }), (date, days) => {
+        const iso = isoOf(date)
+        if (date.year < 1002 || date.year > 9997) return
+        expect(addDays(addDays(iso, days), -days)).toBe(iso)
+      }),
     )
   })
 })

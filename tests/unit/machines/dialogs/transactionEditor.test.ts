@@ -109,7 +109,7 @@ describe('transaction editor rules', () => {
       {
         ...base,
         bankAccountId: null,
-        date: '2026-02-30',
+        date: '30.02.2026',
         amount: '0',
         splits: [
           { categoryId: null, amount: '' },
@@ -123,7 +123,7 @@ describe('transaction editor rules', () => {
       errors: {
         fields: {
           bankAccountId: { key: 'validation.required' },
-          date: { key: 'validation.date' },
+          date: { key: 'dates.nonexistent', params: { date: '30.02.2026' } },
           amount: { key: 'validation.min', params: { min: '0,01' } },
         },
         splits: [
@@ -159,7 +159,7 @@ describe('transaction editor rules', () => {
     expect(fields).toEqual({
       bankAccountId: ids.checking,
       direction: 'outflow',
-      date: '2026-11-02',
+      date: '02.11.2026',
       payee: 'Orlen',
       memo: 'fuel',
       amount: '250,50',
@@ -396,7 +396,7 @@ describe('transaction editor lifecycle', () => {
     await waitFor(editor, (s) => selectEditorScreen(s) === 'form')
     expect(selectFormRef(editor.getSnapshot())?.getSnapshot().context.fields).toMatchObject({
       bankAccountId: ids.checking,
-      date: TODAY,
+      date: '21.11.2026',
       splits: [{ categoryId: ids.groceries, amount: '' }],
     })
     editor.stop()
