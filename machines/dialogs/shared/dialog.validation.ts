@@ -83,7 +83,9 @@ export const checkDate = (text: string): Result.Result<IsoDate, FieldError> => {
   const parsed = parseDateText(text)
   if (Result.isSuccess(parsed)) return Result.succeed(parsed.success)
   const { code, input } = parsed.failure
-  return Result.fail(code === 'date-empty' ? REQUIRED : { key: DATE_ERROR_KEYS[code], params: { date: input } })
+  return Result.fail(
+    code === 'date-empty' ? REQUIRED : { key: DATE_ERROR_KEYS[code], params: { date: input } },
+  )
 }
 
 /** A date as the user would type it back in their language ('26.11.2026' in pl, '26/11/2026' in en). */
