@@ -35,6 +35,7 @@ import {
 import { useDevice } from '../../layouts/useDevice.ts'
 import { DateField } from '../date/DateField.tsx'
 import { ChevronDownIcon } from '../icons.tsx'
+import { DiscardConfirm } from './DiscardConfirm.tsx'
 
 /** Any dialog machine's actor: a form snapshot and the form-dialog events (each flow adds its own on top). */
 export type FormDialogRef<F> = ActorRef<DialogSnapshotLike<F> & Snapshot<unknown>, FormDialogEvent<F>>
@@ -135,6 +136,7 @@ export function FormDialog<F>({
           </Button>
         </div>
       </Form>
+      <DiscardConfirm actor={actor} />
     </DialogFrame>
   )
 }
