@@ -35,6 +35,18 @@ export const formatBound = (amount: number, env: FormEnv): string => {
 
 export type AmountRule = { readonly min?: number; readonly max?: number }
 
+/**
+ * The one limit of every amount a form takes (a transaction, a split, a balance, an assignment, a move, a target),
+ * either way, in minor units: 10^13 is 100 billion in a two-decimal currency. It is the server's limit of a single
+ * amount (schemas/money.ts MAX_AMOUNT, issue 26) — when that constant is in the tree, this one should be it.
+ */
+export const MAX_FORM_AMOUNT = 10_000_000_000_000
+
+const tooLarge = (env: FormEnv): FieldError => ({
+  key: 'validation.amountTooLarge',
+  params: { max: formatBound(MAX_FORM_AMOUNT, env) },
+})
+
 const PARSE_ERROR_KEYS = {
   'amount-empty': 'validation.required',
   'amount-invalid': 'validation.amountInvalid',
@@ -44,7 +56,10 @@ const PARSE_ERROR_KEYS = {
   'amount-unknown-currency': 'validation.amountInvalid',
 } as const
 
-/** Reads a typed amount (pl or en form) into minor units, with SPEC's min/max messages at 2 decimals. */
+/**
+ * Reads a typed amount (pl or en form) into minor units, with SPEC's min/max messages at 2 decimals; every form's
+ * amount is within MAX_FORM_AMOUNT.
+ */
 export const checkAmount = (
   text: string,
   env: FormEnv,
@@ -53,6 +68,7 @@ export const checkAmount = (
   const parsed = parseAmount(text, env.currency)
   if (Result.isFailure(parsed)) {
     const key = PARSE_ERROR_KEYS[parsed.failure.code]
+    if (key === 'validation.amountTooLarge') return Result.fail(tooLarge(env))
     return Result.fail(
       key === 'validation.amountTooManyDecimals'
         ? { key, params: { decimals: currencyExponent(env.currency) ?? 2 } }
@@ -60,6 +76,7 @@ export const checkAmount = (
     )
   }
   const value = parsed.success
+  if (Math.abs(value) > MAX_FORM_AMOUNT) return Result.fail(tooLarge(env))
   if (rule.min !== undefined && value < rule.min)
     return Result.fail({ key: 'validation.min', params: { min: formatBound(rule.min, env) } })
   if (rule.max !== undefined && value > rule.max)

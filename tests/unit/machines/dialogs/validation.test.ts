@@ -6,6 +6,7 @@ import {
   checkDate,
   dateText,
   formatBound,
+  MAX_FORM_AMOUNT,
 } from '../../../../machines/dialogs/shared/index.ts'
 import { CurrencyCode, IsoDate } from '../../../../schemas/money.ts'
 import { NBSP, PL } from './dialog.fakes.ts'
@@ -31,7 +32,24 @@ describe('dialog validation helpers', () => {
     expect(checkAmount('12', env('JPY', 'pl-PL'), { min: 1, max: 10 })).toEqual(
       Result.fail({ key: 'validation.max', params: { max: '10' } }),
     )
-    expect(checkAmount('9007199254740993', PL)).toEqual(Result.fail({ key: 'validation.amountTooLarge' }))
+    const tooLarge = Result.fail({
+      key: 'validation.amountTooLarge',
+      params: { max: `100${NBSP}000${NBSP}000${NBSP}000,00` },
+    })
+    expect(checkAmount('9007199254740993', PL)).toEqual(tooLarge)
+  })
+
+  it('holds every form to one amount limit, either way, whatever the form asks besides', () => {
+    const tooLarge = {
+      key: 'validation.amountTooLarge',
+      params: { max: `100${NBSP}000${NBSP}000${NBSP}000,00` },
+    }
+    expect(MAX_FORM_AMOUNT).toBe(10 ** 13)
+    expect(checkAmount('100 000 000 000,00', PL)).toEqual(Result.succeed(10 ** 13))
+    expect(checkAmount('-100000000000', PL)).toEqual(Result.succeed(-(10 ** 13)))
+    expect(checkAmount('100 000 000 000,01', PL)).toEqual(Result.fail(tooLarge))
+    expect(checkAmount('-100000000000.01', PL)).toEqual(Result.fail(tooLarge))
+    expect(checkAmount('100000000001', PL, { min: 1 })).toEqual(Result.fail(tooLarge))
   })
 
   it('accepts only real calendar dates, typed day first, and names an impossible one', () => {
