@@ -108,7 +108,7 @@ export function EditorForm({
           inputMode="decimal"
           autoFocus={adding}
         />
-        <DateField form={form} />
+        <DateField form={form} accounts={accounts} />
         <PayeeField form={form} />
         <Splits
           form={form}

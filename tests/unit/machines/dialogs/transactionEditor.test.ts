@@ -6,6 +6,7 @@ import {
   buildTransaction,
   checkTransaction,
   initialTransactionFields,
+  openedAfterDate,
   openingOf,
   payeeSuggestions,
   selectCanRemoveSplit,
@@ -423,5 +424,23 @@ describe('transaction editor lifecycle', () => {
     })
     expect(openingOf(request, seen('error', null))).toEqual({ kind: 'wait' })
     expect(openingOf(request, seen('ready', null))).toMatchObject({ kind: 'form', props: { mode: 'add' } })
+  })
+})
+
+describe('a date before the account was opened', () => {
+  const accounts = [
+    { id: ids.checking, openingDate: IsoDate.make('2026-11-10') },
+    { id: ids.savings, openingDate: IsoDate.make('2020-01-01') },
+  ]
+  it('names the opening date, as a warning the form still saves past', () => {
+    const earlier = { ...base, date: '09.11.2026' }
+    expect(openedAfterDate(earlier, accounts)).toBe('2026-11-10')
+    expect(checkTransaction(earlier, PL).ok).toBe(true)
+  })
+  it('says nothing from the opening day on, for another account, or while the date is not readable', () => {
+    expect(openedAfterDate({ ...base, date: '10.11.2026' }, accounts)).toBeNull()
+    expect(openedAfterDate({ ...base, date: '09.11.2026', bankAccountId: ids.savings }, accounts)).toBeNull()
+    expect(openedAfterDate({ ...base, date: '31.02.2026' }, accounts)).toBeNull()
+    expect(openedAfterDate({ ...base, date: '09.11.2026', bankAccountId: null }, accounts)).toBeNull()
   })
 })
