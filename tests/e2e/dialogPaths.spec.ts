@@ -253,6 +253,8 @@ const expectScreen = async <F extends object, P, V>(
       await spec.applied(fields)
       return
     case 'cancelled':
+      // Closed, not hidden behind the question (which takes the form out of the accessibility tree).
+      await expect(discardQuestion(page)).toHaveCount(0)
       await expect(dialog).toHaveCount(0)
       await spec.untouched()
       return
@@ -313,9 +315,16 @@ const replayWalks = async <TState extends { readonly value: unknown }, TEvent ex
       // A walk may end with the dialog open (the tour starts afresh when nothing new is reachable from there),
       // changed (cancelling asks) or asking.
       const left = page.getByRole('dialog', { name: screen.dialog })
-      if (await left.isVisible()) await left.getByRole('button', { name: 'Anuluj', exact: true }).click()
-      if (await discardQuestion(page).isVisible()) await answerDiscard(page, { type: 'discard.confirm' })
-      await expect(left).toHaveCount(0)
+      await expect(async () => {
+        const question = discardQuestion(page)
+        if (await question.isVisible())
+          await question.getByRole('button', { name: 'Odrzuć zmiany' }).click({ timeout: 1_000 })
+        else if (await left.isVisible())
+          await left.getByRole('button', { name: 'Anuluj', exact: true }).click({ timeout: 1_000 })
+        // Behind the question the form is inert, out of the accessibility tree: both must be gone.
+        await expect(question).toHaveCount(0, { timeout: 1_000 })
+        await expect(left).toHaveCount(0, { timeout: 1_000 })
+      }).toPass({ timeout: 15_000 })
       if (index > 0) await screen.reset()
       await screen.open()
       await screen.expectScreen(initial)
@@ -1068,6 +1077,7 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
           await expect(editor).toHaveCount(0)
           return listed()
         case 'cancelled':
+          await expect(discardQuestion(page)).toHaveCount(0)
           await expect(editor).toHaveCount(0)
           return listed()
         default:
