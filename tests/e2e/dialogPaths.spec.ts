@@ -300,6 +300,24 @@ type Screen<TState extends { readonly value: unknown }, TEvent extends EventObje
 }
 
 /**
+ * A walk may end with the dialog open (the tour starts afresh when nothing new is reachable from there), changed
+ * (cancelling asks) or asking: the person closes it, discarding what was typed.
+ */
+const closeLeftOpen = async (page: Page, name: string) => {
+  const left = page.getByRole('dialog', { name })
+  const question = discardQuestion(page)
+  await expect(async () => {
+    if (await question.isVisible())
+      await question.getByRole('button', { name: 'Odrzuć zmiany' }).click({ timeout: 1_000 })
+    else if (await left.isVisible())
+      await left.getByRole('button', { name: 'Anuluj', exact: true }).click({ timeout: 1_000 })
+    // Behind the question the form is inert, out of the accessibility tree: both must be gone.
+    await expect(question).toHaveCount(0, { timeout: 1_000 })
+    await expect(left).toHaveCount(0, { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+}
+
+/**
  * Replays walks through the screen: each opens the dialog, checks the chart's initial state on screen, then does
  * every step and checks the state it reached. 'submitting' does not rest (the open budget answers within the same
  * task, or the server soon after), so the reply's state is the one checked.
@@ -312,19 +330,7 @@ const replayWalks = async <TState extends { readonly value: unknown }, TEvent ex
 ) => {
   for (const [index, walk] of walks.entries()) {
     await test.step(`walk ${index + 1} of ${walks.length}`, async () => {
-      // A walk may end with the dialog open (the tour starts afresh when nothing new is reachable from there),
-      // changed (cancelling asks) or asking.
-      const left = page.getByRole('dialog', { name: screen.dialog })
-      await expect(async () => {
-        const question = discardQuestion(page)
-        if (await question.isVisible())
-          await question.getByRole('button', { name: 'Odrzuć zmiany' }).click({ timeout: 1_000 })
-        else if (await left.isVisible())
-          await left.getByRole('button', { name: 'Anuluj', exact: true }).click({ timeout: 1_000 })
-        // Behind the question the form is inert, out of the accessibility tree: both must be gone.
-        await expect(question).toHaveCount(0, { timeout: 1_000 })
-        await expect(left).toHaveCount(0, { timeout: 1_000 })
-      }).toPass({ timeout: 15_000 })
+      await closeLeftOpen(page, screen.dialog)
       if (index > 0) await screen.reset()
       await screen.open()
       await screen.expectScreen(initial)
@@ -338,6 +344,7 @@ const replayWalks = async <TState extends { readonly value: unknown }, TEvent ex
       }
     })
   }
+  await closeLeftOpen(page, screen.dialog)
 }
 
 const replayThroughUi = async <F extends object, P, V>(page: Page, spec: DialogCase<F, P, V>) => {
