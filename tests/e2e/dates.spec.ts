@@ -187,3 +187,34 @@ test('a transaction dated before its account was opened is warned about, and sti
   await editor.getByRole('button', { name: 'Zapisz' }).click()
   await expect(editor).toHaveCount(0)
 })
+
+test('English has one date format, dd/mm/yyyy, in the editor and the filters alike', async ({
+  page,
+  request,
+}) => {
+  const budget = await arrangeBudget(request, `Dates ${Date.now()}`)
+  await signInThrough(page, monthUrl(budget))
+  await page.getByRole('button', { name: /Język/u }).click()
+  await page.getByRole('menuitemradio', { name: 'English' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+
+  await page.goto(dialogUrl(budget, 'dialog=transaction'))
+  const editor = page.getByRole('dialog', { name: 'Add transaction' })
+  const date = editor.getByRole('textbox', { name: 'Date', exact: true })
+  await expect(date).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/u)
+  await expect(date).toHaveAccessibleDescription(/dd\/mm\/yyyy/u)
+  await editor.getByRole('textbox', { name: 'Amount', exact: true }).fill('5')
+  await date.fill('31/02/2026')
+  await editor.getByRole('button', { name: 'Save' }).click()
+  await expect(editor.getByText('There is no such date as 31/02/2026.')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await page
+    .getByRole('alertdialog', { name: 'Discard changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click()
+
+  await page.goto(`${monthUrl(budget)}?view=transactions`)
+  await page.getByRole('button', { name: 'Show filters' }).click()
+  const from = page.getByRole('region', { name: 'Filters' }).getByRole('textbox', { name: 'Date from' })
+  await expect(from).toHaveAccessibleDescription(/dd\/mm\/yyyy/u)
+})
