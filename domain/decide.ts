@@ -1,18 +1,35 @@
 import type { BudgetCommand } from '../schemas/budgetCommands.ts'
 import { absurd } from './absurd.ts'
+import { withinBounds } from './bounds.ts'
 import * as assignments from './decideAssignments.ts'
 import * as money from './decideMoney.ts'
 import * as structure from './decideStructure.ts'
-import type { Decision } from './decision.ts'
+import { type Decision, fail } from './decision.ts'
+import { UnsafeAmount } from './monthView.ts'
 import type { BudgetState } from './state.ts'
 
 export type { Decision } from './decision.ts'
 
-/** Pure: the events a command produces in this state, or the domain error that refuses it. */
+/**
+ * Pure: the events a command produces in this state, or the domain error that refuses it. Whatever the command, a
+ * decision that would take the budget's totals past their bound is refused (domain/bounds.ts).
+ */
 export const decide = (command: BudgetCommand, state: BudgetState): Decision => {
+  try {
+    return withinBounds(state, decideCommand(command, state))
+  } catch (error) {
+    // Only a budget stored before the bound can hold a total beyond the safe integers: refused like a new one.
+    if (error instanceof UnsafeAmount) return fail('BudgetTotalsTooLarge', {})
+    throw error
+  }
+}
+
+const decideCommand = (command: BudgetCommand, state: BudgetState): Decision => {
   switch (command._tag) {
     case 'CreateBudget':
       return structure.createBudget(command, state)
+    case 'CreateIncomeDestination':
+      return structure.createIncomeDestination(command, state)
     case 'RenameBudget':
       return structure.renameBudget(command, state)
     case 'ChangeCurrency':

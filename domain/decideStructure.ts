@@ -5,7 +5,7 @@ import type { BudgetCommandOf } from '../schemas/budgetCommands.ts'
 import type { BudgetEvent } from '../schemas/budgetEvents.ts'
 import { isKnownCurrency } from './currency.ts'
 import { type Decision, fail, findCategory, liveBudget, samePermutation } from './decision.ts'
-import type { BudgetState } from './state.ts'
+import { type BudgetState, incomeDestinationOf } from './state.ts'
 
 // Budgets, category groups, categories, targets and saved filters.
 
@@ -25,7 +25,20 @@ export const createBudget = (command: BudgetCommandOf<'CreateBudget'>, state: Bu
         createdAt: command.at,
         createdBy: command.userId,
       },
+      { _tag: 'IncomeDestinationCreated', categoryId: command.incomeCategoryId },
     ]
+  })
+
+export const createIncomeDestination = (
+  command: BudgetCommandOf<'CreateIncomeDestination'>,
+  state: BudgetState,
+): Decision =>
+  Result.gen(function* () {
+    yield* liveBudget(state)
+    if (incomeDestinationOf(state) !== undefined) return []
+    if (state.categories.has(command.categoryId))
+      return yield* fail('CategoryAlreadyExists', { categoryId: command.categoryId })
+    return [{ _tag: 'IncomeDestinationCreated', categoryId: command.categoryId }]
   })
 
 export const renameBudget = (command: BudgetCommandOf<'RenameBudget'>, state: BudgetState): Decision =>
@@ -239,6 +252,8 @@ export const deleteCategory = (command: BudgetCommandOf<'DeleteCategory'>, state
     const budget = yield* liveBudget(state)
     const category = yield* findCategory(state, command.categoryId)
     if (category.id === budget.uncategorizedCategoryId) return yield* fail('UncategorizedCannotBeDeleted', {})
+    if (category.id === incomeDestinationOf(state)?.id)
+      return yield* fail('IncomeDestinationCannotBeDeleted', {})
     const into = yield* findCategory(state, command.moveToCategoryId)
     if (into.id === category.id) return yield* fail('InvalidMoveTarget', { categoryId: into.id })
     return [{ _tag: 'CategoryDeleted', categoryId: category.id, movedToCategoryId: into.id }]

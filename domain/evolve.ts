@@ -195,6 +195,22 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
       ])
       break
     }
+    case 'IncomeDestinationCreated': {
+      const uncategorized =
+        draft.budget === null ? undefined : draft.categories.get(draft.budget.uncategorizedCategoryId)
+      if (uncategorized === undefined) break
+      draft.categories = withEntry(draft.categories, event.categoryId, {
+        id: event.categoryId,
+        categoryGroupId: uncategorized.categoryGroupId,
+        name: 'readyToAssign',
+        type: 'Income',
+        spendingClass: 'Undefined',
+        origin: 'Uncategorized',
+        hidden: false,
+        position: positionInGroup(draft, uncategorized.categoryGroupId),
+      })
+      break
+    }
     case 'BudgetRenamed':
       if (draft.budget) draft.budget = { ...draft.budget, name: event.name }
       break

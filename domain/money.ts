@@ -1,5 +1,5 @@
 import * as Result from 'effect/Result'
-import type { CurrencyCode, Minor } from '../schemas/money.ts'
+import { type CurrencyCode, MAX_AMOUNT, type Minor } from '../schemas/money.ts'
 import { currencyExponent } from './currency.ts'
 
 export type AmountParseErrorCode =
@@ -79,9 +79,10 @@ export const parseAmount = (
   if (fraction.length > exponent) return refuse('amount-too-many-decimals', input)
   const digits = `${integer || '0'}${fraction.padEnd(exponent, '0')}`
   const magnitude = BigInt(digits)
-  if (magnitude > BigInt(Number.MAX_SAFE_INTEGER)) return refuse('amount-too-large', input)
+  // Beyond one amount a command may carry (schemas/money.ts), refused here as the server would.
+  if (magnitude > BigInt(MAX_AMOUNT)) return refuse('amount-too-large', input)
   const value = Number(magnitude)
-  // A safe integer is exactly what Minor means.
+  // At most MAX_AMOUNT: a safe integer, which is what Minor means.
   return Result.succeed((negative && value !== 0 ? -value : value) as Minor)
 }
 

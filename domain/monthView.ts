@@ -12,12 +12,28 @@ import {
 } from './state.ts'
 import { targetStatus } from './targets.ts'
 
-/** Brands a sum of Minor amounts, and catches a sum that left the safe range (a bug, not a user error). */
+/** A sum that left the safe integers: the bound on a budget's totals (domain/bounds.ts) keeps new ones in. */
+export class UnsafeAmount extends RangeError {}
+
+/** Brands a sum of Minor amounts, and catches a sum that left the safe range. */
 export const toMinor = (value: number): Minor => {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`amount ${value} is not a safe integer`)
+  if (!Number.isSafeInteger(value)) throw new UnsafeAmount(`amount ${value} is not a safe integer`)
   // Checked on the line above.
   return value as Minor
 }
+
+/**
+ * A total as a read serves it. The bound (domain/bounds.ts) keeps every total of a budget written since inside the
+ * safe integers; a budget stored before the bound existed may hold more, and its reads answer the nearest safe
+ * integer rather than fail (the owner can still see and delete what made it so).
+ */
+export const servedMinor = (value: number): Minor =>
+  // A safe integer as is, anything else saturated at the safe range's ends.
+  (Number.isSafeInteger(value)
+    ? value
+    : value > 0
+      ? Number.MAX_SAFE_INTEGER
+      : -Number.MAX_SAFE_INTEGER) as Minor
 
 export interface CategoryLedger {
   readonly assigned: number
@@ -174,9 +190,9 @@ export const monthView = (state: BudgetState, period: PeriodKey): MonthView => {
       categoryGroupId: category.categoryGroupId,
       name: category.name,
       type: category.type,
-      assigned: toMinor(ledger.assigned),
-      activity: toMinor(ledger.activity),
-      available: toMinor(isIncome ? 0 : ledger.available),
+      assigned: servedMinor(ledger.assigned),
+      activity: servedMinor(ledger.activity),
+      available: servedMinor(isIncome ? 0 : ledger.available),
     }
     if (target && !isIncome) {
       const status = targetStatus(target, { periodKey: period, ...ledger })
@@ -184,8 +200,8 @@ export const monthView = (state: BudgetState, period: PeriodKey): MonthView => {
         ...row,
         target: {
           type: status.type,
-          neededThisMonth: toMinor(status.neededThisMonth),
-          underfunded: toMinor(status.underfunded),
+          neededThisMonth: servedMinor(status.neededThisMonth),
+          underfunded: servedMinor(status.underfunded),
           explanation: status.explanation,
         },
       })
@@ -195,9 +211,9 @@ export const monthView = (state: BudgetState, period: PeriodKey): MonthView => {
   }
   return {
     periodKey: period,
-    readyToAssign: toMinor(incomeUpTo(state, period) - assignedTotal - overspentBefore),
-    assignedInFuture: toMinor(assignedInFuture),
-    overspent: toMinor(overspent),
+    readyToAssign: servedMinor(incomeUpTo(state, period) - assignedTotal - overspentBefore),
+    assignedInFuture: servedMinor(assignedInFuture),
+    overspent: servedMinor(overspent),
     categories,
   }
 }
@@ -210,9 +226,9 @@ export const accountBalance = (state: BudgetState, bankAccountId: BankAccountId)
   const totals = state.accountTotals.get(bankAccountId) ?? { cleared: 0, uncleared: 0 }
   return {
     bankAccountId,
-    cleared: toMinor(totals.cleared),
-    uncleared: toMinor(totals.uncleared),
-    working: toMinor(totals.cleared + totals.uncleared),
+    cleared: servedMinor(totals.cleared),
+    uncleared: servedMinor(totals.uncleared),
+    working: servedMinor(totals.cleared + totals.uncleared),
   }
 }
 
@@ -225,7 +241,7 @@ export const accountBalanceAt = (
   let balance = 0
   for (const [key, amount] of entriesIn(state.accountMonths, bankAccountId))
     if (key <= period) balance += amount
-  return toMinor(balance)
+  return servedMinor(balance)
 }
 
 export const assignmentRecords = (state: BudgetState, period: PeriodKey) =>

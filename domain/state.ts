@@ -22,6 +22,21 @@ import type {
 } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
 
+/** The categories the budget makes itself: "Bez kategorii" (Expense) and "Do przydzielenia" (Income). */
+export const isSystemCategory = (category: Pick<Category, 'origin'>): boolean =>
+  category.origin === 'Uncategorized'
+
+/**
+ * The budget's income destination ("Do przydzielenia"): the system group's Income category. Found by what it is, so
+ * a snapshot or a read model needs no field of its own for it.
+ */
+export const incomeDestinationOf = (state: Pick<BudgetState, 'categories'>): Category | undefined => {
+  for (const category of state.categories.values()) {
+    if (isSystemCategory(category) && category.type === 'Income') return category
+  }
+  return undefined
+}
+
 /** Two-level persistent map (account → month → net flow); updates cost O(log n), never a copy. */
 export type Nested<K1, K2, V> = HashMap.HashMap<K1, HashMap.HashMap<K2, V>>
 

@@ -62,6 +62,7 @@ export const transactionsNeeded = (commands: Iterable<BudgetCommand | ImportItem
         clearedOf.add(command.bankAccountId)
         break
       case 'CreateBudget':
+      case 'CreateIncomeDestination':
       case 'RenameBudget':
       case 'ChangeCurrency':
       case 'ResetBudget':
@@ -163,6 +164,7 @@ export const foldsIntoSummary = (state: BudgetState, event: BudgetEvent): boolea
     case 'CurrencyChanged':
     case 'BudgetReset':
     case 'BudgetDeleted':
+    case 'IncomeDestinationCreated':
     case 'CategoryGroupCreated':
     case 'CategoryGroupRenamed':
     case 'CategoryGroupsReordered':

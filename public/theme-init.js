@@ -10,4 +10,6 @@
   const dark =
     stored === 'dark' || (stored !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches)
   document.documentElement.classList.toggle('app-dark', dark)
+  // The account pages (server/identity) pick their colours by the used color-scheme (CSS light-dark()).
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light'
 })()

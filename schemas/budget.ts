@@ -14,6 +14,7 @@ import {
   UserId,
 } from './ids.ts'
 import { CurrencyCode, Instant, IsoDate, isIsoDate, isMinor, Minor, PeriodKey } from './money.ts'
+import { isMultiLineText, isSingleLineText } from './text.ts'
 
 // Enumerations of SPEC §3, spelled as there.
 export const TransactionDirection = Schema.Literals(['Inflow', 'Outflow', 'Internal'])
@@ -67,6 +68,15 @@ export const Name = Schema.String.pipe(Schema.check(Schema.isNonEmpty(), Schema.
 
 const TEXT_MAX_LENGTH = 1000
 export const Text = Schema.String.pipe(Schema.check(Schema.isMaxLength(TEXT_MAX_LENGTH)))
+
+// What a request may write (schemas/text.ts): stored entities and events keep `Name` and `Text`, which read any
+// stored value, so a stricter rule never makes a budget unreadable.
+/** A name a request sets: one line, no control characters. */
+export const NewName = Name.check(isSingleLineText)
+/** A payee a request sets: one line, no control characters. */
+export const NewPayee = Text.check(isSingleLineText)
+/** A memo a request sets: may span lines; no other control characters. */
+export const NewMemo = Text.check(isMultiLineText)
 
 export const Budget = Schema.Struct({
   id: BudgetId,
@@ -164,6 +174,14 @@ export const isTransaction = (value: unknown): value is Transaction =>
   Array.isArray(value.splits) &&
   value.splits.every(isSplit) &&
   (value.transferId === null || isIdText(value.transferId))
+
+/** The longest repeat a target may be set to; the UI offers the same range. */
+export const maxCadenceMonths = 120
+/**
+ * A repeat for a new target: 1 to 120 months. Stored targets (`Target`) keep the looser shape so that events
+ * written before this bound still read.
+ */
+export const CadenceMonths = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maxCadenceMonths }))
 
 export const Target = Schema.Struct({
   id: TargetId,

@@ -3,12 +3,14 @@ import * as Tuple from 'effect/Tuple'
 import {
   AutoAssignOption,
   BankAccountType,
+  CadenceMonths,
   CategoryType,
   FilterCriteria,
-  Name,
+  NewMemo,
+  NewName,
+  NewPayee,
   SpendingClass,
   TargetType,
-  Text,
   TransactionKind,
 } from './budget.ts'
 import {
@@ -23,11 +25,15 @@ import {
   TransferId,
   UserId,
 } from './ids.ts'
-import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
+import { Amount, CurrencyCode, Instant, IsoDate, PeriodKey } from './money.ts'
 
 // Commands, imperative. Each is declared as its draft (what a view or the app's open budget asks, new entity ids
 // included: the domain makes none); the command the domain decides is the draft stamped with who, when and its id.
 const Meta = { commandId: CommandId, at: Instant, userId: UserId }
+// Commands are what requests write: their text follows the rules for writes (schemas/text.ts, docs/api/text.md),
+// not the lenient stored shapes. Names and payees are one line; `Text` here is a memo's, which may span lines.
+const Name = NewName
+const Text = NewMemo
 
 export const CreateBudget = Schema.TaggedStruct('CreateBudget', {
   budgetId: BudgetId,
@@ -35,6 +41,12 @@ export const CreateBudget = Schema.TaggedStruct('CreateBudget', {
   currency: CurrencyCode,
   uncategorizedGroupId: CategoryGroupId,
   uncategorizedCategoryId: CategoryId,
+  /** The income destination ("Do przydzielenia"): inflows categorized here are Ready to Assign. */
+  incomeCategoryId: CategoryId,
+})
+/** Gives a budget made before income destinations existed its own; nothing when it has one. */
+export const CreateIncomeDestination = Schema.TaggedStruct('CreateIncomeDestination', {
+  categoryId: CategoryId,
 })
 export const RenameBudget = Schema.TaggedStruct('RenameBudget', { name: Name })
 export const ChangeCurrency = Schema.TaggedStruct('ChangeCurrency', { currency: CurrencyCode })
@@ -94,7 +106,7 @@ export const OpenBankAccount = Schema.TaggedStruct('OpenBankAccount', {
   bankAccountId: BankAccountId,
   name: Name,
   type: BankAccountType,
-  balance: Minor,
+  balance: Amount,
   date: IsoDate,
 })
 export const RenameBankAccount = Schema.TaggedStruct('RenameBankAccount', {
@@ -105,7 +117,7 @@ export const CloseBankAccount = Schema.TaggedStruct('CloseBankAccount', {
   bankAccountId: BankAccountId,
 })
 
-export const SplitInput = Schema.Struct({ categoryId: CategoryId, value: Minor })
+export const SplitInput = Schema.Struct({ categoryId: CategoryId, value: Amount })
 export type SplitInput = typeof SplitInput.Type
 
 /** value is signed: inflow positive, outflow negative. No splits means Uncategorized. */
@@ -113,9 +125,9 @@ const TransactionToAdd = {
   transactionId: TransactionId,
   bankAccountId: BankAccountId,
   date: IsoDate,
-  payee: Text,
+  payee: NewPayee,
   memo: Schema.optionalKey(Text),
-  value: Minor,
+  value: Amount,
   splits: Schema.Array(SplitInput),
   kind: Schema.optionalKey(TransactionKind),
   cleared: Schema.optionalKey(Schema.Boolean),
@@ -126,9 +138,9 @@ export const EditTransaction = Schema.TaggedStruct('EditTransaction', {
   transactionId: TransactionId,
   bankAccountId: Schema.optionalKey(BankAccountId),
   date: Schema.optionalKey(IsoDate),
-  payee: Schema.optionalKey(Text),
+  payee: Schema.optionalKey(NewPayee),
   memo: Schema.optionalKey(Text),
-  value: Schema.optionalKey(Minor),
+  value: Schema.optionalKey(Amount),
   splits: Schema.optionalKey(Schema.Array(SplitInput)),
   kind: Schema.optionalKey(TransactionKind),
   cleared: Schema.optionalKey(Schema.Boolean),
@@ -147,7 +159,7 @@ const TransferToAdd = {
   fromBankAccountId: BankAccountId,
   toBankAccountId: BankAccountId,
   date: IsoDate,
-  value: Minor,
+  value: Amount,
   memo: Schema.optionalKey(Text),
 }
 export const AddTransfer = Schema.TaggedStruct('AddTransfer', TransferToAdd)
@@ -169,7 +181,7 @@ export const ImportTransactions = Schema.TaggedStruct('ImportTransactions', {
 export const ReconcileAccount = Schema.TaggedStruct('ReconcileAccount', {
   bankAccountId: BankAccountId,
   date: IsoDate,
-  balance: Minor,
+  balance: Amount,
   adjustmentTransactionId: TransactionId,
   /** Where the adjustment goes; Uncategorized when absent. */
   adjustmentCategoryId: Schema.optionalKey(CategoryId),
@@ -178,14 +190,14 @@ export const ReconcileAccount = Schema.TaggedStruct('ReconcileAccount', {
 export const SetAssigned = Schema.TaggedStruct('SetAssigned', {
   periodKey: PeriodKey,
   categoryId: CategoryId,
-  value: Minor,
+  value: Amount,
 })
 /** null means Ready to Assign. */
 export const MoveMoney = Schema.TaggedStruct('MoveMoney', {
   periodKey: PeriodKey,
   fromCategoryId: Schema.NullOr(CategoryId),
   toCategoryId: Schema.NullOr(CategoryId),
-  value: Minor,
+  value: Amount,
 })
 /** Moves the overspent amount (or what the source has, if less) into the overspent category. */
 export const CoverOverspending = Schema.TaggedStruct('CoverOverspending', {
@@ -205,21 +217,22 @@ export const SetTarget = Schema.TaggedStruct('SetTarget', {
   targetId: TargetId,
   categoryId: CategoryId,
   type: TargetType,
-  amount: Minor,
+  amount: Amount,
   dueDate: Schema.optionalKey(IsoDate),
-  cadenceMonths: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  cadenceMonths: Schema.optionalKey(CadenceMonths),
 })
 export const RemoveTarget = Schema.TaggedStruct('RemoveTarget', { categoryId: CategoryId })
 
 export const SaveFilter = Schema.TaggedStruct('SaveFilter', {
   filterId: FilterId,
   name: Name,
-  criteria: FilterCriteria,
+  criteria: Schema.Struct({ ...FilterCriteria.fields, payeeText: Schema.optionalKey(NewPayee) }),
 })
 export const DeleteFilter = Schema.TaggedStruct('DeleteFilter', { filterId: FilterId })
 
 /** A command on a budget that exists (every draft but CreateBudget): what `POST …/commands` takes. */
 export const OpenBudgetCommandDraft = Schema.Union([
+  CreateIncomeDestination,
   RenameBudget,
   ChangeCurrency,
   ResetBudget,

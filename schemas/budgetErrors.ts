@@ -49,6 +49,11 @@ export const UncategorizedCannotBeDeleted = refusal(
   'uncategorized-cannot-be-deleted',
   {},
 )
+export const IncomeDestinationCannotBeDeleted = refusal(
+  'IncomeDestinationCannotBeDeleted',
+  'income-destination-cannot-be-deleted',
+  {},
+)
 export const InvalidMoveTarget = refusal('InvalidMoveTarget', 'invalid-move-target', {
   categoryId: CategoryId,
 })
@@ -108,6 +113,8 @@ export const NothingToUndo = refusal('NothingToUndo', 'nothing-to-undo', {})
 export const TargetNotFound = refusal('TargetNotFound', 'target-not-found', { categoryId: CategoryId })
 export const TargetNeedsDueDate = refusal('TargetNeedsDueDate', 'target-needs-due-date', {})
 export const FilterNotFound = refusal('FilterNotFound', 'filter-not-found', { filterId: FilterId })
+/** The command would take the budget's totals past their bound (domain/bounds.ts, MAX_GROSS). */
+export const BudgetTotalsTooLarge = refusal('BudgetTotalsTooLarge', 'budget-totals-too-large', {})
 
 export const BudgetError = Schema.Union([
   BudgetNotFound,
@@ -119,6 +126,7 @@ export const BudgetError = Schema.Union([
   CategoryNotFound,
   CategoryAlreadyExists,
   UncategorizedCannotBeDeleted,
+  IncomeDestinationCannotBeDeleted,
   InvalidMoveTarget,
   ReorderListMismatch,
   BankAccountNotFound,
@@ -141,6 +149,7 @@ export const BudgetError = Schema.Union([
   TargetNotFound,
   TargetNeedsDueDate,
   FilterNotFound,
+  BudgetTotalsTooLarge,
 ])
 export type BudgetError = typeof BudgetError.Type
 export type BudgetErrorCode = BudgetError['code']

@@ -43,6 +43,13 @@ export const BudgetReset = Schema.TaggedStruct('BudgetReset', {
   openingBalances: Schema.Array(Schema.Struct({ bankAccountId: BankAccountId, balance: Minor })),
 })
 export const BudgetDeleted = Schema.TaggedStruct('BudgetDeleted', {})
+/**
+ * The budget's built-in income destination (YNAB's "Inflow: Ready to Assign"): an Income category of the system
+ * group, made with every new budget and added once to budgets made before it existed.
+ */
+export const IncomeDestinationCreated = Schema.TaggedStruct('IncomeDestinationCreated', {
+  categoryId: CategoryId,
+})
 
 export const CategoryGroupCreated = Schema.TaggedStruct('CategoryGroupCreated', {
   categoryGroupId: CategoryGroupId,
@@ -204,6 +211,7 @@ export const BudgetEvent = Schema.Union([
   CurrencyChanged,
   BudgetReset,
   BudgetDeleted,
+  IncomeDestinationCreated,
   CategoryGroupCreated,
   CategoryGroupRenamed,
   CategoryGroupsReordered,

@@ -1,4 +1,5 @@
 import * as Schema from 'effect/Schema'
+import { isSingleLineText } from './text.ts'
 import { UtcInstant } from './user.ts'
 
 /** `GET /api/auth/config`: what the web app needs to sign in with whichever issuer the server trusts. */
@@ -33,7 +34,9 @@ export const PersonalTokenList = Schema.Struct({ tokens: Schema.Array(PersonalTo
   identifier: 'PersonalTokenList',
 })
 
-export const CreatePersonalToken = Schema.Struct({ name: PersonalTokenName }).annotate({
+export const CreatePersonalToken = Schema.Struct({
+  name: PersonalTokenName.check(isSingleLineText),
+}).annotate({
   identifier: 'CreatePersonalToken',
 })
 

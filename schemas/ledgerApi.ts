@@ -1,4 +1,5 @@
 import * as Schema from 'effect/Schema'
+import * as SchemaTransformation from 'effect/SchemaTransformation'
 import * as Struct from 'effect/Struct'
 import {
   AssignmentRecord,
@@ -7,8 +8,9 @@ import {
   BudgetRole,
   Category,
   CategoryGroup,
+  CategoryType,
   MonthView,
-  Name,
+  NewName,
   SavedFilter,
   SpendingClass,
   Split,
@@ -23,6 +25,7 @@ import {
   CreateCategory,
   EditTransaction,
   MoveMoney,
+  OpenBankAccount,
   OpenBudgetCommandDraft,
   ReconcileAccount,
   ReorderCategoryGroups,
@@ -62,9 +65,17 @@ export const BankAccountParams = Schema.Struct({ budgetId: BudgetId, bankAccount
 export const TransactionParams = Schema.Struct({ budgetId: BudgetId, transactionId: TransactionId })
 export const FilterParams = Schema.Struct({ budgetId: BudgetId, filterId: FilterId })
 
-/** Query strings arrive as text; numbers are parsed here. */
+/**
+ * Query strings arrive as text; numbers are parsed here, from decimal digits only. `Number()` alone read `0x10`,
+ * `1e3`, ` 16` and `+16` as numbers (issue 26 §5): a client's typo must be refused, not guessed.
+ */
 const IntText = (minimum: number, maximum: number) =>
-  Schema.NumberFromString.pipe(Schema.check(Schema.isInt(), Schema.isBetween({ minimum, maximum })))
+  Schema.String.check(Schema.isPattern(/^(?:0|[1-9][0-9]*)$/u)).pipe(
+    Schema.decodeTo(
+      Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum, maximum })),
+      SchemaTransformation.numberFromString,
+    ),
+  )
 
 export const MoveToQuery = Schema.Struct({ moveToCategoryId: CategoryId })
 export const AllowReconciledQuery = Schema.Struct({
@@ -88,9 +99,22 @@ export const EventsQuery = Schema.Struct({
 })
 
 // ── Budgets ─────────────────────────────────────────────────────────────────────────────────────────────
-export const CreateBudgetBody = Schema.Struct({ name: Name, currency: CurrencyCode })
+/** One group of a new budget's starter set, with its categories (the app sends its starter set, named). */
+export const StarterGroup = Schema.Struct({
+  name: NewName,
+  categories: Schema.Array(
+    Schema.Struct({ name: NewName, type: CategoryType, spendingClass: Schema.optionalKey(SpendingClass) }),
+  ).check(Schema.isMaxLength(50)),
+})
+export type StarterGroup = typeof StarterGroup.Type
+export const CreateBudgetBody = Schema.Struct({
+  name: NewName,
+  currency: CurrencyCode,
+  /** Groups and categories to start with; without it the budget starts with the system categories alone. */
+  starter: Schema.optionalKey(Schema.Array(StarterGroup).check(Schema.isMaxLength(20))),
+})
 export const UpdateBudgetBody = Schema.Struct({
-  name: Schema.optionalKey(Name),
+  name: Schema.optionalKey(NewName),
   currency: Schema.optionalKey(CurrencyCode),
 })
 export const ResetBudgetBody = Schema.Struct({ date: Schema.optionalKey(IsoDate) })
@@ -106,9 +130,12 @@ export const Deleted = Schema.Struct({ deleted: Schema.Literal(true) })
  * Create bodies may carry the new entity's `id` (an optimistic client that already shows it); otherwise the
  * server makes one. A taken id is refused by the domain (`…-already-exists`, 422).
  */
-export const CreateCategoryGroupBody = Schema.Struct({ id: Schema.optionalKey(CategoryGroupId), name: Name })
+export const CreateCategoryGroupBody = Schema.Struct({
+  id: Schema.optionalKey(CategoryGroupId),
+  name: NewName,
+})
 export const UpdateCategoryGroupBody = Schema.Struct({
-  name: Schema.optionalKey(Name),
+  name: Schema.optionalKey(NewName),
   hidden: Schema.optionalKey(Schema.Boolean),
 })
 export const OrderGroupsBody = Schema.Struct(Struct.pick(ReorderCategoryGroups.fields, ['categoryGroupIds']))
@@ -118,7 +145,7 @@ export const CreateCategoryBody = Schema.Struct({
   ...Struct.pick(CreateCategory.fields, ['categoryGroupId', 'name', 'type', 'spendingClass']),
 })
 export const UpdateCategoryBody = Schema.Struct({
-  name: Schema.optionalKey(Name),
+  name: Schema.optionalKey(NewName),
   hidden: Schema.optionalKey(Schema.Boolean),
   spendingClass: Schema.optionalKey(SpendingClass),
 })
@@ -137,12 +164,12 @@ export const FilterList = Schema.Array(SavedFilter)
 // ── Accounts and transactions ───────────────────────────────────────────────────────────────────────────
 export const CreateBankAccountBody = Schema.Struct({
   id: Schema.optionalKey(BankAccountId),
-  name: Name,
+  name: NewName,
   type: Schema.Literal('unconnected'),
-  balance: Minor,
+  balance: OpenBankAccount.fields.balance,
   date: IsoDate,
 })
-export const RenameBankAccountBody = Schema.Struct({ name: Name })
+export const RenameBankAccountBody = Schema.Struct({ name: NewName })
 export const ReconcileBody = Schema.Struct(
   Struct.pick(ReconcileAccount.fields, ['date', 'balance', 'adjustmentCategoryId']),
 )

@@ -4,6 +4,16 @@ import * as Schema from 'effect/Schema'
 export const Minor = Schema.Int.pipe(Schema.brand('Minor'))
 export type Minor = typeof Minor.Type
 
+/**
+ * The largest single amount a command may carry, in minor units: 10^13 is 100 billion in a currency of two
+ * decimals, more than a year of a large company's turnover, and leaves room for the budget's totals (domain/bounds.ts)
+ * to stay far inside the safe integers whatever the currency's exponent.
+ */
+export const MAX_AMOUNT = 10_000_000_000_000
+
+/** One amount a command carries: a Minor of at most MAX_AMOUNT either way (beyond it, 400 at decode). */
+export const Amount = Minor.check(Schema.isBetween({ minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT }))
+
 /** ISO 4217 alphabetic code; domain/currency.ts decides whether it is a known one. */
 export const CurrencyCode = Schema.String.pipe(
   Schema.check(Schema.isPattern(/^[A-Z]{3}$/)),

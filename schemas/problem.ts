@@ -10,6 +10,12 @@ export const problemCodes = [
   'not_acceptable',
   'payload_too_large',
   'unsupported_media_type',
+  // Refused before routing (issue 26 §5): a malformed URL, a path segment longer than the router reads, a request
+  // the HTTP parser refused, a request whose headers took too long or are too large.
+  'bad_url',
+  'uri_too_long',
+  'request_timeout',
+  'header_too_large',
   'internal_error',
   'database_unavailable',
   'app_not_built',
@@ -17,6 +23,9 @@ export const problemCodes = [
   'user_disabled',
   'personal_token_not_allowed',
   'precondition_failed',
+  // Too many requests in the current window (429, with Retry-After).
+  'rate_limited',
+  'idempotency_key_reused',
 ] as const
 export const ProblemCode = Schema.Literals(problemCodes).annotate({ identifier: 'ProblemCode' })
 export type ProblemCode = typeof ProblemCode.Type
@@ -29,6 +38,8 @@ export const fieldErrorCodes = [
   'unexpected',
   'ambiguous',
   'forbidden',
+  // Text with characters it may not hold (NUL, unpaired surrogates, control characters: schemas/text.ts).
+  'invalid_characters',
 ] as const
 export const FieldErrorCode = Schema.Literals(fieldErrorCodes).annotate({ identifier: 'FieldErrorCode' })
 export type FieldErrorCode = typeof FieldErrorCode.Type
@@ -51,6 +62,20 @@ export const Problem = Schema.Struct({
   errors: Schema.optionalKey(Schema.Array(FieldError)),
 }).annotate({ identifier: 'Problem' })
 export type Problem = typeof Problem.Type
+
+/**
+ * A command the budget's rules refuse (422): a problem whose `code` is the rule's (schemas/budgetErrors.ts, such as
+ * `splits-do-not-sum-to-value`), with the rule's fields (`messageKey`, amounts, ids) as extension members and, in a
+ * bulk import, the refused item's `itemIndex`.
+ */
+export const BudgetRefusal = Schema.Struct({
+  type: Schema.String,
+  title: Schema.String,
+  status: Schema.Literal(422),
+  detail: Schema.String,
+  code: Schema.String,
+  itemIndex: Schema.optionalKey(Schema.Int),
+}).annotate({ identifier: 'BudgetRefusal' })
 
 export const problemContentType = 'application/problem+json'
 

@@ -1,5 +1,7 @@
+import { maxHeaderSize } from 'node:http'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
+import { textSafetyPlugin } from './http/textSafety.ts'
 import { identityPlugin } from './identity/plugin.ts'
 import { redactingRequestSerializer } from './identity/redact.ts'
 import { ledgerPlugin } from './ledger/plugin.ts'
@@ -8,10 +10,19 @@ import { canonicalAddressPlugin } from './plugins/canonicalAddress.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { configPlugin } from './plugins/config.ts'
 import { databasePlugin } from './plugins/database.ts'
-import { errorsPlugin } from './plugins/errors.ts'
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.ts'
+import { rateLimitPlugin } from './plugins/rateLimit.ts'
 import { routeCatalogPlugin } from './plugins/routeCatalog.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { routesPlugin } from './routes/index.ts'
+
+/**
+ * The router reads path parameters as long as any request line Node accepts (its header limit, 16 KiB by default), far
+ * beyond the longest id (128, schemas/ids.ts): an over-long id reaches its route and its schema refuses it by name
+ * (400). Fastify's default of 100 sent ids of 101–128 characters, which the schemas accept, to a 414 or, for GET,
+ * on to the static files (issue 26 §5).
+ */
+export const maxParamLength = maxHeaderSize
 
 /** Default limit for request bodies; routes may lower it. */
 export const defaultBodyLimit = 1024 * 1024
@@ -25,6 +36,10 @@ export const buildApp = (config: Config): FastifyInstance => {
     // Sign-in URLs carry codes and ID tokens in their query: they are redacted before any log line is written.
     logger: { level: config.LOG_LEVEL, serializers: { req: redactingRequestSerializer } },
     bodyLimit: defaultBodyLimit,
+    routerOptions: { maxParamLength },
+    // Errors raised before routing, or by Node's HTTP parser, leave as problem documents too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // Keep-alive connections must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -38,8 +53,12 @@ export const buildApp = (config: Config): FastifyInstance => {
   app.register(compressionPlugin)
   app.register(errorsPlugin)
   app.register(canonicalAddressPlugin)
+  // Before any route: no handler, schema or database sees text it cannot hold (issue 26 §2).
+  app.register(textSafetyPlugin)
   app.register(routeCatalogPlugin)
   app.register(appShellPlugin)
+  // Before identity, so its hooks cover the identity pages; its per-user limit runs after authentication anyway.
+  app.register(rateLimitPlugin)
   // Identity before the application routes, so its /api authentication hook covers them.
   app.register(identityPlugin)
   app.register(ledgerPlugin)

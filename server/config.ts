@@ -17,6 +17,24 @@ export const configVariables = {
     description: 'pino log level: fatal, error, warn, info, debug, trace, silent.',
   },
   STATIC_DIR: { default: './dist', description: 'Directory of the built web app (`npm run build`).' },
+  RATE_LIMIT_WINDOW: {
+    default: '60',
+    description: 'Length in seconds of the windows the rate limits count in.',
+  },
+  RATE_LIMIT_ANONYMOUS: {
+    default: '120',
+    description:
+      'Requests per window from one client address to the API without a user and to sign-in pages.',
+  },
+  RATE_LIMIT_USER: {
+    default: '1200',
+    description:
+      'Requests per window from one signed-in user (a person never meets it; a runaway script does).',
+  },
+  RATE_LIMIT_ANONYMOUS_EVENTS: {
+    default: '100',
+    description: 'Analytics events per window one client address may send without a user.',
+  },
 } as const
 
 type DefaultedVariable = {
@@ -32,6 +50,12 @@ const withDefault =
       .pipe(Schema.withDecodingDefaultKey(Effect.succeed(configVariables[name].default)))
 
 const Port = Schema.NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 65_535 }))
+
+/** A count or a length of time: a whole number from 1 up (no value turns a limit off). */
+const PositiveInt = Schema.NumberFromString.check(
+  Schema.isInt(),
+  Schema.isBetween({ minimum: 1, maximum: 1_000_000_000 }),
+)
 
 const NonEmpty = Schema.String.check(Schema.isNonEmpty())
 
@@ -51,6 +75,10 @@ export const ConfigSchema = Schema.Struct({
   ),
   LOG_LEVEL: Schema.Literals(logLevels).pipe(withDefault('LOG_LEVEL')),
   STATIC_DIR: NonEmpty.pipe(withDefault('STATIC_DIR')),
+  RATE_LIMIT_WINDOW: PositiveInt.pipe(withDefault('RATE_LIMIT_WINDOW')),
+  RATE_LIMIT_ANONYMOUS: PositiveInt.pipe(withDefault('RATE_LIMIT_ANONYMOUS')),
+  RATE_LIMIT_USER: PositiveInt.pipe(withDefault('RATE_LIMIT_USER')),
+  RATE_LIMIT_ANONYMOUS_EVENTS: PositiveInt.pipe(withDefault('RATE_LIMIT_ANONYMOUS_EVENTS')),
 }).annotate({ identifier: 'ServerConfig' })
 
 export type Config = typeof ConfigSchema.Type

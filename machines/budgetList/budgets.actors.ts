@@ -20,7 +20,15 @@ export const writeBudget = fromPromise<WriteOutcome, WriteInput>(
     try {
       switch (write.kind) {
         case 'create':
-          return await port.create({ name: write.name, currency: write.currency }, write.key, signal)
+          return await port.create(
+            {
+              name: write.name,
+              currency: write.currency,
+              ...(write.starter === undefined ? {} : { starter: write.starter }),
+            },
+            write.key,
+            signal,
+          )
         case 'update':
           return await port.update(
             write.budgetId,

@@ -1,5 +1,6 @@
 import type { BudgetError } from '../../schemas/budgetErrors.ts'
 import type { BudgetId } from '../../schemas/ids.ts'
+import type { StarterGroup } from '../../schemas/ledgerApi.ts'
 import type { CurrencyCode, IsoDate } from '../../schemas/money.ts'
 import type { ApiErrorLike } from '../toasts/toasts.errors.ts'
 
@@ -35,7 +36,11 @@ export type BudgetsPort = {
   list(signal: AbortSignal): Promise<ListOutcome>
   /** `idempotencyKey` goes out as the Idempotency-Key header: a retried create lands on the same budget. */
   create(
-    body: { readonly name: string; readonly currency: CurrencyCode },
+    body: {
+      readonly name: string
+      readonly currency: CurrencyCode
+      readonly starter?: ReadonlyArray<StarterGroup>
+    },
     idempotencyKey: string,
     signal: AbortSignal,
   ): Promise<WriteOutcome>

@@ -1,12 +1,21 @@
+import { starterOfCommands } from '../../domain/starterSet.ts'
 import { budgetError } from '../../schemas/budgetErrors.ts'
 import type { BudgetId } from '../../schemas/ids.ts'
+import type { StarterGroup } from '../../schemas/ledgerApi.ts'
 import type { CurrencyCode, IsoDate } from '../../schemas/money.ts'
 import type { CommandDraft, CommandRefusal } from '../openBudget/budget.protocol.ts'
 import type { BudgetInfo, BudgetSummary } from './budgets.port.ts'
 
 /** One HTTP write the list makes for a `budget.command` request. */
 export type BudgetWrite =
-  | { readonly kind: 'create'; readonly key: string; readonly name: string; readonly currency: CurrencyCode }
+  | {
+      readonly kind: 'create'
+      readonly key: string
+      readonly name: string
+      readonly currency: CurrencyCode
+      /** The groups and categories the budget starts with (the CreateCategory… drafts after CreateBudget). */
+      readonly starter?: ReadonlyArray<StarterGroup>
+    }
   | {
       readonly kind: 'update'
       readonly budgetId: BudgetId
@@ -36,13 +45,12 @@ export const planWrite = (
 ): Planned => {
   const [first] = commands
   if (first === undefined) return unsupported
-  if (first._tag === 'CreateBudget')
-    return commands.length === 1
-      ? {
-          ok: true,
-          write: { kind: 'create', key: first.budgetId, name: first.name, currency: first.currency },
-        }
-      : unsupported
+  if (first._tag === 'CreateBudget') {
+    const starter = starterOfCommands(commands.slice(1))
+    if (starter === undefined) return unsupported
+    const write = { kind: 'create', key: first.budgetId, name: first.name, currency: first.currency } as const
+    return { ok: true, write: starter.length === 0 ? write : { ...write, starter } }
+  }
   if (target === null || !budgets.some((budget) => budget.id === target)) return notFound
   if (commands.length === 1 && first._tag === 'DeleteBudget')
     return { ok: true, write: { kind: 'delete', budgetId: target } }

@@ -1,5 +1,9 @@
 import * as SchemaIssue from 'effect/SchemaIssue'
-import type { FieldError, FieldErrorCode } from '../../schemas/problem.ts'
+import { type FieldError, type FieldErrorCode, fieldErrorCodes } from '../../schemas/problem.ts'
+import { fieldErrorCodeAnnotation } from '../../schemas/text.ts'
+
+const isFieldErrorCode = (value: unknown): value is FieldErrorCode =>
+  (fieldErrorCodes as readonly unknown[]).includes(value)
 
 const formatMessage = SchemaIssue.makeFormatterStandardSchemaV1()
 
@@ -19,6 +23,10 @@ const codeOf = (issue: SchemaIssue.Issue): FieldErrorCode => {
     case 'InvalidType':
     case 'AnyOf':
       return 'invalid_type'
+    case 'Filter':
+      return isFieldErrorCode(issue.filter.annotations?.[fieldErrorCodeAnnotation])
+        ? issue.filter.annotations[fieldErrorCodeAnnotation]
+        : 'invalid_value'
     default:
       return 'invalid_value'
   }

@@ -16,6 +16,10 @@ const titles: Record<ProblemCode, string> = {
   not_acceptable: 'Not acceptable',
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',
+  bad_url: 'Malformed URL',
+  uri_too_long: 'URI too long',
+  request_timeout: 'Request timeout',
+  header_too_large: 'Request header fields too large',
   internal_error: 'Internal server error',
   database_unavailable: 'Database unavailable',
   app_not_built: 'Web app not built',
@@ -23,6 +27,8 @@ const titles: Record<ProblemCode, string> = {
   user_disabled: 'Account disabled',
   personal_token_not_allowed: 'Not allowed with a personal access token',
   precondition_failed: 'Precondition failed',
+  rate_limited: 'Too many requests',
+  idempotency_key_reused: 'Idempotency key reused',
 }
 
 export const makeProblem = (

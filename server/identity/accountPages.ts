@@ -20,7 +20,7 @@ import { completePasswordReset, isResetUsable, requestPasswordReset } from './pa
 import { hashPassword, minimumPasswordLength } from './passwords.ts'
 import type { IdentityTables } from './tables.ts'
 import { isThrottled, recordFailure } from './throttle.ts'
-import { isCrossSitePost, type PageContext, pageContext, sendPage } from './web.ts'
+import { isCrossSitePost, type PageContext, pageContext, pageRefusalHandler, sendPage } from './web.ts'
 
 export interface AccountPagesInput {
   readonly db: Kysely<IdentityTables>
@@ -55,6 +55,7 @@ export const accountPages =
       }
     })
     const webOrigin = config.webOrigins[0] ?? config.publicOrigin
+    scope.setErrorHandler(pageRefusalHandler(config, `${webOrigin}/`))
 
     const safeReturnUrl = (returnUrl: string | undefined, fallbackPath: string): string => {
       const url = returnUrl === undefined ? null : URL.parse(returnUrl)

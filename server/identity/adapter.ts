@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider'
+import { hasUnsafeCodeUnits } from '../../schemas/text.ts'
 import type { IdentityTables } from './tables.ts'
 
 const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000)
@@ -25,6 +26,13 @@ export const kyselyAdapterFactory =
         .selectFrom('oidc_payloads')
         .select(['payload', 'expires_at', 'consumed_at'])
         .where('model', '=', model)
+
+    // Lookups take ids from request bodies the provider parses itself, past the app's text check
+    // (server/http/textSafety.ts): an id PostgreSQL cannot even compare (NUL) names nothing stored.
+    const findBy = async (column: 'id' | 'uid' | 'user_code', value: string) =>
+      hasUnsafeCodeUnits(value)
+        ? undefined
+        : toPayload(await select().where(column, '=', value).executeTakeFirst(), new Date())
 
     return {
       async upsert(id, payload, expiresIn) {
@@ -52,16 +60,11 @@ export const kyselyAdapterFactory =
           )
           .execute()
       },
-      async find(id) {
-        return toPayload(await select().where('id', '=', id).executeTakeFirst(), new Date())
-      },
-      async findByUid(uid) {
-        return toPayload(await select().where('uid', '=', uid).executeTakeFirst(), new Date())
-      },
-      async findByUserCode(userCode) {
-        return toPayload(await select().where('user_code', '=', userCode).executeTakeFirst(), new Date())
-      },
+      find: (id) => findBy('id', id),
+      findByUid: (uid) => findBy('uid', uid),
+      findByUserCode: (userCode) => findBy('user_code', userCode),
       async consume(id) {
+        if (hasUnsafeCodeUnits(id)) return
         await db
           .updateTable('oidc_payloads')
           .set({ consumed_at: new Date() })
@@ -70,9 +73,11 @@ export const kyselyAdapterFactory =
           .execute()
       },
       async destroy(id) {
+        if (hasUnsafeCodeUnits(id)) return
         await db.deleteFrom('oidc_payloads').where('model', '=', model).where('id', '=', id).execute()
       },
       async revokeByGrantId(grantId) {
+        if (hasUnsafeCodeUnits(grantId)) return
         // A grant's codes and tokens live under several models; revoking the grant removes them all.
         await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute()
       },

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { findPersonalTokenUser, isPersonalToken } from './personalTokens.ts'
 import { sendIdentityProblem } from './problems.ts'
 import type { IdentityTables, User } from './tables.ts'
-import { ensureUserForSubject, findUserBySubject } from './users.ts'
+import { ensureUserForSubject, findUserBySubject, issuedBeforeSignOut } from './users.ts'
 import type { AccessTokenVerifier } from './verifier.ts'
 
 export interface AuthenticatedUser {
@@ -21,13 +21,20 @@ declare module 'fastify' {
     /** The caller of an /api route, set by the API authentication hook (null only on anonymous routes). */
     user: AuthenticatedUser | null
   }
+  interface FastifyInstance {
+    /**
+     * Whether the credential `request` came with still lets its caller in: not expired, revoked or signed out
+     * everywhere, the same user, not disabled. An answer that lasts (an event stream) asks again as it goes.
+     */
+    readonly callerStillAllowed: (request: FastifyRequest) => Promise<boolean>
+  }
 }
 
 /** API paths that answer without a token; analytics takes the caller when a valid token comes along. */
-const anonymousPaths = new Set(['/api/openapi.json', '/api/auth/config'])
-const optionalPaths = new Set(['/api/analytics'])
+export const anonymousPaths = new Set(['/api/openapi.json', '/api/auth/config'])
+export const optionalPaths = new Set(['/api/analytics'])
 /** A disabled user may still learn that they are disabled (the app then signs them out). */
-const disabledUserPaths = new Set(['GET /api/user-profile'])
+export const disabledUserPaths = new Set(['GET /api/user-profile'])
 
 const pathOf = (url: string): string => url.split('?')[0] ?? url
 
@@ -87,13 +94,23 @@ export const apiAuthPlugin = fp<ApiAuthOptions>(
       }
       const verified = await verifyAccessToken(token)
       if (!verified.ok) return verified.reason
-      if (!createUsersOnFirstCall) {
-        const user = await findUserBySubject(db, verified.claims.sub)
-        return user === undefined ? 'the account no longer exists' : toAuthenticated(user, 'access_token')
-      }
       const email = typeof verified.claims.email === 'string' ? verified.claims.email : undefined
-      return toAuthenticated(await ensureUserForSubject(db, verified.claims.sub, email), 'access_token')
+      const user = createUsersOnFirstCall
+        ? await ensureUserForSubject(db, verified.claims.sub, email)
+        : await findUserBySubject(db, verified.claims.sub)
+      if (user === undefined) return 'the account no longer exists'
+      // The row is read for every call anyway: checking it costs nothing, unlike asking the provider.
+      if (issuedBeforeSignOut(user, verified.claims.iat)) return 'the access token was revoked'
+      return toAuthenticated(user, 'access_token')
     }
+
+    app.decorate('callerStillAllowed', async (request: FastifyRequest) => {
+      const token = bearerToken(request)
+      const caller = request.user
+      if (token === undefined || caller === null) return false
+      const outcome = await authenticate(token)
+      return typeof outcome !== 'string' && outcome.id === caller.id && !outcome.isDisabled
+    })
 
     app.addHook('preHandler', async (request, reply) => {
       const path = pathOf(request.url)

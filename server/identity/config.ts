@@ -9,7 +9,7 @@ export const identityVariables = {
   OIDC_ISSUER: 'An external OpenID Connect issuer; when set, the embedded provider is off.',
   OIDC_CLIENT_ID: 'The web app client id at the issuer (default koperta-web).',
   OIDC_AUDIENCE: 'The API audience access tokens must carry (default urn:koperta:api).',
-  ACCESS_TOKEN_TTL: 'Lifetime of the embedded provider’s access tokens in seconds (default 600).',
+  ACCESS_TOKEN_TTL: 'Lifetime of the embedded provider’s access tokens in seconds (default 300).',
   BILLING: 'on: a subscription record with its end date decides isExpired; off (default): never expires.',
   SMTP_URL: 'smtp(s):// URL for password-reset mail; without it the reset link is written to the server log.',
   MAIL_FROM: 'Sender address of identity mail (default Koperta <no-reply@localhost>).',
@@ -38,6 +38,19 @@ export interface IdentityConfig {
   /** Plain http on a non-localhost address: sign-in works, but passwords and tokens cross the network unencrypted. */
   readonly insecurePublicOrigin: boolean
 }
+
+/**
+ * The Capacitor app's web view origins: iOS serves the app as capacitor://localhost, Android as https://localhost
+ * (http://localhost with cleartext on).
+ */
+export const nativeAppOrigins = ['capacitor://localhost', 'https://localhost', 'http://localhost'] as const
+
+/**
+ * Origins a browser may call the provider's endpoints from (CORS): the app's own, never any other (a page on another
+ * site, or `null` from a sandboxed frame or a file, has no business reading tokens or keys).
+ */
+export const corsOriginsOf = (config: IdentityConfig): ReadonlySet<string> =>
+  new Set([...config.webOrigins, ...nativeAppOrigins])
 
 const isLocalhost = (url: URL): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
 
@@ -75,7 +88,8 @@ export const loadIdentityConfig = ({ PORT, env }: IdentityConfigInput): Identity
     .map((origin) => parseOrigin('WEB_ORIGINS', origin))
   const externalIssuer = read(env, 'OIDC_ISSUER')
   if (externalIssuer !== undefined) parseOrigin('OIDC_ISSUER', externalIssuer)
-  const ttlText = read(env, 'ACCESS_TOKEN_TTL') ?? '600'
+  // Short: a JWT signed out of one device stays usable until it expires (see README, Revocation).
+  const ttlText = read(env, 'ACCESS_TOKEN_TTL') ?? '300'
   const accessTokenTtlSeconds = Number(ttlText)
   if (
     !Number.isSafeInteger(accessTokenTtlSeconds) ||

@@ -8,8 +8,9 @@ export type FieldErrorKey =
   | { readonly key: 'errors.passwordTooLong'; readonly max: number }
   | { readonly key: 'errors.emailTaken' }
 
-// Deliberately permissive (one @, a dot in the domain, no spaces): the mailbox itself is the real check.
-const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u
+// Deliberately permissive (one @, a dot in the domain, no spaces or control characters): the mailbox itself is the
+// real check.
+const emailPattern = /^[^\s@\p{Cc}]+@[^\s@.\p{Cc}]+(\.[^\s@.\p{Cc}]+)+$/u
 
 export const textField = (body: unknown, name: string): string => {
   if (typeof body !== 'object' || body === null || !(name in body)) return ''

@@ -28,6 +28,7 @@ import {
   isCrossSitePost,
   type PageContext,
   pageContext,
+  pageRefusalHandler,
   readCookie,
   sendPage,
   serializeCookie,
@@ -62,6 +63,7 @@ export const interactionPages =
       }
     })
     const appHref = `${config.webOrigins[0] ?? config.publicOrigin}/`
+    scope.setErrorHandler(pageRefusalHandler(config, appHref))
     const cookieSecret = keys.cookieSecrets[0] ?? ''
 
     const errorPage = (request: FastifyRequest, reply: FastifyReply, status: number, code: string) => {

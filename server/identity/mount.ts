@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type Provider from 'oidc-provider'
-import type { IdentityConfig } from './config.ts'
+import { corsOriginsOf, type IdentityConfig } from './config.ts'
 import { mountPath, providerRoutes } from './provider.paths.ts'
-import { pageContentSecurityPolicy } from './web.ts'
+import { pageContentSecurityPolicy, pageRefusalHandler } from './web.ts'
 
 /** The userinfo claims for a valid API access token, or undefined. */
 export type ApiTokenUserinfo = (token: string) => Promise<Record<string, unknown> | undefined>
@@ -23,14 +23,32 @@ export const providerMount =
     let callback: ReturnType<Provider['callback']> | undefined
     const publicUrl = new URL(config.publicOrigin)
 
+    // A browser sent to /auth/authorize with a refused query gets a page; programs get the problem document.
+    scope.setErrorHandler(
+      pageRefusalHandler(config, `${config.webOrigins[0] ?? config.publicOrigin}/`, { browsersOnly: true }),
+    )
     // The provider reads its own request bodies: Fastify must leave the stream untouched.
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined))
 
+    const corsOrigins = corsOriginsOf(config)
+
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      const origin = request.headers.origin
+      const foreign = origin !== undefined && !corsOrigins.has(origin)
+      // oidc-provider's CORS answers any Origin on preflights and on its open endpoints (keys, discovery): a
+      // foreign one gets no CORS headers at all, so its browser keeps the answer from it.
+      if (foreign && request.method === 'OPTIONS') {
+        return reply.code(403).header('vary', 'Origin').header('cache-control', 'no-store').send()
+      }
       reply.header('content-security-policy', pageContentSecurityPolicy(config))
       reply.hijack()
       const raw = request.raw
+      if (foreign) {
+        const setHeader = reply.raw.setHeader.bind(reply.raw)
+        reply.raw.setHeader = (name, value) =>
+          name.toLowerCase().startsWith('access-control-') ? reply.raw : setHeader(name, value)
+      }
       // Headers set by earlier hooks (helmet's) would be lost with the hijack; hand them to the raw response.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value)
@@ -52,7 +70,7 @@ export const providerMount =
         return forward(request, reply)
       }
       const origin = request.headers.origin
-      if (origin !== undefined && config.webOrigins.includes(origin)) {
+      if (origin !== undefined && corsOrigins.has(origin)) {
         reply.header('access-control-allow-origin', origin).header('vary', 'Origin')
       }
       const claims = await userinfo(token)

@@ -42,9 +42,17 @@ export const isResetUsable = async (
   return row !== undefined
 }
 
-/** Every session, grant and refresh token of the account: what "sign out everywhere" removes. */
-export const endAllSessions = async (db: Kysely<IdentityTables>, subject: string): Promise<void> => {
+/**
+ * Every session, grant and refresh token of the account: what "sign out everywhere" removes. The access tokens
+ * already issued are JWTs nobody can recall; the API refuses those issued until now (`users.tokens_valid_after`).
+ */
+export const endAllSessions = async (
+  db: Kysely<IdentityTables>,
+  subject: string,
+  now = new Date(),
+): Promise<void> => {
   await db.deleteFrom('oidc_payloads').where(sql<string>`payload->>'accountId'`, '=', subject).execute()
+  await db.updateTable('users').set({ tokens_valid_after: now }).where('subject', '=', subject).execute()
 }
 
 /**
@@ -81,6 +89,6 @@ export const completePasswordReset = (
       .execute()
     if (user.email !== null)
       await trx.deleteFrom('sign_in_throttle').where('key', '=', `account:${user.email}`).execute()
-    await endAllSessions(trx, user.subject)
+    await endAllSessions(trx, user.subject, now)
     return user
   })

@@ -14,7 +14,7 @@ import { createMailer } from './mailer.ts'
 import { providerMount } from './mount.ts'
 import { identityApiRoutes } from './routes.ts'
 import type { IdentityTables } from './tables.ts'
-import { findUserBySubject } from './users.ts'
+import { findUserBySubject, issuedBeforeSignOut } from './users.ts'
 import { createAccessTokenVerifier } from './verifier.ts'
 
 export interface Identity {
@@ -96,8 +96,10 @@ export const identityPlugin = fp<IdentityPluginOptions>(
       }
       const userinfo = async (token: string) => {
         const verified = await verifyAccessToken(token)
-        const user = verified.ok ? await findUserBySubject(db, verified.claims.sub) : undefined
+        if (!verified.ok) return undefined
+        const user = await findUserBySubject(db, verified.claims.sub)
         if (user === undefined || user.disabled_at !== null) return undefined
+        if (issuedBeforeSignOut(user, verified.claims.iat)) return undefined
         return {
           sub: user.subject,
           ...(user.email === null ? {} : { email: user.email, email_verified: false }),

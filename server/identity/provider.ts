@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider'
 import { kyselyAdapterFactory } from './adapter.ts'
-import type { IdentityConfig } from './config.ts'
+import { corsOriginsOf, type IdentityConfig } from './config.ts'
 import type { KeyMaterial } from './keys.ts'
 import { pickLanguage, translate } from './pages/i18n.ts'
 import { loginPagePath } from './pages/login.ts'
@@ -30,6 +30,7 @@ export interface ProviderInput {
 export const createProvider = ({ db, config, keys }: ProviderInput): Provider => {
   const appHref = `${config.webOrigins[0] ?? config.publicOrigin}/`
   const isWebClient = (clientId: string | undefined) => clientId === config.clientId
+  const corsOrigins = corsOriginsOf(config)
 
   const configuration: Configuration = {
     adapter: kyselyAdapterFactory(db),
@@ -99,9 +100,12 @@ export const createProvider = ({ db, config, keys }: ProviderInput): Provider =>
       await grant.save()
       return grant
     },
+    // A disabled account is still found: its sign-in completes and the app, reading `isDisabled` from the profile,
+    // signs it out (SPEC §4); the API refuses it everything else. Not finding it would leave the provider with a
+    // session whose account is missing, a TypeError (500) in the middle of the authorization.
     findAccount: async (_ctx, sub) => {
       const user = await findUserBySubject(db, sub)
-      if (user === undefined || user.disabled_at !== null) return undefined
+      if (user === undefined) return undefined
       return {
         accountId: sub,
         claims: async () => ({
@@ -110,6 +114,9 @@ export const createProvider = ({ db, config, keys }: ProviderInput): Provider =>
         }),
       }
     },
+    // Token, revocation and userinfo calls from a browser: only the app's origins (the web app's and the native
+    // app's). Preflights and the open endpoints (keys, discovery) are filtered the same way in mount.ts.
+    clientBasedCORS: (_ctx, origin) => corsOrigins.has(origin),
     interactions: { url: async (_ctx, interaction) => loginPagePath(interaction.uid) },
     features: {
       devInteractions: { enabled: false },

@@ -13,6 +13,8 @@ export interface UsersTable {
   created_at: ColumnType<Date, Date | string | undefined, never>
   disabled_at: NullableTimestamp
   last_visit_at: NullableTimestamp
+  /** Set when the user is signed out everywhere: access tokens issued until then are refused. */
+  tokens_valid_after: NullableTimestamp
 }
 
 /** Every oidc-provider model (Session, Grant, AuthorizationCode, RefreshToken, Interaction, …) in one table. */

@@ -77,3 +77,12 @@ export const setDisabled = async (db: Db, id: string, disabled: boolean, now = n
 export const recordVisit = async (db: Db, id: string, now = new Date()): Promise<void> => {
   await db.updateTable('users').set({ last_visit_at: now }).where('id', '=', id).execute()
 }
+
+/**
+ * Whether an access token issued at `issuedAt` (its `iat`, whole seconds) predates the user's last sign-out
+ * everywhere. A token of the same second as the sign-out counts as before it: refusing a brand-new one for under a
+ * second is better than letting an old one through.
+ */
+export const issuedBeforeSignOut = (user: User, issuedAt: number | undefined): boolean =>
+  user.tokens_valid_after !== null &&
+  (issuedAt === undefined || issuedAt * 1000 <= user.tokens_valid_after.getTime())

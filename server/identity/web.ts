@@ -1,14 +1,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { hasUnsafeCodeUnits } from '../../schemas/text.ts'
+import { prefersHtml } from '../http/negotiation.ts'
+import { isProblemError } from '../http/problem.ts'
 import { contentSecurityPolicy } from '../plugins/security.ts'
 import type { IdentityConfig } from './config.ts'
+import { renderMessagePage } from './pages/account.ts'
 import { type PageLanguage, pickLanguage, translate } from './pages/i18n.ts'
 
-/** Reads one cookie from the request (the app registers no cookie parser; these pages need two values). */
+/**
+ * Reads one cookie from the request (the app registers no cookie parser; these pages need two values). A value that
+ * is not valid percent-encoding, or that holds text no database can (server/http/textSafety.ts), reads as absent:
+ * decoding threw, and the sign-in page answered 500.
+ */
 export const readCookie = (request: FastifyRequest, name: string): string | undefined => {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const separator = part.indexOf('=')
     if (separator > 0 && part.slice(0, separator).trim() === name) {
-      return decodeURIComponent(part.slice(separator + 1).trim())
+      try {
+        const value = decodeURIComponent(part.slice(separator + 1).trim())
+        return hasUnsafeCodeUnits(value) ? undefined : value
+      } catch {
+        return undefined
+      }
     }
   }
   return undefined
@@ -83,3 +96,31 @@ export const isCrossSitePost = (request: FastifyRequest, config: IdentityConfig)
   const origin = request.headers.origin
   return origin !== undefined && origin !== 'null' && origin !== config.publicOrigin
 }
+
+/**
+ * The error handler of the HTML pages: a request the app's shared input check refused (text no database can hold,
+ * server/http/textSafety.ts) gets a 400 page saying so, in the visitor's language, instead of a problem document
+ * a browser would show as JSON. Any other error goes on to the app's handler. The provider's mount answers only
+ * browser navigations (Accept prefers HTML) with the page.
+ */
+export const pageRefusalHandler =
+  (config: IdentityConfig, backHref: string, { browsersOnly = false } = {}) =>
+  async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (!isProblemError(error) || error.problem.code !== 'validation_failed') throw error
+    // The provider's endpoints serve programs too (token, revocation): they keep the problem document.
+    if (browsersOnly && !prefersHtml(request.headers.accept)) throw error
+    const page = pageContext(request, { lang: Reflect.get(request.query ?? {}, 'lang') })
+    return sendPage(
+      reply,
+      config,
+      400,
+      renderMessagePage({
+        ...page,
+        title: page.t('refused.title'),
+        message: page.t('refused.message'),
+        link: { href: backHref, text: page.t('error.back') },
+        // The raw path: percent-encoded, so it holds none of the refused characters.
+        path: request.url.split('?')[0] ?? '/',
+      }),
+    )
+  }

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { BudgetCommand } from '../../schemas/budgetCommands.ts'
+import type { BudgetError } from '../../schemas/budgetErrors.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { type RouteReply, respond } from '../http/route.ts'
-import { badIfMatch, budgetNotFound } from './problems.ts'
+import { badIfMatch, budgetNotFound, domainRefusal } from './problems.ts'
 import { type CommandMeta, type Ledger, type WriteRequest, write } from './service.ts'
 import { type StreamHead, streamHead } from './store.ts'
 
@@ -43,6 +45,16 @@ export const commandKeyOf = (request: FastifyRequest): string | undefined => {
   return key
 }
 
+/**
+ * What a keyed request asked, for telling a retry from another request sent with the same key: its method, path
+ * and query, and its body as parsed (a retry sends the same bytes, so the same keys in the same order).
+ */
+export const requestDigest = (request: FastifyRequest): string =>
+  createHash('sha256')
+    .update(`${request.method} ${request.url}\n`)
+    .update(JSON.stringify(request.body ?? null))
+    .digest('base64url')
+
 /** Version and role of a budget the caller belongs to, or 404. */
 export const readableHead = async (request: FastifyRequest, budgetId: string): Promise<StreamHead> => {
   const head = await streamHead(request.server.ledger.db, budgetId, callerId(request))
@@ -69,14 +81,25 @@ export const runCommand = async (
   budgetId: string,
   route: CommandRoute,
 ): Promise<RouteReply> => {
+  const commandId = commandKeyOf(request)
   const result = await write(request.server.ledger, {
     budgetId,
     userId: callerId(request),
     ifMatch: ifMatchOf(request),
-    commandId: commandKeyOf(request),
+    commandId,
+    digest: commandId === undefined ? undefined : requestDigest(request),
     ...route,
   })
   return respond(result.status, result.body, { etag: etag(result.version) })
+}
+
+/**
+ * The object an update addresses, or the domain's refusal for it: an update that changes nothing decides no
+ * command, so nothing else has checked that the object exists (it answered 500 "missing after its command").
+ */
+export const addressed = <T>(value: T | undefined, missing: () => BudgetError): T => {
+  if (value === undefined) throw domainRefusal(missing())
+  return value
 }
 
 /** A lookup in the state after a command that must find what the command just made. */

@@ -3,11 +3,24 @@ import type { FastifyInstance } from 'fastify'
 import { BudgetParams, EventsQuery } from '../../schemas/ledgerApi.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { decodeRequestPart } from '../http/route.ts'
-import { readableHead } from './http.ts'
-import { readEvents } from './store.ts'
+import { callerId, readableHead } from './http.ts'
+import { readEvents, streamHead } from './store.ts'
 
 const page = 500
 const keepAliveMs = 15_000
+
+/** How long a stream trusts the credential it was opened with. */
+export interface LiveStreamSettings {
+  /** An idle stream checks its credential and membership this often (one before each delivery regardless). */
+  readonly recheckEveryMs: number
+  /** Then it ends, and the client opens a new one (with its current token), resuming after the last event. */
+  readonly maxLifetimeMs: number
+}
+
+export const defaultLiveStreamSettings: LiveStreamSettings = {
+  recheckEveryMs: 15_000,
+  maxLifetimeMs: 10 * 60_000,
+}
 
 const lastEventIdOf = (header: string | string[] | undefined, after: number | undefined): number => {
   const text = Array.isArray(header) ? header[0] : header
@@ -22,6 +35,10 @@ const lastEventIdOf = (header: string | string[] | undefined, after: number | un
  * `data` = what `GET …/events` lists: seq, type, data (the event), commandId, actorUserId, recordedAt).
  * Resumes after `Last-Event-ID` (or ?after=N); woken by the notifier, it reads by seq, so a missed or duplicated
  * notification never loses or repeats an event.
+ *
+ * The caller is checked again before each delivery and every `recheckEveryMs` (a revoked personal token, an expired
+ * or signed-out access token, a disabled user, a lost membership): the stream ends then, as it does after
+ * `maxLifetimeMs`. Ending says nothing more: the client reconnects, and its next request meets the API's answer.
  */
 export const mountLiveStream = (app: FastifyInstance) => {
   const open = new Set<ServerResponse>()
@@ -35,6 +52,8 @@ export const mountLiveStream = (app: FastifyInstance) => {
     await readableHead(request, budgetId)
     let sent = lastEventIdOf(request.headers['last-event-id'], query.after)
     const { ledger } = request.server
+    const settings = ledger.live
+    const userId = callerId(request)
     reply.hijack()
     const response = reply.raw
     response.writeHead(200, {
@@ -45,6 +64,24 @@ export const mountLiveStream = (app: FastifyInstance) => {
     })
     response.write('retry: 2000\n\n')
     open.add(response)
+    let timers: ReturnType<typeof setTimeout>[] = []
+    let unsubscribe = () => {}
+    const finish = () => {
+      unsubscribe()
+      for (const timer of timers) clearTimeout(timer)
+      timers = []
+      open.delete(response)
+      if (!response.writableEnded) response.end()
+    }
+    const stillAllowed = async () => {
+      const [allowed, head] = await Promise.all([
+        request.server.callerStillAllowed(request),
+        streamHead(ledger.db, budgetId, userId),
+      ])
+      if (allowed && head !== undefined && !head.deleted) return true
+      request.log.info({ budgetId }, 'event stream ended: its caller is no longer allowed')
+      return false
+    }
     let pumping = false
     let again = false
     const pump = async (): Promise<void> => {
@@ -57,6 +94,7 @@ export const mountLiveStream = (app: FastifyInstance) => {
         do {
           again = false
           const events = await readEvents(ledger.db, budgetId, sent, page)
+          if (events.length > 0 && !(await stillAllowed())) return finish()
           for (const stored of events) {
             if (response.writableEnded) return
             response.write(`id: ${stored.seq}\nevent: ${stored.type}\ndata: ${JSON.stringify(stored)}\n\n`)
@@ -71,13 +109,17 @@ export const mountLiveStream = (app: FastifyInstance) => {
     const wake = () => {
       pump().catch((error: unknown) => request.log.error({ err: error }, 'event stream failed'))
     }
-    const unsubscribe = ledger.notifier.subscribe(budgetId, wake)
+    unsubscribe = ledger.notifier.subscribe(budgetId, wake)
     const ping = setInterval(() => response.write(': keep-alive\n\n'), keepAliveMs)
-    response.on('close', () => {
-      unsubscribe()
-      clearInterval(ping)
-      open.delete(response)
-    })
+    const recheck = setInterval(() => {
+      stillAllowed()
+        .then((allowed) => {
+          if (!allowed) finish()
+        })
+        .catch((error: unknown) => request.log.error({ err: error }, 'event stream check failed'))
+    }, settings.recheckEveryMs)
+    timers = [ping, recheck, setTimeout(finish, settings.maxLifetimeMs)]
+    response.on('close', finish)
     wake()
   })
 }

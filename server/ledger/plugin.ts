@@ -3,7 +3,8 @@ import { registerRoute } from '../http/register.ts'
 import type { AnyRoute } from '../http/route.ts'
 import { forgetAccountBudgets } from './accountDeletion.ts'
 import { createStateCache } from './cache.ts'
-import { mountLiveStream } from './live.ts'
+import { addMissingIncomeDestinations } from './incomeDestinations.ts'
+import { defaultLiveStreamSettings, mountLiveStream } from './live.ts'
 import { createLocalNotifier, createPostgresNotifier } from './notifier.ts'
 import { assignmentRoutes } from './routesAssignments.ts'
 import { budgetRoutes } from './routesBudgets.ts'
@@ -37,7 +38,12 @@ export const ledgerPlugin = fp(
     const statistics = createStatisticsKeeper(db, (error) =>
       app.log.warn({ err: error }, 'refreshing planner statistics failed (queries may plan worse)'),
     )
-    app.decorate('ledger', { db, cache, notifier, statistics })
+    const ledger = { db, cache, notifier, statistics, live: defaultLiveStreamSettings }
+    app.decorate('ledger', ledger)
+    const added = await addMissingIncomeDestinations(ledger, (budgetId, error) =>
+      app.log.error({ err: error, budgetId }, 'could not give a budget its "Do przydzielenia" category'),
+    )
+    if (added > 0) app.log.info({ budgets: added }, 'gave older budgets their "Do przydzielenia" category')
     // Deleting an account takes the budgets it keeps alone along, in the same transaction.
     app.identity.onAccountDeletion((trx, userId) =>
       // The identity transaction seen with the ledger's tables, as ledgerDb does for the pool.

@@ -46,3 +46,12 @@ export const badIfMatch = (): ProblemError =>
   new ProblemError(
     makeProblem(400, 'bad_request', 'If-Match must be an ETag this server sent ("<version>").'),
   )
+
+export const idempotencyKeyReused = (): ProblemError =>
+  new ProblemError(
+    makeProblem(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was used for another request; send a new key for a new request.',
+    ),
+  )

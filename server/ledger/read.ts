@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { monthView } from '../../domain/monthView.ts'
+import { monthView, servedMinor } from '../../domain/monthView.ts'
 import { fromSnapshot } from '../../domain/snapshot.ts'
 import type { BudgetState } from '../../domain/state.ts'
 import { needsNothing, type TransactionsNeeded } from '../../domain/summary.ts'
@@ -103,6 +103,16 @@ export const listAccounts = async (db: Db, budgetId: string): Promise<AccountWit
     } as AccountWithBalance
   })
 }
+
+/** The accounts as `GET …/bank-accounts` serves them: a budget stored before the bound saturates (domain/bounds.ts). */
+export const listAccountViews = async (db: Db, budgetId: string): Promise<AccountWithBalance[]> =>
+  (await listAccounts(db, budgetId)).map((account) => ({
+    ...account,
+    openingBalance: servedMinor(account.openingBalance),
+    balance: servedMinor(account.balance),
+    cleared: servedMinor(account.cleared),
+    uncleared: servedMinor(account.uncleared),
+  }))
 
 export const listTargets = async (db: Db, budgetId: string): Promise<Target[]> => {
   const rows = await db

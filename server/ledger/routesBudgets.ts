@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { starterCommands } from '../../domain/starterSet.ts'
 import type { BudgetState } from '../../domain/state.ts'
 import { BudgetId, CategoryGroupId, CategoryId } from '../../schemas/ids.ts'
 import {
@@ -58,8 +59,11 @@ export const budgetRoutes = [
     handler: async ({ body, request }) => {
       const budgetId = newBudgetId(callerId(request), commandKeyOf(request))
       const uncategorizedCategoryId = CategoryId.make(randomUUID())
+      // The starter set's groups and categories are made by the same write: a budget never exists half set up.
+      const starter = starterCommands(body.starter ?? [], () => randomUUID())
       return runCommand(request, budgetId, {
         status: 201,
+        batch: starter.length > 0,
         create: {
           name: body.name,
           currency: body.currency,
@@ -75,7 +79,9 @@ export const budgetRoutes = [
             currency: body.currency,
             uncategorizedGroupId: CategoryGroupId.make(randomUUID()),
             uncategorizedCategoryId,
+            incomeCategoryId: CategoryId.make(randomUUID()),
           },
+          ...starter.map((draft, index) => ({ ...draft, ...meta(index + 1) })),
         ],
         answer: summary,
       })

@@ -23,7 +23,7 @@ import { readableHead, readReply } from './http.ts'
 import { budgetNotFound } from './problems.ts'
 import {
   allTransactionsJson,
-  listAccounts,
+  listAccountViews,
   listCategories,
   listFilters,
   listGroups,
@@ -71,7 +71,7 @@ const transactionQuery = (query: typeof TransactionListQuery.Type) => ({
 export const readRoutes: readonly AnyRoute[] = [
   listRoute('category-groups', 'listCategoryGroups', CategoryGroupList, listGroups),
   listRoute('categories', 'listCategories', CategoryList, listCategories),
-  listRoute('bank-accounts', 'listBankAccounts', BankAccountList, listAccounts),
+  listRoute('bank-accounts', 'listBankAccounts', BankAccountList, listAccountViews),
   listRoute('targets', 'listTargets', TargetList, listTargets),
   listRoute('filters', 'listFilters', FilterList, listFilters),
   listRoute('users', 'listBudgetUsers', MemberList, listMembers),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Category, CategoryGroup, SavedFilter, Target } from '../../schemas/budget.ts'
+import { budgetError } from '../../schemas/budgetErrors.ts'
 import { CategoryGroupId, CategoryId, FilterId, TargetId } from '../../schemas/ids.ts'
 import {
   BudgetParams,
@@ -21,7 +22,7 @@ import {
   UpdateCategoryGroupBody,
 } from '../../schemas/ledgerApi.ts'
 import { defineRoute } from '../http/route.ts'
-import { found, runCommand } from './http.ts'
+import { addressed, found, runCommand } from './http.ts'
 
 const deleted = () => ({ deleted: true as const })
 
@@ -68,7 +69,10 @@ export const structureRoutes = [
                 { _tag: 'SetCategoryGroupHidden' as const, ...meta(1), categoryGroupId, hidden: body.hidden },
               ]),
         ],
-        answer: (after) => found(after.groups.get(categoryGroupId), 'group'),
+        answer: (after) =>
+          addressed(after.groups.get(categoryGroupId), () =>
+            budgetError('CategoryGroupNotFound', { categoryGroupId }),
+          ),
       })
     },
   }),
@@ -190,7 +194,8 @@ export const structureRoutes = [
                 },
               ]),
         ],
-        answer: (after) => found(after.categories.get(categoryId), 'category'),
+        answer: (after) =>
+          addressed(after.categories.get(categoryId), () => budgetError('CategoryNotFound', { categoryId })),
       })
     },
   }),

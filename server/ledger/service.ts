@@ -10,8 +10,9 @@ import type { CommandId, UserId } from '../../schemas/ids.ts'
 import type { Instant, PeriodKey } from '../../schemas/money.ts'
 import { statementBatch } from '../db/statementBatch.ts'
 import type { StateCache } from './cache.ts'
+import type { LiveStreamSettings } from './live.ts'
 import type { Notifier } from './notifier.ts'
-import { budgetNotFound, domainRefusal, staleVersion } from './problems.ts'
+import { budgetNotFound, domainRefusal, idempotencyKeyReused, staleVersion } from './problems.ts'
 import { projectChanges, READ_MODEL_FORMAT, startProjection, touch } from './projection.ts'
 import { memoMonthView, readNeededTransactions, readSummary } from './read.ts'
 import { rebuildWithin } from './rebuild.ts'
@@ -32,6 +33,8 @@ export interface Ledger {
   readonly cache: StateCache
   readonly notifier: Notifier
   readonly statistics: StatisticsKeeper
+  /** How long event streams trust their credential (tests shorten it). */
+  readonly live: LiveStreamSettings
 }
 
 export interface CommandMeta {
@@ -54,6 +57,8 @@ export interface WriteRequest {
   readonly ifMatch?: number | undefined
   /** The client's idempotency key: a retry gets the first answer and appends nothing. */
   readonly commandId?: string | undefined
+  /** What the request with that key asked (`http.ts#requestDigest`): the key sent with another request is refused. */
+  readonly digest?: string | undefined
   /** The commands, built from the request; `meta(i)` gives the i-th command its id, time and actor. */
   readonly commands: (meta: (index: number) => CommandMeta) => readonly BudgetCommand[]
   /** Several commands from one request (a bulk import): command ids become `<key>/<index>`. */
@@ -221,7 +226,13 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     }
     const head = await lockStream(trx, budgetId, userId, request.commandId)
     if (head === undefined) throw budgetNotFound()
-    if (head.earlier !== undefined) return { ...head.earlier, state: undefined }
+    const earlier = head.earlier
+    if (earlier !== undefined) {
+      // Rows stored before digests were kept answer any retry.
+      if (earlier.digest !== null && request.digest !== undefined && earlier.digest !== request.digest)
+        throw idempotencyKeyReused()
+      return { version: earlier.version, status: earlier.status, body: earlier.body, state: undefined }
+    }
     if (head.deleted) throw budgetNotFound()
     if (request.ifMatch !== undefined && request.ifMatch !== head.version) throw staleVersion(head.version)
     const summary = await summaryAt(ledger, trx, budgetId, head.version)
@@ -269,7 +280,12 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     }
     const body = request.answer(state, version, appended)
     if (request.commandId !== undefined) {
-      await saveAnswer(out, budgetId, request.commandId, { version, status: request.status, body })
+      await saveAnswer(out, budgetId, request.commandId, {
+        version,
+        status: request.status,
+        body,
+        digest: request.digest ?? null,
+      })
     }
     await out.flush()
     return {

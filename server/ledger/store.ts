@@ -41,6 +41,12 @@ const headOf = (row: {
  * Locks the stream row of a budget the user is a member of (FOR UPDATE: concurrent writers queue here, so
  * none reads a stale version on PostgreSQL), and reads the answer already given to `commandId` in the same round
  * trip (the app sends a command id with every write). Undefined when there is no such budget or no membership.
+ *
+ * A writer that waited for the lock gets the row as the holder committed it, but the rest of the statement still
+ * sees the database as it was when the statement began (PostgreSQL's read committed): a racing retry of the same
+ * command would miss the answer its twin has just stored and append again (`budget_commands_pk` then refuses it:
+ * a 500). So the statement also reads the version through its own snapshot; when the two differ, the stream moved
+ * while this writer waited, and the answer is looked up again, in a new statement that sees the commit.
  */
 export const lockStream = async (
   trx: Db,
@@ -52,15 +58,44 @@ export const lockStream = async (
     .leftJoin('budget_commands as c', (join) =>
       join.onRef('c.budget_id', '=', 'b.id').on('c.command_id', '=', commandId ?? null),
     )
-    .select(['b.version', 'b.deleted', 'm.role', 'c.version as answer_version', 'c.status', 'c.response'])
+    .select([
+      'b.version',
+      'b.deleted',
+      'm.role',
+      'c.version as answer_version',
+      'c.status',
+      'c.response',
+      'c.request_digest',
+      sql<string | number>`(select version from budgets where id = ${budgetId})`.as('seen_version'),
+    ])
     .modifyEnd(sql`for update of b`)
     .executeTakeFirst()
   if (row === undefined) return undefined
-  const earlier =
-    row.answer_version === null || row.status === null
-      ? undefined
-      : { version: amount(row.answer_version), status: row.status, body: row.response }
-  return { ...headOf(row), earlier }
+  const head = headOf(row)
+  if (row.answer_version !== null && row.status !== null) {
+    const earlier = {
+      version: amount(row.answer_version),
+      status: row.status,
+      body: row.response,
+      digest: row.request_digest,
+    }
+    return { ...head, earlier }
+  }
+  const moved = amount(row.seen_version) !== head.version
+  if (commandId === undefined || !moved) return { ...head, earlier: undefined }
+  const stored = await trx
+    .selectFrom('budget_commands')
+    .select(['version', 'status', 'response', 'request_digest'])
+    .where('budget_id', '=', budgetId)
+    .where('command_id', '=', commandId)
+    .executeTakeFirst()
+  const earlier = stored && {
+    version: amount(stored.version),
+    status: stored.status,
+    body: stored.response,
+    digest: stored.request_digest,
+  }
+  return { ...head, earlier }
 }
 
 /** The version and the caller's role, without locking (reads). */
@@ -148,6 +183,8 @@ export interface StoredAnswer {
   readonly version: number
   readonly status: number
   readonly body: unknown
+  /** Digest of the request that used the command id (`http.ts#requestDigest`); null on rows from before it. */
+  readonly digest: string | null
 }
 
 export const saveAnswer = async (
@@ -163,6 +200,7 @@ export const saveAnswer = async (
       version: answer.version,
       status: answer.status,
       response: JSON.stringify(answer.body ?? null),
+      ...(answer.digest === null ? {} : { request_digest: answer.digest }),
     }),
     'budget_commands',
   )

@@ -44,6 +44,8 @@ export interface BudgetCommandsRow {
   version: Bigint
   status: number
   response: Json<unknown>
+  /** Digest of the request that used the command id (0011); null on rows written before. */
+  request_digest: ColumnType<string | null, string | undefined, string | undefined>
 }
 
 export interface CategoryGroupsRow {

@@ -1,8 +1,9 @@
 import { isDeepStrictEqual } from 'node:util'
 import type * as JsonSchema from 'effect/JsonSchema'
 import * as Schema from 'effect/Schema'
-import { Problem } from '../../schemas/problem.ts'
+import { BudgetRefusal, Problem } from '../../schemas/problem.ts'
 import { type AnyRoute, type ContractSchema, responseContentType } from '../http/route.ts'
+import { anonymousPaths, disabledUserPaths, optionalPaths } from '../identity/apiAuth.ts'
 
 type Json = JsonSchema.JsonSchema
 
@@ -69,10 +70,115 @@ const parametersOf = (registry: Registry, location: 'path' | 'query', schema: Co
   }))
 }
 
+type Access = 'anonymous' | 'optional' | 'bearer'
+
+/** Who may call a route: the API authentication hook's own lists (server/identity/apiAuth.ts) decide. */
+const accessOf = (route: AnyRoute): Access => {
+  if (!route.path.startsWith('/api/') || anonymousPaths.has(route.path)) return 'anonymous'
+  return optionalPaths.has(route.path) ? 'optional' : 'bearer'
+}
+
+/**
+ * A write on a budget: every one runs through the ledger's `runCommand` (server/ledger/http.ts), which reads
+ * If-Match and Idempotency-Key and answers the budget rules' refusals.
+ */
+const isBudgetWrite = (route: AnyRoute) => route.method !== 'GET' && route.path.startsWith('/api/budget')
+
+const securitySchemes = {
+  accessToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'An OpenID Connect access token for the audience urn:koperta:api (scope koperta-api), from the embedded provider at /auth or the configured issuer.',
+  },
+  personalToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A personal access token (kpt_…), made with POST /api/tokens or `npm run token`.',
+  },
+} as const
+
+const signedIn = [{ accessToken: [] }, { personalToken: [] }]
+
+const budgetWriteHeaders = [
+  {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: 'The budget version (ETag) the write expects; 412 when the budget has moved on.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'Makes a retry safe: a write repeated with the same key is answered, not applied again.',
+    schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,100}$' },
+  },
+]
+
+interface AnswerSpec {
+  readonly description: string
+  readonly schema: ContractSchema
+  readonly contentType: string
+}
+
+const problem = (description: string, schema: ContractSchema = Problem): AnswerSpec => ({
+  description,
+  schema,
+  contentType: 'application/problem+json',
+})
+
+/**
+ * The problem answers the app gives a route whatever its handler does (issue 26 §5: a generated client must know
+ * them): the registrar's validation, the framework's refusals, authentication, the rate limiter, the ledger's
+ * write path. A status the route declares itself keeps the route's description.
+ */
+const commonProblems = (route: AnyRoute): Record<string, AnswerSpec> => {
+  const access = accessOf(route)
+  const hasBody = route.body !== undefined
+  return {
+    400: problem(
+      'The request is malformed: a field fails validation or holds characters it may not (`validation_failed`, each field named in `errors`), a malformed URL (`bad_url`) or JSON body (`invalid_json`), or a bad header (`bad_request`).',
+    ),
+    ...(access === 'bearer'
+      ? { 401: problem('No valid bearer token (`unauthorized`; see WWW-Authenticate).') }
+      : {}),
+    ...(access === 'bearer' && !disabledUserPaths.has(`${route.method} ${route.path}`)
+      ? { 403: problem('The account is disabled (`user_disabled`).') }
+      : {}),
+    ...(route.params === undefined
+      ? {}
+      : { 404: problem('Nothing is there, or the caller may not see it (`not_found`).') }),
+    ...(isBudgetWrite(route)
+      ? {
+          412: problem(
+            'If-Match names a version the budget has moved on from (`precondition_failed`; the ETag header has the current one).',
+          ),
+        }
+      : {}),
+    ...(hasBody
+      ? {
+          413: problem('The request body exceeds the size limit for this route (`payload_too_large`).'),
+          415: problem('The request body is not application/json (`unsupported_media_type`).'),
+        }
+      : {}),
+    ...(isBudgetWrite(route)
+      ? {
+          422: problem(
+            "The budget's rules refuse the command (`code` names the rule), or an Idempotency-Key is reused with another body.",
+            BudgetRefusal,
+          ),
+        }
+      : {}),
+    429: problem('Too many requests; Retry-After says when to try again.'),
+    500: problem('Unexpected server error (`internal_error`); details are logged.'),
+  }
+}
+
 const operationOf = (registry: Registry, route: AnyRoute) => {
-  const hasInput = route.params !== undefined || route.query !== undefined || route.body !== undefined
-  // Every route can fail with a problem document: 400 when it takes input, 500 always.
-  const responses: Record<string, { description: string; schema: ContractSchema; contentType: string }> = {}
+  const responses: Record<string, AnswerSpec> = commonProblems(route)
   for (const [status, spec] of Object.entries(route.responses)) {
     responses[status] = {
       description: spec.description,
@@ -80,21 +186,21 @@ const operationOf = (registry: Registry, route: AnyRoute) => {
       contentType: responseContentType(spec),
     }
   }
-  const problem = (description: string) => ({
-    description,
-    schema: Problem,
-    contentType: 'application/problem+json',
-  })
-  if (hasInput && responses['400'] === undefined) responses['400'] = problem('The request failed validation.')
-  if (responses['500'] === undefined)
-    responses['500'] = problem('Unexpected server error; details are logged.')
+  const access = accessOf(route)
   return {
     operationId: route.operationId,
     summary: route.summary,
     tags: [...route.tags],
+    // The document's default is signed in; anonymous routes need nothing, optional ones take a token if given.
+    ...(access === 'anonymous'
+      ? { security: [] }
+      : access === 'optional'
+        ? { security: [{}, ...signedIn] }
+        : {}),
     parameters: [
       ...parametersOf(registry, 'path', route.params),
       ...parametersOf(registry, 'query', route.query),
+      ...(isBudgetWrite(route) ? budgetWriteHeaders : []),
     ],
     ...(route.body === undefined
       ? {}
@@ -105,13 +211,15 @@ const operationOf = (registry: Registry, route: AnyRoute) => {
           },
         }),
     responses: Object.fromEntries(
-      Object.entries(responses).map(([status, spec]) => [
-        status,
-        {
-          description: spec.description,
-          content: { [spec.contentType]: { schema: registry.toJsonSchema(spec.schema) } },
-        },
-      ]),
+      Object.entries(responses)
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([status, spec]) => [
+          status,
+          {
+            description: spec.description,
+            content: { [spec.contentType]: { schema: registry.toJsonSchema(spec.schema) } },
+          },
+        ]),
     ),
   }
 }
@@ -133,9 +241,11 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: { title: info.title, version: info.version },
+    security: signedIn,
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(registry.components).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes,
     },
   }
 }

@@ -1,14 +1,16 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Problem } from '../../schemas/problem.ts'
+import { type Problem, problemContentType } from '../../schemas/problem.ts'
 import { prefersHtml } from '../http/negotiation.ts'
 import { isProblemError, makeProblem, sendProblem } from '../http/problem.ts'
 
 const isFastifyError = (error: unknown): error is FastifyError =>
   error instanceof Error && 'code' in error && typeof error.code === 'string'
 
-/** Problems for the errors Fastify raises itself while reading a request. */
-const problemForFrameworkError = (error: FastifyError): Problem | undefined => {
+/** Problems for the errors Fastify and its plugins raise themselves: while routing, reading a body, serving a file. */
+const problemForFrameworkError = (error: FastifyError, path: string): Problem | undefined => {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return makeProblem(413, 'payload_too_large', 'The request body exceeds the size limit for this route.')
@@ -17,6 +19,18 @@ const problemForFrameworkError = (error: FastifyError): Problem | undefined => {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return makeProblem(400, 'invalid_json', 'The request body is not valid JSON.')
+    // The message would echo the path; the problem does not.
+    case 'FST_ERR_BAD_URL':
+      return makeProblem(400, 'bad_url', 'The request path is not valid percent-encoded UTF-8.')
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return makeProblem(
+        414,
+        'uri_too_long',
+        'A segment of the request path is longer than the server reads.',
+      )
+    // The static files refuse paths that are not canonical or cannot be checked (too long, `..`): nothing is there.
+    case 'FST_STATIC_FORBIDDEN_PATH':
+      return makeProblem(404, 'not_found', `Nothing is at ${path}.`)
     default:
       break
   }
@@ -24,8 +38,47 @@ const problemForFrameworkError = (error: FastifyError): Problem | undefined => {
     return makeProblem(400, 'invalid_json', 'The request body is not valid JSON.')
   }
   const status = error.statusCode ?? 500
-  // Other client errors Fastify detects (bad content-length, malformed URL) keep their status.
+  // Other client errors Fastify detects (bad content-length, an empty content type) keep their status.
   return status >= 400 && status < 500 ? makeProblem(status, 'bad_request', error.message) : undefined
+}
+
+const internalError = (request: FastifyRequest) =>
+  makeProblem(500, 'internal_error', `Something went wrong on our side (request ${request.id}).`)
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a malformed URL, a path
+ * parameter beyond `maxParamLength`) leaves as a problem document like every other error.
+ */
+export const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const problem = problemForFrameworkError(error, '') ?? internalError(request)
+  request.log.info({ code: problem.code, status: problem.status }, 'request refused before routing')
+  // No hook runs for these answers (helmet's headers among them): the two that matter for a problem document.
+  sendProblem(reply, problem, { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
+}
+
+const clientErrorProblems: Record<string, Problem> = {
+  ERR_HTTP_REQUEST_TIMEOUT: makeProblem(408, 'request_timeout', 'The request did not arrive in time.'),
+  HPE_HEADER_OVERFLOW: makeProblem(431, 'header_too_large', 'The request line and headers are too large.'),
+}
+const malformedRequest = makeProblem(400, 'bad_request', 'The request is not valid HTTP.')
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses never becomes a Fastify request; its answer
+ * is written on the socket, as a problem document too.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const problem = clientErrorProblems[error.code ?? ''] ?? malformedRequest
+  this.log.trace({ err: error }, 'client error')
+  if (socket.writable) {
+    const body = JSON.stringify(problem)
+    socket.write(
+      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}\r\nContent-Type: ${problemContentType}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }
 
 interface KnownRoute {
@@ -70,16 +123,13 @@ export const errorsPlugin = fp(
         if (error.problem.status >= 500) request.log.error({ problem: error.problem }, 'server problem')
         return sendProblem(reply, error.problem, error.headers)
       }
-      const known = isFastifyError(error) ? problemForFrameworkError(error) : undefined
+      const known = isFastifyError(error) ? problemForFrameworkError(error, pathOf(request)) : undefined
       if (known !== undefined) {
         request.log.info({ code: known.code, status: known.status }, 'request refused')
         return sendProblem(reply, known)
       }
       request.log.error({ err: error }, 'unhandled error')
-      return sendProblem(
-        reply,
-        makeProblem(500, 'internal_error', `Something went wrong on our side (request ${request.id}).`),
-      )
+      return sendProblem(reply, internalError(request))
     })
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -2,12 +2,16 @@
 import { run as ledger } from './ledger.bench.ts'
 import { run as screens } from './screens.bench.ts'
 import { run as shell } from './shell.bench.ts'
+import { run as soak } from './soak.bench.ts'
 
-const benches: Record<string, () => Promise<void>> = { shell, ledger, screens }
-const only = process.argv.slice(2)
+// The soak is long and loads the machine fully: it runs only when named (`npm run bench soak`).
+const benches: Record<string, () => Promise<void>> = { shell, ledger, screens, soak }
+const onlyWhenNamed = new Set(['soak'])
+// `--name=value` arguments are the benches' own options (e.g. `npm run bench soak -- --seconds=10`).
+const only = process.argv.slice(2).filter((argument) => !argument.startsWith('--'))
 
 for (const [name, bench] of Object.entries(benches)) {
-  if (only.length > 0 && !only.includes(name)) continue
+  if (only.length > 0 ? !only.includes(name) : onlyWhenNamed.has(name)) continue
   console.log(`\n# ${name}`)
   await bench()
 }

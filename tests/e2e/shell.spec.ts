@@ -59,11 +59,10 @@ test('the language switches, sets <html lang> and survives a reload', async ({ p
   await page.reload()
   await expect(html).toHaveAttribute('lang', 'en')
   await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible()
-  // German uses the English texts until it is translated.
   await page.getByRole('button', { name: /Language/ }).click()
   await page.getByRole('menuitemradio', { name: 'Deutsch' }).click()
   await expect(html).toHaveAttribute('lang', 'de')
-  await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Systemstatus' })).toBeVisible()
 })
 
 test('a view that fails to load shows an error toast that hides after 5 s', async ({ page }, info) => {

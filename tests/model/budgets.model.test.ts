@@ -91,6 +91,7 @@ const FIXTURES = {
             currency: PLN,
             uncategorizedGroupId: CategoryGroupId.make('g'),
             uncategorizedCategoryId: CategoryId.make('c'),
+            incomeCategoryId: CategoryId.make('i'),
           },
         ],
       },

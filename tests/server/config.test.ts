@@ -9,6 +9,10 @@ describe('server configuration', () => {
       DATA_DIR: './data',
       LOG_LEVEL: 'info',
       STATIC_DIR: './dist',
+      RATE_LIMIT_WINDOW: 60,
+      RATE_LIMIT_ANONYMOUS: 120,
+      RATE_LIMIT_USER: 1200,
+      RATE_LIMIT_ANONYMOUS_EVENTS: 100,
     })
   })
 
@@ -48,6 +52,13 @@ describe('server configuration', () => {
     expect(message).toContain('PORT="eighty"')
     expect(message).toContain('LOG_LEVEL="loud"')
     expect(message).toContain('DATABASE_URL="mysql://db/app"')
+  })
+
+  it('refuses rate limits that are not whole numbers from 1: no value turns a limit off', () => {
+    expect(() => loadConfig({ RATE_LIMIT_USER: '0' })).toThrow(/RATE_LIMIT_USER="0"/)
+    expect(() => loadConfig({ RATE_LIMIT_ANONYMOUS: 'off' })).toThrow(/RATE_LIMIT_ANONYMOUS="off"/)
+    expect(() => loadConfig({ RATE_LIMIT_WINDOW: '1.5' })).toThrow(ConfigError)
+    expect(loadConfig({ RATE_LIMIT_USER: '5000' }).RATE_LIMIT_USER).toBe(5000)
   })
 
   it('refuses a port out of range', () => {

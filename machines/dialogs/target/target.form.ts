@@ -1,4 +1,4 @@
-import type { Target, TargetType } from '../../../schemas/budget.ts'
+import { maxCadenceMonths, type Target, type TargetType } from '../../../schemas/budget.ts'
 import { type CategoryId, TargetId } from '../../../schemas/ids.ts'
 import type { IsoDate, Minor } from '../../../schemas/money.ts'
 import type { AnalyticsTrack } from '../../analytics/analytics.machine.ts'
@@ -50,8 +50,8 @@ export const checkTarget = (
   let cadenceMonths: number | null = null
   if (fields.cadenceMonths.trim() !== '') {
     const months = Number(fields.cadenceMonths.trim())
-    if (Number.isInteger(months) && months >= 1 && months <= 120) cadenceMonths = months
-    else errors.cadenceMonths = { key: 'validation.cadenceMonths', params: { min: 1, max: 120 } }
+    if (Number.isInteger(months) && months >= 1 && months <= maxCadenceMonths) cadenceMonths = months
+    else errors.cadenceMonths = { key: 'validation.cadenceMonths', params: { min: 1, max: maxCadenceMonths } }
   }
   const needsDate = fields.type === 'NeededForSpendingByDate' || cadenceMonths !== null
   let dueDate: IsoDate | null = null

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import { fromCallback, type Subscribable } from 'xstate'
+import { incomeDestinationOf } from '../../../domain/state.ts'
 import type { TransactionId } from '../../../schemas/ids.ts'
 import type { budgetMachine } from '../../openBudget/budget.machine.ts'
 import {
@@ -36,6 +37,7 @@ export const budgetSeen = (
     transaction: selectTransactionById(snapshot, transactionId),
     payees: selectPayees(snapshot),
     onlyActiveAccount: active.length === 1 ? (active[0]?.account.id ?? null) : null,
+    incomeDestination: incomeDestinationOf(snapshot.context.state)?.id ?? null,
   }
 }
 

@@ -33,6 +33,7 @@ export type TransactionEditorProps =
       readonly categoryId?: CategoryId
       /** Payees from history, most used first (selectPayees of the budget). */
       readonly payees: ReadonlyArray<string>
+      readonly incomeCategoryId?: CategoryId
     }
   | {
       readonly mode: 'edit'
@@ -40,6 +41,8 @@ export type TransactionEditorProps =
       readonly payees: ReadonlyArray<string>
       /** How the payee of a reconciliation's adjustment (stored as a key) reads in the user's language. */
       readonly reconciliationLabel: string
+      /** The budget's "Do przydzielenia" category: an inflow without a category goes there. */
+      readonly incomeCategoryId?: CategoryId
     }
 
 export type SplitField = { readonly categoryId: CategoryId | null; readonly amount: string }
@@ -108,6 +111,28 @@ export const initialTransactionFields = (props: TransactionEditorProps, env: For
     cleared: transaction.cleared,
     splits: splits.length > 0 ? splits : [{ categoryId: null, amount: '' }],
   }
+}
+
+/**
+ * The fields after a change of direction. An inflow whose one category is not chosen yet goes to the budget's
+ * income destination ("Do przydzielenia": money for the person to assign), as YNAB's "Inflow: Ready to Assign";
+ * turning it back into an outflow undoes that choice, since spending from Ready to Assign is rarely meant.
+ */
+export const withDirection = (
+  fields: TransactionFields,
+  direction: Direction,
+  incomeCategoryId: CategoryId | undefined,
+): TransactionFields => {
+  const [only, ...others] = fields.splits
+  if (incomeCategoryId === undefined || only === undefined || others.length > 0)
+    return { ...fields, direction }
+  const categoryId =
+    direction === 'inflow' && only.categoryId === null
+      ? incomeCategoryId
+      : direction === 'outflow' && only.categoryId === incomeCategoryId
+        ? null
+        : only.categoryId
+  return { ...fields, direction, splits: [{ ...only, categoryId }] }
 }
 
 // Amounts are whole minor units; the sign is applied once, here.

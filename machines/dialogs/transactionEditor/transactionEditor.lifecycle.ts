@@ -25,6 +25,8 @@ export type BudgetSeen = {
   readonly payees: ReadonlyArray<string>
   /** The budget's only active account, preselected when the view names none. */
   readonly onlyActiveAccount: BankAccountId | null
+  /** The budget's "Do przydzielenia" category, preselected for an inflow. */
+  readonly incomeDestination: CategoryId | null
 }
 
 /** What the editor shows for what the budget holds now. */
@@ -40,6 +42,7 @@ export type Opening =
  */
 export const openingOf = (request: TransactionEditorRequest, seen: BudgetSeen): Opening => {
   const { transaction, loadState, payees } = seen
+  const income = seen.incomeDestination === null ? {} : { incomeCategoryId: seen.incomeDestination }
   if (request.transactionId === undefined) {
     if (loadState !== 'ready') return { kind: 'wait' }
     const account = request.bankAccountId ?? seen.onlyActiveAccount ?? undefined
@@ -49,6 +52,7 @@ export const openingOf = (request: TransactionEditorRequest, seen: BudgetSeen): 
         mode: 'add',
         today: request.today,
         payees,
+        ...income,
         ...(account === undefined ? {} : { bankAccountId: account }),
         ...(request.categoryId === undefined ? {} : { categoryId: request.categoryId }),
       },
@@ -60,7 +64,7 @@ export const openingOf = (request: TransactionEditorRequest, seen: BudgetSeen): 
   if (transaction.transferId !== null) return { kind: 'transfer', transaction }
   return {
     kind: 'form',
-    props: { mode: 'edit', transaction, payees, reconciliationLabel: request.reconciliationLabel },
+    props: { mode: 'edit', transaction, payees, reconciliationLabel: request.reconciliationLabel, ...income },
   }
 }
 
@@ -73,4 +77,5 @@ export const sameSeen = (a: BudgetSeen, b: BudgetSeen): boolean =>
   a.loadState === b.loadState &&
   a.transaction === b.transaction &&
   a.payees === b.payees &&
-  a.onlyActiveAccount === b.onlyActiveAccount
+  a.onlyActiveAccount === b.onlyActiveAccount &&
+  a.incomeDestination === b.incomeDestination

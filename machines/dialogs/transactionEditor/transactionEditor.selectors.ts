@@ -1,4 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import { isSystemCategory } from '../../../domain/state.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { Minor } from '../../../schemas/money.ts'
@@ -81,7 +82,7 @@ export const selectIsSubmittingTransaction = (snapshot: FormSnapshot): boolean =
 
 // ——— What the form offers, from the budget (pure) ———
 
-export type Choice = { readonly id: string; readonly label: string }
+export type Choice = { readonly id: string; readonly label: string; readonly description?: string }
 
 /** Active accounts, and the transaction's own even when closed. */
 export const accountChoices = (
@@ -92,16 +93,33 @@ export const accountChoices = (
     .filter(({ account }) => account.state === 'Active' || account.id === selected)
     .map(({ account }) => ({ id: account.id, label: account.name }))
 
-/** Visible categories, and hidden ones only when the transaction already uses them. */
+/** What choosing each system category does, in the person's words (keys of the view's texts). */
+export type SystemChoiceTexts = { readonly readyToAssign: string; readonly uncategorized: string }
+
+/**
+ * Visible categories, and hidden ones only when the transaction already uses them. The system ones come first and
+ * say what they do: 'Do przydzielenia' (an inflow to give jobs to), then 'Bez kategorii' (to sort later).
+ */
 export const categoryChoices = (
   groups: ReadonlyArray<GroupWithCategories>,
   usedBy: ReadonlyArray<UsedCategory>,
   nameOf: (category: GroupWithCategories['categories'][number]) => string,
+  explain: SystemChoiceTexts,
 ): ReadonlyArray<Choice> => {
   const used = new Set<string>(usedBy.map((split) => split.categoryId))
-  return groups.flatMap(({ categories }) =>
-    categories
-      .filter((category) => !category.hidden || used.has(category.id))
-      .map((category) => ({ id: category.id, label: nameOf(category) })),
+  const shown = groups.flatMap(({ categories }) =>
+    categories.filter((category) => !category.hidden || used.has(category.id)),
   )
+  const system = shown
+    .filter(isSystemCategory)
+    .sort((a, b) => (a.type === b.type ? 0 : a.type === 'Income' ? -1 : 1))
+    .map((category) => ({
+      id: category.id,
+      label: nameOf(category),
+      description: category.type === 'Income' ? explain.readyToAssign : explain.uncategorized,
+    }))
+  const own = shown
+    .filter((category) => !isSystemCategory(category))
+    .map((category) => ({ id: category.id, label: nameOf(category) }))
+  return [...system, ...own]
 }

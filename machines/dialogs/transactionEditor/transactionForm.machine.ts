@@ -18,6 +18,7 @@ import {
   type TransactionEditorProps,
   type TransactionErrors,
   type TransactionFields,
+  withDirection,
 } from './transactionEditor.form.ts'
 
 type ScalarFields = Omit<TransactionFields, 'splits'>
@@ -81,8 +82,12 @@ export const transactionFormMachine = setup({
     changeField: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {}
       const { [event.field]: _cleared, ...rest } = context.errors.fields
+      const changed = { ...context.fields, [event.field]: event.value }
       return {
-        fields: { ...context.fields, [event.field]: event.value },
+        fields:
+          event.field === 'direction'
+            ? withDirection(context.fields, changed.direction, context.props.incomeCategoryId)
+            : changed,
         errors: { ...context.errors, fields: rest },
       }
     }),

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import { proposedAssigned } from '../../../domain/decideAssignments.ts'
 import { periodOfDate } from '../../../domain/period.ts'
-import { type BudgetState, monthOf } from '../../../domain/state.ts'
+import { type BudgetState, isSystemCategory, monthOf } from '../../../domain/state.ts'
 import {
   type AssignmentRecord,
   AutoAssignOption,
@@ -269,7 +269,7 @@ export const selectMoneyCategories = (
     .map((row) => ({
       id: row.id,
       name: row.name,
-      system: row.id === state.budget?.uncategorizedCategoryId,
+      system: isSystemCategory(state.categories.get(row.id) ?? { origin: 'UserDefined' }),
       groupId: row.categoryGroupId,
       available: row.available,
       assigned: row.assigned,

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import { toMinor } from '../../../domain/monthView.ts'
-import type { BudgetState } from '../../../domain/state.ts'
+import { servedMinor, toMinor } from '../../../domain/monthView.ts'
+import { type BudgetState, isSystemCategory } from '../../../domain/state.ts'
 import type { CategoryMonth, CategoryType, MonthView, TargetExplanation } from '../../../schemas/budget.ts'
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { Minor, PeriodKey } from '../../../schemas/money.ts'
@@ -166,7 +166,7 @@ export const buildMonthModel = (
   const scope = `${view.periodKey}|${showHidden ? 'all' : 'shown'}`
   let hiddenCount = 0
   const hasCategories = groups.some(({ categories }) =>
-    categories.some((category) => category.id !== uncategorizedId),
+    categories.some((category) => !isSystemCategory(category)),
   )
   const shownGroups = groups.filter(({ group, categories }) => {
     const system = categories.some((category) => category.id === uncategorizedId)
@@ -184,6 +184,8 @@ export const buildMonthModel = (
   for (const { group, categories } of shownGroups) {
     const system = categories.some((category) => category.id === uncategorizedId)
     const shownCategories = categories.filter((category) => {
+      // Money in 'Do przydzielenia' is Ready to Assign: the banner shows it, not a row.
+      if (isSystemCategory(category) && category.type === 'Income') return false
       if (category.hidden && !showHidden) {
         hiddenCount += 1
         return false
@@ -218,7 +220,8 @@ export const buildMonthModel = (
     })
     const spending = rows.filter((row) => row.type !== 'Income')
     const sum = (pick: (row: MonthRow) => number) =>
-      toMinor(spending.reduce((total, row) => total + pick(row), 0))
+      // Served like the view's own totals: a budget stored before the bound must still render.
+      servedMinor(spending.reduce((total, row) => total + pick(row), 0))
     const position = movable.findIndex((entry) => entry.group.id === group.id)
     result.push(
       shared(
@@ -295,7 +298,12 @@ export const selectCategory = (snapshot: BudgetSnapshot, categoryId: CategoryId)
 export const selectGroup = (snapshot: BudgetSnapshot, categoryGroupId: CategoryGroupId) =>
   snapshot.context.state.groups.get(categoryGroupId) ?? null
 
-export type CategoryChoice = { readonly id: CategoryId; readonly name: string; readonly system: boolean }
+export type CategoryChoice = {
+  readonly id: CategoryId
+  readonly name: string
+  readonly system: boolean
+  readonly type: CategoryType
+}
 
 const choicesByState = new WeakMap<BudgetState, ReadonlyArray<CategoryChoice>>()
 /** Every category in table order, for 'move money and transactions to …' pickers. */
@@ -303,12 +311,12 @@ export const selectCategoryChoices = (snapshot: BudgetSnapshot): ReadonlyArray<C
   const { state } = snapshot.context
   const hit = choicesByState.get(state)
   if (hit) return hit
-  const uncategorizedId = state.budget?.uncategorizedCategoryId ?? null
   const choices = selectGroups(snapshot).flatMap(({ categories }) =>
     categories.map((category) => ({
       id: category.id,
       name: category.name,
-      system: category.id === uncategorizedId,
+      system: isSystemCategory(category),
+      type: category.type,
     })),
   )
   choicesByState.set(state, choices)

@@ -6,6 +6,7 @@ import { parseDateText } from '../../../domain/dateText.ts'
 import { reconciliationPayee } from '../../../domain/decideMoney.ts'
 import { matchesFilter } from '../../../domain/filters.ts'
 import { parseAmount } from '../../../domain/money.ts'
+import { isSystemCategory } from '../../../domain/state.ts'
 import type {
   Category,
   FilterCriteria,
@@ -48,6 +49,7 @@ export type CategoryCell =
   | { readonly kind: 'category'; readonly name: string }
   | { readonly kind: 'split'; readonly count: number }
   | { readonly kind: 'transfer' }
+  | { readonly kind: 'readyToAssign' }
   | { readonly kind: 'none' }
 
 export const categoryCell = (transaction: Transaction, lookups: TransactionLookups): CategoryCell => {
@@ -55,10 +57,10 @@ export const categoryCell = (transaction: Transaction, lookups: TransactionLooku
   if (transaction.splits.length > 1) return { kind: 'split', count: transaction.splits.length }
   const [split] = transaction.splits
   const category = split === undefined ? undefined : lookups.categories.get(split.categoryId)
-  // The system category's stored name is a key, not a name to show.
-  return category === undefined || category.origin === 'Uncategorized'
-    ? { kind: 'none' }
-    : { kind: 'category', name: category.name }
+  // The system categories' stored names are keys, not names to show.
+  if (category === undefined) return { kind: 'none' }
+  if (!isSystemCategory(category)) return { kind: 'category', name: category.name }
+  return category.type === 'Income' ? { kind: 'readyToAssign' } : { kind: 'none' }
 }
 
 /** What the payee column says: the payee, nothing, or the adjustment a reconciliation added (named by the app). */

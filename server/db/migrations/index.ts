@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely/migration'
 // Identity: users, oidc-provider state, keys, throttling, subscriptions, personal tokens.
 import * as identity from '../../identity/migrations/0001_identity.ts'
+// Identity: when a user was last signed out everywhere (access tokens issued before are refused).
+import * as tokensValidAfter from '../../identity/migrations/0002_tokens_valid_after.ts'
 import * as analyticsEvents from './0001_analytics_events.ts'
 import * as ledger from './0003_ledger.ts'
 import * as budgetSnapshots from './0004_budget_snapshots.ts'
@@ -10,6 +12,7 @@ import * as categoryMonthColumns from './0007_category_month_columns.ts'
 import * as categoryYearColumns from './0008_category_year_columns.ts'
 import * as transactionStatistics from './0009_transaction_statistics.ts'
 import * as eventCompression from './0010_event_compression.ts'
+import * as commandFingerprints from './0011_command_fingerprints.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -23,6 +26,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008_category_year_columns': categoryYearColumns,
   '0009_transaction_statistics': transactionStatistics,
   '0010_event_compression': eventCompression,
+  '0011_command_fingerprints': commandFingerprints,
+  '0012_identity_tokens_valid_after': tokensValidAfter,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import type { PageLanguage } from './i18n.ts'
+import { type PageLanguage, pageLanguages } from './i18n.ts'
 
 /** HTML text produced here is already escaped; plain strings are escaped when interpolated. */
 export type Html = { readonly html: string }
@@ -47,7 +47,7 @@ const hrefFor = (
 ): string => `${path}?${new URLSearchParams({ ...query, lang: language }).toString()}`
 
 const languageLinks = ({ language, t, path, query }: PageInput): Html =>
-  html`<nav class="languages" aria-label="${t('language')}"><ul>${(['pl', 'en'] as const).map(
+  html`<nav class="languages" aria-label="${t('language')}"><ul>${pageLanguages.map(
     (code) =>
       html`<li><a href="${hrefFor(path, query, code)}" lang="${code}"${code === language ? html` aria-current="true"` : nothing}>${t(`languages.${code}`)}</a></li>`,
   )}</ul></nav>`
@@ -55,7 +55,7 @@ const languageLinks = ({ language, t, path, query }: PageInput): Html =>
 /** One page: no inline scripts or styles (the CSP allows only this origin's files). */
 export const page = (input: PageInput): string =>
   `<!doctype html>${
-    html`<html lang="${input.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin"><title>${input.title} · ${input.t('appName')}</title><link rel="stylesheet" href="${stylesheetPath}"></head><body><main class="card"><p class="brand">${input.t('appName')}</p><h1>${input.title}</h1>${input.body}</main>${languageLinks(input)}</body></html>`
+    html`<html lang="${input.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin"><title>${input.title} · ${input.t('appName')}</title><link rel="stylesheet" href="${stylesheetPath}"><script src="/theme-init.js"></script></head><body><main class="card"><p class="brand">${input.t('appName')}</p><h1>${input.title}</h1>${input.body}</main>${languageLinks(input)}</body></html>`
       .html
   }`
 

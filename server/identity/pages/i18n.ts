@@ -1,16 +1,16 @@
 import i18next, { type TFunction } from 'i18next'
+import de from './locales/de.json' with { type: 'json' }
 import en from './locales/en.json' with { type: 'json' }
 import pl from './locales/pl.json' with { type: 'json' }
 
-export const pageLanguages = ['pl', 'en'] as const
+export const pageLanguages = ['pl', 'en', 'de'] as const
 export type PageLanguage = (typeof pageLanguages)[number]
 
 const translator = i18next.createInstance()
 await translator.init({
-  resources: { pl: { translation: pl }, en: { translation: en } },
+  resources: { pl: { translation: pl }, en: { translation: en }, de: { translation: de } },
   lng: 'pl',
-  // German uses the English texts until translated, like the app.
-  fallbackLng: { de: ['en'], default: ['en'] },
+  fallbackLng: 'en',
   supportedLngs: ['pl', 'en', 'de'],
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -37,7 +37,6 @@ export const pickLanguage = (query: string | undefined, acceptLanguage: string |
   for (const candidate of candidates) {
     const primary = candidate.toLowerCase().split('-')[0] ?? ''
     if (isPageLanguage(primary)) return primary
-    if (primary === 'de') return 'en'
   }
   return 'pl'
 }

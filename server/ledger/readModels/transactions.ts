@@ -156,6 +156,7 @@ const pass = (): Pass => {
         case 'CurrencyChanged':
         case 'BudgetReset':
         case 'BudgetDeleted':
+        case 'IncomeDestinationCreated':
         case 'CategoryGroupCreated':
         case 'CategoryGroupRenamed':
         case 'CategoryGroupsReordered':

@@ -219,7 +219,8 @@ export function DialogDateField<F, K extends keyof F & string>({
   )
 }
 
-export type Choice = { readonly id: string; readonly label: string }
+/** One option of a select; `description` says what choosing it does (shown under the label in the list). */
+export type Choice = { readonly id: string; readonly label: string; readonly description?: string }
 
 /**
  * The inside of every select in the app: its label, the trigger with the chosen value, the error if any, and the
@@ -248,7 +249,16 @@ function SelectBody({
         <ListBox className="select-list" items={choices}>
           {(choice) => (
             <ListBoxItem className="select-list__item" id={choice.id} textValue={choice.label}>
-              {choice.label}
+              {choice.description === undefined ? (
+                choice.label
+              ) : (
+                <span className="select-list__text">
+                  <Text slot="label">{choice.label}</Text>
+                  <Text slot="description" className="select-list__description">
+                    {choice.description}
+                  </Text>
+                </span>
+              )}
             </ListBoxItem>
           )}
         </ListBox>

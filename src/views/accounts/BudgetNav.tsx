@@ -68,7 +68,9 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
               return (
                 <li key={account.id}>
                   <Link className="side-panel__link budget-nav__account" href={href} {...current(href)}>
-                    <span className="budget-nav__account-name">{account.name}</span>
+                    <span className="budget-nav__account-name" title={account.name}>
+                      {account.name}
+                    </span>
                     <Money amount={balance.working} currency={currency} />
                   </Link>
                 </li>

@@ -237,18 +237,35 @@ function PaneLoading() {
   )
 }
 
-/** The desktop's right-hand column: the selected category's panel, or a hint. */
+/**
+ * The desktop's right-hand column: the selected category's panel, or a hint. Below 1280 px it is a drawer over the
+ * table (budget.css), shown while a category is chosen; its close button and Escape clear the choice.
+ */
 function SidePanel({
   categoryId,
   periodKey,
+  onClose,
 }: {
   readonly categoryId: CategoryId | null
   readonly periodKey: PeriodKey
+  readonly onClose: () => void
 }) {
   const { t } = useTranslation()
   const exists = useBudget((snapshot) => categoryId !== null && selectCategory(snapshot, categoryId) !== null)
   return (
-    <aside className="budget-columns__panel" aria-label={t('budgetView.details')}>
+    <aside
+      className="budget-columns__panel"
+      aria-label={t('budgetView.details')}
+      data-open={exists || undefined}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) onClose()
+      }}
+    >
+      {exists ? (
+        <Button className="button button--quiet budget-panel__close" onPress={onClose}>
+          {t('budgetView.closeDetails')}
+        </Button>
+      ) : null}
       {exists && categoryId !== null ? (
         <Suspense fallback={<PaneLoading />}>
           <CategoryPanel categoryId={categoryId} periodKey={periodKey} />
@@ -321,7 +338,9 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
               <BudgetGate>{main}</BudgetGate>
             </div>
             {/* The category inspector belongs to the month; the transaction and account panes take the width. */}
-            {search.view === undefined ? <SidePanel categoryId={selected} periodKey={periodKey} /> : null}
+            {search.view === undefined ? (
+              <SidePanel categoryId={selected} periodKey={periodKey} onClose={() => setSelected(null)} />
+            ) : null}
           </div>
         )}
       </div>

@@ -1,11 +1,16 @@
 import { useCallback } from 'react'
 import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
 
-type Named = { readonly name: string; readonly system?: boolean; readonly origin?: string }
+type Named = {
+  readonly name: string
+  readonly system?: boolean
+  readonly origin?: string
+  readonly type?: string
+}
 
 /**
- * The system 'Uncategorized' category is stored under an i18n key; everything else shows its own name (and a
- * category still loading, none).
+ * The system categories ('Bez kategorii', and 'Do przydzielenia', the Income one) are stored under i18n keys;
+ * everything else shows its own name (and a category still loading, none).
  */
 export const useCategoryName = () => {
   const { t } = useSharedTranslation()
@@ -14,7 +19,9 @@ export const useCategoryName = () => {
       category === undefined
         ? ''
         : category.system === true || category.origin === 'Uncategorized'
-          ? t('budgetView.uncategorized')
+          ? category.type === 'Income'
+            ? t('budgetView.incomeDestination')
+            : t('budgetView.uncategorized')
           : category.name,
     [t],
   )

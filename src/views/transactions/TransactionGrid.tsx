@@ -43,6 +43,8 @@ const categoryText = (t: TFunction, cell: CategoryCell): string => {
       return t('transactions.row.split', { count: cell.count })
     case 'transfer':
       return t('transactions.row.transfer')
+    case 'readyToAssign':
+      return t('transactions.row.readyToAssign')
     case 'none':
       return t('transactions.row.uncategorized')
   }
@@ -89,6 +91,10 @@ const Row = memo(function Row({
   onKey,
   onFocusRow,
 }: RowProps) {
+  // Cells cut long texts with an ellipsis; the title shows them whole on hover.
+  const account = lookups.accountNames.get(transaction.bankAccountId) ?? ''
+  const payee = payeeText(t, transaction, t('transactions.row.noPayee'))
+  const category = categoryText(t, categoryCell(transaction, lookups))
   return (
     <tr
       aria-rowindex={index + 2}
@@ -103,19 +109,19 @@ const Row = memo(function Row({
       <td aria-colindex={1} className="tx-cell tx-cell--date">
         {dateFormat.format(new Date(`${transaction.date}T00:00:00Z`))}
       </td>
-      <td aria-colindex={2} className="tx-cell tx-cell--account">
-        {lookups.accountNames.get(transaction.bankAccountId) ?? ''}
+      <td aria-colindex={2} className="tx-cell tx-cell--account" title={account}>
+        {account}
       </td>
-      <td aria-colindex={3} className="tx-cell tx-cell--payee">
-        {payeeText(t, transaction, t('transactions.row.noPayee'))}
+      <td aria-colindex={3} className="tx-cell tx-cell--payee" title={payee}>
+        {payee}
         {transaction.kind === 'Draft' ? (
           <span className="tx-badge">{t('transactions.kind.Draft')}</span>
         ) : null}
       </td>
-      <td aria-colindex={4} className="tx-cell tx-cell--category">
-        {categoryText(t, categoryCell(transaction, lookups))}
+      <td aria-colindex={4} className="tx-cell tx-cell--category" title={category}>
+        {category}
       </td>
-      <td aria-colindex={5} className="tx-cell tx-cell--memo">
+      <td aria-colindex={5} className="tx-cell tx-cell--memo" title={transaction.memo || undefined}>
         {transaction.memo}
       </td>
       <td aria-colindex={6} className="tx-cell tx-cell--amount">

@@ -36,6 +36,7 @@ const seen = (loadState: BudgetSeen['loadState'], transaction: BudgetSeen['trans
   transaction,
   payees: [],
   onlyActiveAccount: ids.checking,
+  incomeDestination: null,
 })
 const APPLIED = [CommandId.make('cmd-1')]
 const APPLIED_REPLY = { type: 'budget.commandApplied', commandIds: APPLIED } satisfies CommandReply

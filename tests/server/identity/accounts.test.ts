@@ -74,17 +74,24 @@ describe.each(databases())('local accounts and account pages on $kind', ({ creat
       expect(response.body).toContain('<label for="email">Adres e-mail</label>')
       expect(response.body).toMatch(/<p class="hint" id="password-hint">Co najmniej 12 znaków\./u)
       expect(response.body).toMatch(/id="password"[^>]*aria-describedby="password-hint"/u)
-      expect(response.body).not.toMatch(/<script|style=/u)
+      // Scripts only from files (the app's theme), never inline; no inline styles.
+      expect(response.body).not.toMatch(/<script(?![^>]*\bsrc="\/theme-init\.js")|style=/u)
+      expect(response.body).toContain('<script src="/theme-init.js"></script>')
       expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'")
     })
 
-    it('speaks English for en and de browsers and for ?lang=en', async () => {
-      for (const headers of [
-        { 'accept-language': 'en-GB,en;q=0.9' },
-        { 'accept-language': 'de-DE,de;q=0.9' },
-      ]) {
-        const response = await app.inject({ method: 'GET', url: '/Identity/Account/Register', headers })
-        expect(response.body).toContain('<html lang="en">')
+    it('speaks English and German to their browsers, and follows ?lang=', async () => {
+      for (const [acceptLanguage, lang, title] of [
+        ['en-GB,en;q=0.9', 'en', 'Create an account'],
+        ['de-DE,de;q=0.9', 'de', 'Konto erstellen'],
+      ] as const) {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/Identity/Account/Register',
+          headers: { 'accept-language': acceptLanguage },
+        })
+        expect(response.body).toContain(`<html lang="${lang}">`)
+        expect(response.body).toContain(title)
       }
       const chosen = await app.inject({
         method: 'GET',

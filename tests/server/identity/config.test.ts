@@ -13,7 +13,7 @@ describe('identity configuration', () => {
       embedded: true,
       clientId: 'koperta-web',
       audience: 'urn:koperta:api',
-      accessTokenTtlSeconds: 600,
+      accessTokenTtlSeconds: 300,
       billing: false,
       smtpUrl: undefined,
       mailFrom: 'Koperta <no-reply@localhost>',

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify'
 import { loadConfig } from '../../../server/config.ts'
+import { textSafetyPlugin } from '../../../server/http/textSafety.ts'
 import type { IdentityConfig } from '../../../server/identity/config.ts'
 import { loadIdentityConfig } from '../../../server/identity/config.ts'
 import { identityPlugin } from '../../../server/identity/plugin.ts'
@@ -57,6 +58,7 @@ export const createIdentityApp = (
   app.register(databasePlugin)
   app.register(securityPlugin)
   app.register(errorsPlugin)
+  app.register(textSafetyPlugin)
   app.register(routeCatalogPlugin)
   app.register(appShellPlugin)
   app.register(identityPlugin, { identity })

@@ -303,13 +303,17 @@ describe.each(databases())('ledger contract on $kind', (target) => {
     for (const resource of resources) {
       const answer = await api('GET', `/api/budget/${budget.id}/${resource}`)
       expect(answer.status, resource).toBe(200)
-      expect(answer.headers.etag, resource).toBe('"1"')
+      // Version 2: BudgetCreated, then its income destination.
+      expect(answer.headers.etag, resource).toBe('"2"')
     }
     const categories = expectStatus(await api('GET', `/api/budget/${budget.id}/categories`), 200)
-    expect(categories).toEqual([expect.objectContaining({ origin: 'Uncategorized', type: 'Expense' })])
+    expect(categories).toEqual([
+      expect.objectContaining({ origin: 'Uncategorized', type: 'Expense' }),
+      expect.objectContaining({ origin: 'Uncategorized', type: 'Income' }),
+    ])
     const list = expectStatus(await api('GET', '/api/budget'), 200)
     expect(list).toEqual(
-      expect.arrayContaining([{ id: budget.id, name: 'Lists', currency: 'EUR', role: 'Owner', version: 1 }]),
+      expect.arrayContaining([{ id: budget.id, name: 'Lists', currency: 'EUR', role: 'Owner', version: 2 }]),
     )
   })
 })

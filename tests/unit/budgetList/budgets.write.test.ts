@@ -14,6 +14,7 @@ const create = {
   currency: EUR,
   uncategorizedGroupId: CategoryGroupId.make('g'),
   uncategorizedCategoryId: CategoryId.make('c'),
+  incomeCategoryId: CategoryId.make('i'),
 } as const
 
 describe('planWrite', () => {

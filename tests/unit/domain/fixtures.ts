@@ -89,6 +89,7 @@ export const starterBudget = () => {
     currency: 'PLN',
     uncategorizedGroupId: 'group-system',
     uncategorizedCategoryId: 'uncategorized',
+    incomeCategoryId: 'ready-to-assign',
   })
   book.do('CreateCategoryGroup', { categoryGroupId: 'group-income', name: 'Przychody' })
   book.do('CreateCategory', {

@@ -50,6 +50,9 @@ export const applyReference = (model: ReferenceModel, event: BudgetEvent): void 
     case 'CategoryCreated':
       model.categories.set(event.categoryId, event.type)
       break
+    case 'IncomeDestinationCreated':
+      model.categories.set(event.categoryId, 'Income')
+      break
     case 'CategoryDeleted': {
       const intoIncome = model.categories.get(event.movedToCategoryId) === 'Income'
       for (const [k, amount] of [...model.assigned]) {

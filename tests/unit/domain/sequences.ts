@@ -10,7 +10,18 @@ import type { BudgetEvent } from '../../../schemas/budgetEvents.ts'
 import { command, starterBudget } from './fixtures.ts'
 
 // Random command sequences against a small id universe, so collisions, refusals and edge cases happen often.
-const categoryPool = ['uncategorized', 'salary', 'rent', 'food', 'holiday', 'bonus', 'fuel', 'gift', 'ghost']
+const categoryPool = [
+  'uncategorized',
+  'ready-to-assign',
+  'salary',
+  'rent',
+  'food',
+  'holiday',
+  'bonus',
+  'fuel',
+  'gift',
+  'ghost',
+]
 const accountPool = ['checking', 'savings', 'cash', 'nowhere']
 
 const amount = fc.integer({ min: -60_000, max: 60_000 })
@@ -40,6 +51,7 @@ const add = fc.record({
         'salary',
         'bonus',
         'uncategorized',
+        'ready-to-assign',
         'ghost',
       ),
       value: amount,

@@ -1,6 +1,6 @@
 import * as HashMap from 'effect/HashMap'
 import { describe, expect, it } from 'vitest'
-import { initialState, monthOf } from '../../../domain/state.ts'
+import { incomeDestinationOf, initialState, monthOf } from '../../../domain/state.ts'
 import { categoryId, command, eventsOf, given, period, refusalOf, starterBudget } from './fixtures.ts'
 
 const create = () =>
@@ -10,6 +10,7 @@ const create = () =>
     currency: 'PLN',
     uncategorizedGroupId: 'group-system',
     uncategorizedCategoryId: 'uncategorized',
+    incomeCategoryId: 'ready-to-assign',
   })
 
 describe('CreateBudget', () => {
@@ -26,11 +27,18 @@ describe('CreateBudget', () => {
         createdAt: '2025-01-15T10:00:00Z',
         createdBy: 'user-1',
       },
+      { _tag: 'IncomeDestinationCreated', categoryId: 'ready-to-assign' },
     ])
     const state = given(events)
     expect(state.categories.get('uncategorized' as never)).toMatchObject({
       origin: 'Uncategorized',
       type: 'Expense',
+    })
+    expect(incomeDestinationOf(state)).toMatchObject({
+      id: 'ready-to-assign',
+      categoryGroupId: 'group-system',
+      origin: 'Uncategorized',
+      type: 'Income',
     })
   })
   it('refuses a second creation of the same stream', () => {
@@ -46,6 +54,7 @@ describe('CreateBudget', () => {
       currency: 'ABC',
       uncategorizedGroupId: 'g',
       uncategorizedCategoryId: 'u',
+      incomeCategoryId: 'i',
     })
     expect(refusalOf(initialState, unknown)).toEqual({
       _tag: 'UnknownCurrency',
@@ -146,7 +155,7 @@ describe('ResetBudget', () => {
     ])
     expect(book.state.transactionCount).toBe(0)
     expect(HashMap.size(book.state.categoryMonths)).toBe(0)
-    expect(book.state.categories.size).toBe(5)
+    expect(book.state.categories.size).toBe(6)
     expect(book.state.accounts.get('checking' as never)).toMatchObject({
       openingBalance: 5_000,
       openingDate: '2025-03-01',

@@ -37,6 +37,7 @@ export const NOVEMBER = PeriodKey.make('202611')
 export const ids = {
   uncategorizedGroup: CategoryGroupId.make('group-uncat'),
   uncategorized: CategoryId.make('cat-uncat'),
+  readyToAssign: CategoryId.make('cat-ready-to-assign'),
   everyday: CategoryGroupId.make('group-everyday'),
   groceries: CategoryId.make('cat-groceries'),
   rent: CategoryId.make('cat-rent'),
@@ -55,6 +56,7 @@ export const SEED: ReadonlyArray<CommandDraft> = [
     currency: CurrencyCode.make('PLN'),
     uncategorizedGroupId: ids.uncategorizedGroup,
     uncategorizedCategoryId: ids.uncategorized,
+    incomeCategoryId: ids.readyToAssign,
   },
   { _tag: 'CreateCategoryGroup', categoryGroupId: ids.everyday, name: 'Everyday' },
   {

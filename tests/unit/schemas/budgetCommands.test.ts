@@ -28,6 +28,7 @@ describe('commands are their drafts stamped with who, when and an id', () => {
       currency: 'PLN',
       uncategorizedGroupId: 'g',
       uncategorizedCategoryId: 'c',
+      incomeCategoryId: 'i',
     }
     expect(decodes(BudgetCommandDraft, create)).toBe(true)
     expect(decodes(OpenBudgetCommandDraft, create)).toBe(false)

@@ -1,11 +1,13 @@
 import '../../budgetList/texts.ts'
 import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { starterSet } from '../../../../domain/starterSet.ts'
 import { getAnalyticsRef } from '../../../../machines/app/index.ts'
 import { type BudgetEditProps, budgetEditMachine } from '../../../../machines/dialogs/budgetEdit/index.ts'
 import { selectWasApplied } from '../../../../machines/dialogs/shared/index.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
 import { useAppActor } from '../../../app/AppActor.tsx'
+import { DialogRadioField } from '../../../components/dialog/DialogRadioField.tsx'
 import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
 import { currencyChoices } from '../../budgetList/currencies.ts'
 import type { BudgetsRef } from '../../budgetList/useBudgetsActor.ts'
@@ -29,6 +31,31 @@ export function BudgetEditDialog({
   const { t, i18n } = useTranslation()
   const app = useAppActor()
   const locale = i18n.resolvedLanguage ?? 'pl'
+  // The starter set named in the person's language: the names the new budget's categories get.
+  const withStarter = useMemo(
+    (): BudgetEditProps =>
+      props.mode === 'create'
+        ? {
+            ...props,
+            starter: starterSet.map((group) => ({
+              name: t(`budgets.starter.groups.${group.key}`),
+              categories: group.categories.map((category) => ({
+                name: t(`budgets.starter.categories.${category.key}`),
+                type: category.type,
+                spendingClass: category.spendingClass,
+              })),
+            })),
+          }
+        : props,
+    [props, t],
+  )
+  const starterChoices = useMemo(
+    () => [
+      { id: 'set', label: t('budgets.starter.set'), description: t('budgets.starter.setHelp') },
+      { id: 'empty', label: t('budgets.starter.empty'), description: t('budgets.starter.emptyHelp') },
+    ],
+    [t],
+  )
   const actor = useFlowDialogIn(
     budgetEditMachine,
     {
@@ -38,7 +65,7 @@ export function BudgetEditDialog({
       locale,
       newId: () => crypto.randomUUID(),
     },
-    props,
+    withStarter,
   )
   const choices = useMemo(() => currencyChoices(locale), [locale])
   const closed = useCallback(() => onClosed(selectWasApplied(actor.getSnapshot())), [actor, onClosed])
@@ -57,7 +84,16 @@ export function BudgetEditDialog({
         label={t('budgets.dialog.currency')}
         choices={choices}
       />
-      {creating ? null : <p className="field__description">{t('budgets.dialog.currencyHint')}</p>}
+      {creating ? (
+        <DialogRadioField
+          actor={actor}
+          field="starter"
+          label={t('budgets.starter.label')}
+          choices={starterChoices}
+        />
+      ) : (
+        <p className="field__description">{t('budgets.dialog.currencyHint')}</p>
+      )}
     </FormDialog>
   )
 }

@@ -112,7 +112,10 @@ export function EditorForm({
         <PayeeField form={form} />
         <Splits
           form={form}
-          categories={categoryChoices(groups, originalSplits, nameOf)}
+          categories={categoryChoices(groups, originalSplits, nameOf, {
+            readyToAssign: t('transactions.editor.readyToAssignHelp'),
+            uncategorized: t('transactions.editor.uncategorizedHelp'),
+          })}
           currency={currency}
         />
         <TextInput form={form} field="memo" label={t('transactions.editor.memo')} />

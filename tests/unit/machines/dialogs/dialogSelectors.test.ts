@@ -46,7 +46,12 @@ describe('move category selectors', () => {
 })
 
 describe('delete selectors', () => {
-  const all = ['rent', 'power', 'gym'].map((id) => ({ id: CategoryId.make(id), name: id, system: false }))
+  const all = ['rent', 'power', 'gym'].map((id) => ({
+    id: CategoryId.make(id),
+    name: id,
+    system: false,
+    type: 'Expense' as const,
+  }))
 
   it('never offers a category that is being deleted as where its money goes', () => {
     expect(

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, waitFor } from 'xstate'
-import { budgetEditMachine, buildBudget, checkBudget } from '../../../../machines/dialogs/budgetEdit/index.ts'
+import { planWrite } from '../../../../machines/budgetList/budgets.write.ts'
+import {
+  budgetEditMachine,
+  buildBudget,
+  checkBudget,
+  initialBudgetFields,
+} from '../../../../machines/dialogs/budgetEdit/index.ts'
 import { buildCategory, checkCategory } from '../../../../machines/dialogs/categoryEdit/index.ts'
 import {
   buildDelete,
@@ -246,11 +252,11 @@ describe('category, group and budget edit', () => {
   })
 
   it('creates a budget in a known currency; edit sends rename and currency change', () => {
-    expect(checkBudget({ name: 'Dom', currency: 'XYZ' })).toEqual({
+    expect(checkBudget({ name: 'Dom', currency: 'XYZ', starter: 'empty' })).toEqual({
       ok: false,
       errors: { currency: { key: 'validation.currency' } },
     })
-    const created = checkBudget({ name: 'Dom', currency: 'eur' })
+    const created = checkBudget({ name: 'Dom', currency: 'eur', starter: 'empty' })
     expect(created.ok && buildBudget(created.value, { mode: 'create' }, sequentialIds())).toEqual([
       {
         _tag: 'CreateBudget',
@@ -259,14 +265,40 @@ describe('category, group and budget edit', () => {
         currency: 'EUR',
         uncategorizedGroupId: 'id-2',
         uncategorizedCategoryId: 'id-3',
+        incomeCategoryId: 'id-4',
       },
     ])
     const edit = { mode: 'edit' as const, name: 'Dom', currency: CurrencyCode.make('PLN') }
-    const edited = checkBudget({ name: 'Dom 2', currency: 'EUR' })
+    const edited = checkBudget({ name: 'Dom 2', currency: 'EUR', starter: 'empty' })
     expect(edited.ok && buildBudget(edited.value, edit, sequentialIds())).toEqual([
       { _tag: 'RenameBudget', name: 'Dom 2' },
       { _tag: 'ChangeCurrency', currency: 'EUR' },
     ])
+  })
+
+  it('creates a budget with the starter set in one write, which the budgets list sends as its starter', () => {
+    const starter = [
+      {
+        name: 'Rachunki',
+        categories: [{ name: 'Czynsz', type: 'Expense' as const, spendingClass: 'Housing' as const }],
+      },
+      { name: 'Cele', categories: [{ name: 'Wakacje', type: 'Saving' as const }] },
+    ]
+    const props = { mode: 'create' as const, starter }
+    expect(initialBudgetFields(props).starter).toBe('set')
+    const created = checkBudget({ name: 'Dom', currency: 'PLN', starter: 'set' })
+    const drafts = created.ok ? buildBudget(created.value, props, sequentialIds()) : []
+    expect(drafts.map((draft) => draft._tag)).toEqual([
+      'CreateBudget',
+      'CreateCategoryGroup',
+      'CreateCategory',
+      'CreateCategoryGroup',
+      'CreateCategory',
+    ])
+    const planned = planWrite(drafts, null, [])
+    expect(planned.ok && planned.write).toMatchObject({ kind: 'create', name: 'Dom', starter })
+    const empty = checkBudget({ name: 'Dom', currency: 'PLN', starter: 'empty' })
+    expect(empty.ok && buildBudget(empty.value, props, sequentialIds())).toHaveLength(1)
   })
 
   it('a currency change after money was recorded comes back refused, and nothing is renamed', async () => {

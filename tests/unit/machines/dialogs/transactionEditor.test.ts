@@ -258,6 +258,27 @@ describe('transaction form machine', () => {
     expect(selectPayeeSuggestions(dialog.getSnapshot())).toEqual(['Biedronka'])
   })
 
+  it('sends an inflow without a chosen category to Do przydzielenia, and takes that back for an outflow', () => {
+    const dialog = createActor(transactionFormMachine, {
+      input: {
+        ...PL,
+        budget: startAnalyticsRecorder().actor,
+        newId: sequentialIds(),
+        props: { mode: 'add', today: TODAY, payees: [], incomeCategoryId: ids.readyToAssign },
+      },
+    }).start()
+    const categories = () => dialog.getSnapshot().context.fields.splits.map((split) => split.categoryId)
+    expect(categories()).toEqual([null])
+    dialog.send({ type: 'form.change', field: 'direction', value: 'inflow' })
+    expect(categories()).toEqual([ids.readyToAssign])
+    dialog.send({ type: 'form.change', field: 'direction', value: 'outflow' })
+    expect(categories()).toEqual([null])
+    // A category the person chose stays, whichever way the money goes.
+    dialog.send({ type: 'split.setCategory', index: 0, categoryId: ids.salary })
+    dialog.send({ type: 'form.change', field: 'direction', value: 'inflow' })
+    expect(categories()).toEqual([ids.salary])
+  })
+
   it('drops the splits’ errors when one split is left (it takes the whole amount; the screen hides its field)', () => {
     const { dialog } = start()
     dialog.send({ type: 'form.change', field: 'amount', value: '100' })
@@ -392,6 +413,15 @@ describe('transaction editor lifecycle', () => {
     await waitFor(editor, (s) => s.status === 'done')
   })
 
+  it('offers the budget’s income destination to the form', async () => {
+    const { editor } = await openEditor(request)
+    await waitFor(editor, (s) => selectEditorScreen(s) === 'form')
+    expect(selectFormRef(editor.getSnapshot())?.getSnapshot().context.props).toMatchObject({
+      incomeCategoryId: ids.readyToAssign,
+    })
+    editor.stop()
+  })
+
   it('adds with the only active account and the asked-for category preselected', async () => {
     const { editor } = await openEditor({ ...request, categoryId: ids.groceries })
     await waitFor(editor, (s) => selectEditorScreen(s) === 'form')
@@ -413,6 +443,7 @@ describe('transaction editor lifecycle', () => {
       transaction,
       payees: [],
       onlyActiveAccount: null,
+      incomeDestination: null,
     })
     const there = groceriesOutflow('tx-1', '2026-11-20', -100)
     expect(openingOf({ ...request, transactionId: there.id }, seen('error', null))).toEqual({

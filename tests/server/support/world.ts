@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { type Call, expectStatus } from '../ledger/harness.ts'
+
+/** Calls the app with JSON bodies as the holder of `authorization` (a personal token or an access token). */
+export const callerWith =
+  (app: FastifyInstance, authorization: string): Call =>
+  async (method, url, body, headers = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { authorization, ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    })
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: response.body === '' ? undefined : JSON.parse(response.body),
+    }
+  }
+
+/** One user's budget with one object of every kind the API addresses by id, and the ids by kind. */
+export interface World {
+  readonly budgetId: string
+  /** Ids by kind (`bankAccount`, `category`, …), as `Hints.ids` wants them. */
+  readonly ids: Readonly<Record<string, readonly string[]>>
+  /** Values for every path parameter the API has today. */
+  readonly pathValues: Readonly<Record<string, string>>
+  /** A string in every name, payee and memo of this world, so an answer carrying any of them is noticed. */
+  readonly marker: string
+}
+
+/**
+ * Builds the world through the API as `call`'s user: a budget with a group, expense and income categories, two
+ * accounts, a transaction, a transfer, a target, a filter and an assignment.
+ */
+export const buildWorld = async (call: Call): Promise<World> => {
+  const marker = `secret${randomBytes(4).toString('hex')}`
+  const budget = expectStatus(
+    await call('POST', '/api/budget', { name: `${marker} budget`, currency: 'PLN' }),
+    201,
+  )
+  const base = `/api/budget/${budget.id}`
+  const group = expectStatus(await call('POST', `${base}/category-groups`, { name: `${marker} group` }), 201)
+  const category = async (name: string, type: string) =>
+    expectStatus(
+      await call('POST', `${base}/categories`, {
+        categoryGroupId: group.id,
+        name: `${marker} ${name}`,
+        type,
+      }),
+      201,
+    ).id as string
+  const rent = await category('rent', 'Expense')
+  const food = await category('food', 'Expense')
+  const salary = await category('salary', 'Income')
+  const account = async (name: string, balance: number) =>
+    expectStatus(
+      await call('POST', `${base}/bank-accounts`, {
+        name: `${marker} ${name}`,
+        type: 'unconnected',
+        balance,
+        date: '2025-03-01',
+      }),
+      201,
+    ).id as string
+  const checking = await account('checking', 100_000)
+  const savings = await account('savings', 5_000)
+  const spent = expectStatus(
+    await call('POST', `${base}/transactions`, {
+      bankAccountId: checking,
+      date: '2025-03-10',
+      payee: `${marker} shop`,
+      memo: `${marker} memo`,
+      value: -2_500,
+      splits: [{ categoryId: food, value: -2_500 }],
+    }),
+    201,
+  )
+  const transfer = expectStatus(
+    await call('POST', `${base}/transfers`, {
+      fromBankAccountId: checking,
+      toBankAccountId: savings,
+      date: '2025-03-11',
+      value: 1_000,
+      memo: `${marker} transfer`,
+    }),
+    201,
+  )
+  expectStatus(
+    await call('PUT', `${base}/categories/${rent}/target`, {
+      type: 'NeededForSpendingMonthly',
+      amount: 50_000,
+    }),
+    200,
+  )
+  expectStatus(await call('PUT', `${base}/period/202503/categories/${rent}/assigned`, { value: 30_000 }), 200)
+  const filter = expectStatus(
+    await call('POST', `${base}/filters`, { name: `${marker} filter`, criteria: { payeeText: marker } }),
+    201,
+  )
+  const tokens = expectStatus(await call('GET', '/api/tokens'), 200).tokens as { id: string }[]
+  const token =
+    tokens[0]?.id ??
+    (expectStatus(await call('POST', '/api/tokens', { name: `${marker} token` }), 201).id as string)
+  const transactions = [spent.id, transfer.outflow.id, transfer.inflow.id] as string[]
+  return {
+    budgetId: budget.id,
+    marker,
+    ids: {
+      budget: [budget.id],
+      categoryGroup: [group.id],
+      category: [rent, food, salary],
+      bankAccount: [checking, savings],
+      transaction: transactions,
+      filter: [filter.id],
+      token: [token],
+    },
+    pathValues: {
+      budgetId: budget.id,
+      bankAccountId: checking,
+      categoryId: rent,
+      categoryGroupId: group.id,
+      transactionId: spent.id,
+      filterId: filter.id,
+      tokenId: token,
+      periodKey: '202503',
+    },
+  }
+}
