@@ -2,7 +2,7 @@ import * as Result from 'effect/Result'
 import { currencyExponent } from '../../../domain/currency.ts'
 import { formatDateText, parseDateText } from '../../../domain/dateText.ts'
 import { parseAmount, toDecimalString } from '../../../domain/money.ts'
-import type { CurrencyCode, IsoDate, Minor } from '../../../schemas/money.ts'
+import { type CurrencyCode, type IsoDate, MAX_AMOUNT, type Minor } from '../../../schemas/money.ts'
 
 /** A field's message as an i18n key with parameters (SPEC §5: 'validation.required', 'validation.min' {min}, …). */
 export type FieldError = { readonly key: string; readonly params?: Readonly<Record<string, string | number>> }
@@ -35,16 +35,11 @@ export const formatBound = (amount: number, env: FormEnv): string => {
 
 export type AmountRule = { readonly min?: number; readonly max?: number }
 
-/**
- * The one limit of every amount a form takes (a transaction, a split, a balance, an assignment, a move, a target),
- * either way, in minor units: 10^13 is 100 billion in a two-decimal currency. It is the server's limit of a single
- * amount (schemas/money.ts MAX_AMOUNT, issue 26) — when that constant is in the tree, this one should be it.
- */
-export const MAX_FORM_AMOUNT = 10_000_000_000_000
-
+// Every form's amount is within the one limit of a single amount (schemas/money.ts MAX_AMOUNT, the server's):
+// parseAmount refuses beyond it, and the message says where it is.
 const tooLarge = (env: FormEnv): FieldError => ({
   key: 'validation.amountTooLarge',
-  params: { max: formatBound(MAX_FORM_AMOUNT, env) },
+  params: { max: formatBound(MAX_AMOUNT, env) },
 })
 
 const PARSE_ERROR_KEYS = {
@@ -58,7 +53,7 @@ const PARSE_ERROR_KEYS = {
 
 /**
  * Reads a typed amount (pl or en form) into minor units, with SPEC's min/max messages at 2 decimals; every form's
- * amount is within MAX_FORM_AMOUNT.
+ * amount is within MAX_AMOUNT.
  */
 export const checkAmount = (
   text: string,
@@ -76,7 +71,6 @@ export const checkAmount = (
     )
   }
   const value = parsed.success
-  if (Math.abs(value) > MAX_FORM_AMOUNT) return Result.fail(tooLarge(env))
   if (rule.min !== undefined && value < rule.min)
     return Result.fail({ key: 'validation.min', params: { min: formatBound(rule.min, env) } })
   if (rule.max !== undefined && value > rule.max)

@@ -19,7 +19,6 @@ export {
   checkName,
   dateText,
   formatBound,
-  MAX_FORM_AMOUNT,
   NAME_MAX_LENGTH,
   ONE_MINOR_UNIT,
   REQUIRED,
