@@ -930,11 +930,19 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
   const foodId = CategoryId.make(budget.foodId)
   const rentId = CategoryId.make(budget.rentId)
   const categoryName = (id: CategoryId | null) => (id === foodId ? 'Jedzenie' : 'Czynsz')
+  // An inflow with one split goes to the budget's built-in income destination, as the screen's editor is told.
+  const categories = Schema.decodeUnknownSync(CategoryList)(
+    await api(request, 'GET', `/api/budget/${budget.id}/categories`),
+  )
+  const income = categories.find(
+    (category) => category.origin === 'Uncategorized' && category.type === 'Income',
+  )
   const props = {
     mode: 'add',
     today: IsoDate.make(today),
     bankAccountId: BankAccountId.make(budget.checkingId),
     payees: [],
+    ...(income === undefined ? {} : { incomeCategoryId: income.id }),
   } as const
   type Editor = {
     readonly value: unknown
