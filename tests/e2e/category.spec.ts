@@ -71,7 +71,12 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
   await choose(page, /Pokryj z/u, /^Do przydzielenia/u)
   await again.getByRole('button', { name: 'Pokryj', exact: true }).click()
   await expect(again.getByRole('alert')).toHaveText('Ta kategoria nie jest przekroczona.')
+  // The choice was never applied: Escape asks before dropping it.
   await page.keyboard.press('Escape')
+  await page
+    .getByRole('alertdialog', { name: 'Odrzucić zmiany?' })
+    .getByRole('button', { name: 'Odrzuć zmiany' })
+    .click()
   await page.waitForURL(`**${categoryUrl}`)
 
   // Assign by keyboard: the amount field has focus, Enter submits.

@@ -112,12 +112,28 @@ const dialogInput = <P>(props: P, budget = createActor(createMachine({})).start(
 
 /**
  * The filter every dialog's model shares: the person acts only while the dialog is open and no request is waiting;
- * the budget answers only a waiting request.
+ * the budget answers only a waiting request; "discard changes?" takes only its two answers.
  */
 const personAndBudget = (
   snapshot: { readonly status: string; readonly value: unknown },
   event: EventObject,
-) => snapshot.status === 'active' && (snapshot.value === 'submitting') === isReply(event.type)
+) =>
+  snapshot.status === 'active' &&
+  (snapshot.value === 'submitting') === isReply(event.type) &&
+  (snapshot.value === 'confirmingDiscard') === event.type.startsWith('discard.')
+
+/** The question Escape or 'Anuluj' asks over a changed form. */
+const discardQuestion = (page: Page) => page.getByRole('alertdialog', { name: 'Odrzucić zmiany?' })
+
+/** The person's answer to it: discard with its button, keep editing with Escape. */
+const answerDiscard = async (page: Page, event: EventObject) => {
+  if (event.type === 'discard.confirm')
+    await discardQuestion(page).getByRole('button', { name: 'Odrzuć zmiany' }).click()
+  else await page.keyboard.press('Escape')
+  await expect(discardQuestion(page)).toHaveCount(0)
+}
+
+const DISCARD_ANSWERS = [{ type: 'discard.confirm' }, { type: 'discard.keep' }] as const
 
 /** The greedy tour of a dialog's model, each walk also run on a real actor of its chart for coverage. */
 const tourOf = <TSnapshot extends Snapshot<unknown>, TEvent extends EventObject, TInput>(
@@ -190,6 +206,7 @@ const walksOf = <F extends object, P, V>(spec: DialogCase<F, P, V>) => {
     ...spec.changes,
     { type: 'dialog.submit' },
     { type: 'dialog.cancel' },
+    ...DISCARD_ANSWERS,
     REPLIES.applied,
     ...(refuses(spec) ? [REPLIES.refused] : []),
   ]
@@ -228,11 +245,16 @@ const expectScreen = async <F extends object, P, V>(
       else await expect(dialog.getByRole('alert')).toHaveCount(0)
       return
     }
+    case 'confirmingDiscard':
+      await expect(discardQuestion(page)).toBeVisible()
+      return
     case 'done':
       await expect(dialog).toHaveCount(0)
       await spec.applied(fields)
       return
     case 'cancelled':
+      // Closed, not hidden behind the question (which takes the form out of the accessibility tree).
+      await expect(discardQuestion(page)).toHaveCount(0)
       await expect(dialog).toHaveCount(0)
       await spec.untouched()
       return
@@ -264,6 +286,7 @@ const perform = async <F extends object, P, V>(
     await dialog.getByRole('button', { name: spec.submit, exact: true }).click()
   else if (event.type === 'dialog.cancel')
     await dialog.getByRole('button', { name: 'Anuluj', exact: true }).click()
+  else if (event.type === 'discard.confirm' || event.type === 'discard.keep') await answerDiscard(page, event)
 }
 
 /** How one dialog meets a person on screen, for replaying its chart's walks there. */
@@ -274,6 +297,24 @@ type Screen<TState extends { readonly value: unknown }, TEvent extends EventObje
   readonly prepare?: ((reply: Reply) => Promise<unknown>) | undefined
   readonly perform: (event: TEvent) => Promise<unknown>
   readonly expectScreen: (state: TState) => Promise<unknown>
+}
+
+/**
+ * A walk may end with the dialog open (the tour starts afresh when nothing new is reachable from there), changed
+ * (cancelling asks) or asking: the person closes it, discarding what was typed.
+ */
+const closeLeftOpen = async (page: Page, name: string) => {
+  const left = page.getByRole('dialog', { name })
+  const question = discardQuestion(page)
+  await expect(async () => {
+    if (await question.isVisible())
+      await question.getByRole('button', { name: 'Odrzuć zmiany' }).click({ timeout: 1_000 })
+    else if (await left.isVisible())
+      await left.getByRole('button', { name: 'Anuluj', exact: true }).click({ timeout: 1_000 })
+    // Behind the question the form is inert, out of the accessibility tree: both must be gone.
+    await expect(question).toHaveCount(0, { timeout: 1_000 })
+    await expect(left).toHaveCount(0, { timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
 }
 
 /**
@@ -289,12 +330,7 @@ const replayWalks = async <TState extends { readonly value: unknown }, TEvent ex
 ) => {
   for (const [index, walk] of walks.entries()) {
     await test.step(`walk ${index + 1} of ${walks.length}`, async () => {
-      // A walk may end with the dialog open (the tour starts afresh when nothing new is reachable from there).
-      const left = page.getByRole('dialog', { name: screen.dialog })
-      if (await left.isVisible()) {
-        await left.getByRole('button', { name: 'Anuluj', exact: true }).click()
-        await expect(left).toHaveCount(0)
-      }
+      await closeLeftOpen(page, screen.dialog)
       if (index > 0) await screen.reset()
       await screen.open()
       await screen.expectScreen(initial)
@@ -308,6 +344,7 @@ const replayWalks = async <TState extends { readonly value: unknown }, TEvent ex
       }
     })
   }
+  await closeLeftOpen(page, screen.dialog)
 }
 
 const replayThroughUi = async <F extends object, P, V>(page: Page, spec: DialogCase<F, P, V>) => {
@@ -935,6 +972,7 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
     { type: 'split.setAmount', index: 1, amount: '40' },
     { type: 'dialog.submit' },
     { type: 'dialog.cancel' },
+    ...DISCARD_ANSWERS,
     REPLIES.applied,
   ]
   const model = new TestModel(transactionFormMachine, {
@@ -1019,6 +1057,9 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
           return editor.getByRole('button', { name: 'Zapisz', exact: true }).click()
         case 'dialog.cancel':
           return editor.getByRole('button', { name: 'Anuluj', exact: true }).click()
+        case 'discard.confirm':
+        case 'discard.keep':
+          return answerDiscard(page, event)
         default:
           // The open budget's answer: nobody acts for it.
           return
@@ -1043,11 +1084,14 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
           await expect(editor.locator('.field__error')).toHaveCount(shown)
           return
         }
+        case 'confirmingDiscard':
+          return expect(discardQuestion(page)).toBeVisible()
         case 'done':
           added += 1
           await expect(editor).toHaveCount(0)
           return listed()
         case 'cancelled':
+          await expect(discardQuestion(page)).toHaveCount(0)
           await expect(editor).toHaveCount(0)
           return listed()
         default:

@@ -7,6 +7,7 @@ import {
   checkAmount,
   checkDate,
   checkName,
+  dateText,
   type FieldErrors,
   type FormEnv,
   take,
@@ -31,10 +32,10 @@ export type BankAccountValue =
   | { readonly mode: 'create'; readonly name: string; readonly balance: Minor; readonly date: IsoDate }
   | { readonly mode: 'rename'; readonly name: string }
 
-export const initialBankAccountFields = (props: BankAccountProps): BankAccountFields =>
+export const initialBankAccountFields = (props: BankAccountProps, env: FormEnv): BankAccountFields =>
   props.mode === 'create'
-    ? { name: '', balance: '', date: props.today }
-    : { name: props.account.name, balance: '', date: props.account.openingDate }
+    ? { name: '', balance: '', date: dateText(props.today, env) }
+    : { name: props.account.name, balance: '', date: dateText(props.account.openingDate, env) }
 
 export const checkBankAccount = (
   fields: BankAccountFields,

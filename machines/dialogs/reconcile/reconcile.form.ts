@@ -7,6 +7,7 @@ import {
   type Checked,
   checkAmount,
   checkDate,
+  dateText,
   type FieldErrors,
   type FormEnv,
   take,
@@ -32,7 +33,7 @@ export type ReconcileValue = {
 
 export const initialReconcileFields = (props: ReconcileProps, env: FormEnv): ReconcileFields => ({
   balance: amountText(props.clearedBalance, env),
-  date: props.today,
+  date: dateText(props.today, env),
   adjustmentCategoryId: null,
 })
 

@@ -38,3 +38,7 @@ export const selectIsSubmitting = <F>(snapshot: DialogSnapshotLike<F>): boolean 
 export const selectIsClosed = <F>(snapshot: DialogSnapshotLike<F>): boolean => snapshot.status === 'done'
 
 export const selectWasApplied = <F>(snapshot: DialogSnapshotLike<F>): boolean => snapshot.value === 'done'
+
+/** A changed form was cancelled: the view asks whether to discard the changes (any form's snapshot). */
+export const selectIsConfirmingDiscard = (snapshot: { readonly value: unknown }): boolean =>
+  snapshot.value === 'confirmingDiscard'

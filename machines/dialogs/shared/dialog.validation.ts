@@ -1,9 +1,8 @@
 import * as Result from 'effect/Result'
-import * as Schema from 'effect/Schema'
 import { currencyExponent } from '../../../domain/currency.ts'
+import { formatDateText, parseDateText } from '../../../domain/dateText.ts'
 import { parseAmount, toDecimalString } from '../../../domain/money.ts'
-import type { CurrencyCode, IsoDate, Minor } from '../../../schemas/money.ts'
-import { IsoDate as IsoDateSchema } from '../../../schemas/money.ts'
+import { type CurrencyCode, type IsoDate, MAX_AMOUNT, type Minor } from '../../../schemas/money.ts'
 
 /** A field's message as an i18n key with parameters (SPEC §5: 'validation.required', 'validation.min' {min}, …). */
 export type FieldError = { readonly key: string; readonly params?: Readonly<Record<string, string | number>> }
@@ -36,6 +35,13 @@ export const formatBound = (amount: number, env: FormEnv): string => {
 
 export type AmountRule = { readonly min?: number; readonly max?: number }
 
+// Every form's amount is within the one limit of a single amount (schemas/money.ts MAX_AMOUNT, the server's):
+// parseAmount refuses beyond it, and the message says where it is.
+const tooLarge = (env: FormEnv): FieldError => ({
+  key: 'validation.amountTooLarge',
+  params: { max: formatBound(MAX_AMOUNT, env) },
+})
+
 const PARSE_ERROR_KEYS = {
   'amount-empty': 'validation.required',
   'amount-invalid': 'validation.amountInvalid',
@@ -45,7 +51,10 @@ const PARSE_ERROR_KEYS = {
   'amount-unknown-currency': 'validation.amountInvalid',
 } as const
 
-/** Reads a typed amount (pl or en form) into minor units, with SPEC's min/max messages at 2 decimals. */
+/**
+ * Reads a typed amount (pl or en form) into minor units, with SPEC's min/max messages at 2 decimals; every form's
+ * amount is within MAX_AMOUNT.
+ */
 export const checkAmount = (
   text: string,
   env: FormEnv,
@@ -54,6 +63,7 @@ export const checkAmount = (
   const parsed = parseAmount(text, env.currency)
   if (Result.isFailure(parsed)) {
     const key = PARSE_ERROR_KEYS[parsed.failure.code]
+    if (key === 'validation.amountTooLarge') return Result.fail(tooLarge(env))
     return Result.fail(
       key === 'validation.amountTooManyDecimals'
         ? { key, params: { decimals: currencyExponent(env.currency) ?? 2 } }
@@ -71,12 +81,26 @@ export const checkAmount = (
 /** The smallest positive amount: one minor unit (0,01 zł). */
 export const ONE_MINOR_UNIT = 1
 
-const isIsoDate = Schema.is(IsoDateSchema)
+const DATE_ERROR_KEYS = {
+  'date-invalid': 'dates.invalid',
+  'date-nonexistent': 'dates.nonexistent',
+} as const
 
+/**
+ * Reads a typed date (domain/dateText.ts: '26.11.2026', '26/11/2026', …); an impossible one is named in the
+ * message ('31.02.2026 nie istnieje.'), a shapeless one gets the language's pattern.
+ */
 export const checkDate = (text: string): Result.Result<IsoDate, FieldError> => {
-  if (text.trim() === '') return Result.fail(REQUIRED)
-  return isIsoDate(text) ? Result.succeed(text) : Result.fail({ key: 'validation.date' })
+  const parsed = parseDateText(text)
+  if (Result.isSuccess(parsed)) return Result.succeed(parsed.success)
+  const { code, input } = parsed.failure
+  return Result.fail(
+    code === 'date-empty' ? REQUIRED : { key: DATE_ERROR_KEYS[code], params: { date: input } },
+  )
 }
+
+/** A date as the user would type it back in their language ('26.11.2026' in pl, '26/11/2026' in en). */
+export const dateText = (date: IsoDate, env: FormEnv): string => formatDateText(date, env.locale)
 
 export const NAME_MAX_LENGTH = 200
 

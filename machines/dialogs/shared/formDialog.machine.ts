@@ -23,10 +23,14 @@ export const fieldChange =
     value,
   })
 
+/** The answers to "discard the unsaved changes?", asked when a changed form is cancelled. */
+export type DiscardEvent = { type: 'discard.confirm' } | { type: 'discard.keep' }
+
 export type FormDialogEvent<F> =
   | FieldChange<F>
   | { type: 'dialog.submit' }
   | { type: 'dialog.cancel' }
+  | DiscardEvent
   | CommandReply
 
 export type FormDialogInput<P> = DialogEnv & { readonly props: P }
@@ -35,6 +39,8 @@ export type FormDialogContext<F, P> = {
   readonly env: DialogEnv
   readonly props: P
   readonly fields: F
+  /** The fields as the form opened: cancelling asks first when they differ (`isDirty`). */
+  readonly initialFields: F
   /** Shown after a submit attempt; a field's error clears when the user changes it. */
   readonly errors: FieldErrors<F>
   /** Why the budget refused the commands (domain rule or not loaded). */
@@ -62,10 +68,23 @@ export type FormDialogEdit = { readonly actions: string; readonly guard?: string
 
 type EditBack<E> = { readonly [K in keyof E]: E[K] & { readonly target: 'editing' } }
 
+const CANCEL = { target: 'cancelling' } as const
+
+/** Plain form values (text, numbers, ids, lists of them) compared by content: the `isDirty` of every form. */
+export const fieldsDiffer = (a: unknown, b: unknown): boolean => {
+  if (Object.is(a, b)) return false
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return true
+  if (Array.isArray(a) !== Array.isArray(b)) return true
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+  for (const key of keys)
+    if (fieldsDiffer((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return true
+  return false
+}
+
 /**
  * The states of the chart every form dialog shares, for a machine whose setup names its actions (changeField,
  * showErrors, clearRefusal, requestCommands, rememberApplied, rememberRefusal, trackSuccess) and guards
- * (fieldsAreValid, and any of `unchanged`). A dialog with edits beyond `form.change` (the transaction editor's splits)
+ * (fieldsAreValid, isDirty — see `fieldsDiffer` — and any of `unchanged`). A dialog with edits beyond `form.change` (the transaction editor's splits)
  * passes them: they edit while editing, and from failed they edit and go back to editing.
  */
 export const formDialogStates = <
@@ -87,7 +106,7 @@ export const formDialogStates = <
         'form.change': { actions: 'changeField' },
         ...options.edits,
         'dialog.submit': { target: 'validating' },
-        'dialog.cancel': { target: 'cancelled' },
+        'dialog.cancel': CANCEL,
       },
     },
     // Pure check of every field; errors show all at once. An unchanged edit form just closes.
@@ -114,7 +133,18 @@ export const formDialogStates = <
         'form.change': { target: 'editing', actions: 'changeField' },
         ...editsBack,
         'dialog.submit': { target: 'validating' },
-        'dialog.cancel': { target: 'cancelled' },
+        'dialog.cancel': CANCEL,
+      },
+    },
+    // Escape or Close: an untouched form closes at once, a changed one asks first.
+    cancelling: {
+      always: [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: 'cancelled' }],
+    },
+    // The person confirms losing the changes, or goes back to the form.
+    confirmingDiscard: {
+      on: {
+        'discard.confirm': { target: 'cancelled' },
+        'discard.keep': { target: 'editing' },
       },
     },
     // Applied; the view closes the dialog.
@@ -126,7 +156,8 @@ export const formDialogStates = <
 
 /**
  * The chart every form dialog shares: editing → validating → submitting → done, or back to editing with field
- * errors, or to failed with the budget's refusal; cancel from anywhere the user can act.
+ * errors, or to failed with the budget's refusal; cancel from anywhere the user can act (asking first when the
+ * fields were changed).
  */
 export const createFormDialogMachine = <F extends object, P, V>(spec: FormDialogSpec<F, P, V>) => {
   type Context = FormDialogContext<F, P>
@@ -145,6 +176,7 @@ export const createFormDialogMachine = <F extends object, P, V>(spec: FormDialog
     },
     guards: {
       fieldsAreValid: ({ context }) => spec.check(context.fields, context.props, context.env).ok,
+      isDirty: ({ context }) => fieldsDiffer(context.fields, context.initialFields),
       // Valid, and nothing to send: an edit form submitted unchanged.
       closesUnchanged: ({ context }) =>
         spec.check(context.fields, context.props, context.env).ok && commandsOf(context).length === 0,
@@ -188,7 +220,8 @@ export const createFormDialogMachine = <F extends object, P, V>(spec: FormDialog
     id: spec.id,
     context: ({ input }) => {
       const { props, ...env } = input
-      return { env, props, fields: spec.initialFields(props, env), errors: {}, refusal: null, commandIds: [] }
+      const fields = spec.initialFields(props, env)
+      return { env, props, fields, initialFields: fields, errors: {}, refusal: null, commandIds: [] }
     },
     initial: 'editing',
     output: ({ context }) => ({ commandIds: context.commandIds }),

@@ -6,6 +6,7 @@ export {
   selectFields,
   selectHasErrors,
   selectIsClosed,
+  selectIsConfirmingDiscard,
   selectIsSubmitting,
   selectRefusalKey,
   selectWasApplied,
@@ -16,6 +17,7 @@ export {
   checkAmount,
   checkDate,
   checkName,
+  dateText,
   formatBound,
   NAME_MAX_LENGTH,
   ONE_MINOR_UNIT,
@@ -23,6 +25,7 @@ export {
   take,
 } from './dialog.validation.ts'
 export type {
+  DiscardEvent,
   FieldChange,
   FormDialogContext,
   FormDialogEvent,
@@ -30,4 +33,4 @@ export type {
   FormDialogOutput,
   FormDialogSpec,
 } from './formDialog.machine.ts'
-export { createFormDialogMachine, fieldChange } from './formDialog.machine.ts'
+export { createFormDialogMachine, fieldChange, fieldsDiffer } from './formDialog.machine.ts'

@@ -8,6 +8,7 @@ import {
   type Checked,
   checkAmount,
   checkDate,
+  dateText,
   type FieldErrors,
   type FormEnv,
   ONE_MINOR_UNIT,
@@ -33,7 +34,7 @@ export type TargetValue = {
 export const initialTargetFields = (props: TargetProps, env: FormEnv): TargetFields => ({
   type: props.target?.type ?? 'NeededForSpendingMonthly',
   amount: props.target ? amountText(props.target.amount, env) : '',
-  dueDate: props.target?.dueDate ?? '',
+  dueDate: props.target?.dueDate ? dateText(props.target.dueDate, env) : '',
   cadenceMonths:
     props.target?.cadenceMonths === null || !props.target ? '' : String(props.target.cadenceMonths),
 })

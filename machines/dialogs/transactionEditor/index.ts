@@ -16,6 +16,7 @@ export {
   directionOf,
   initialTransactionFields,
   MAX_PAYEE_SUGGESTIONS,
+  openedAfterDate,
   payeeSuggestions,
   splitRemainder,
 } from './transactionEditor.form.ts'

@@ -1,4 +1,5 @@
 import * as Result from 'effect/Result'
+import { parseDateText } from '../../../domain/dateText.ts'
 import { reconciliationPayee } from '../../../domain/decideMoney.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { SplitInput } from '../../../schemas/budgetCommands.ts'
@@ -9,6 +10,7 @@ import {
   amountText,
   checkAmount,
   checkDate,
+  dateText,
   type FieldError,
   type FieldErrors,
   type FormEnv,
@@ -87,7 +89,7 @@ export const initialTransactionFields = (props: TransactionEditorProps, env: For
     return {
       bankAccountId: props.bankAccountId ?? null,
       direction: 'outflow',
-      date: props.today,
+      date: dateText(props.today, env),
       payee: '',
       memo: '',
       amount: '',
@@ -102,7 +104,7 @@ export const initialTransactionFields = (props: TransactionEditorProps, env: For
   return {
     bankAccountId: transaction.bankAccountId,
     direction: transaction.value < 0 ? 'outflow' : 'inflow',
-    date: transaction.date,
+    date: dateText(transaction.date, env),
     payee: transaction.payee === reconciliationPayee ? props.reconciliationLabel : transaction.payee,
     memo: transaction.memo,
     amount: amountText(Math.abs(transaction.value), env),
@@ -231,6 +233,19 @@ export const splitRemainder = (fields: TransactionFields, env: FormEnv): Minor |
     sum += parsed.success
   }
   return Minor.make(total.success - sum)
+}
+
+/**
+ * The chosen account's opening date when the typed date is before it, else null: the editor warns and still saves,
+ * since imports and recurring bills bring older dates.
+ */
+export const openedAfterDate = (
+  fields: Pick<TransactionFields, 'bankAccountId' | 'date'>,
+  accounts: ReadonlyArray<{ readonly id: BankAccountId; readonly openingDate: IsoDate }>,
+): IsoDate | null => {
+  const opening = accounts.find((account) => account.id === fields.bankAccountId)?.openingDate
+  const date = parseDateText(fields.date)
+  return opening !== undefined && Result.isSuccess(date) && date.success < opening ? opening : null
 }
 
 export const MAX_PAYEE_SUGGESTIONS = 8

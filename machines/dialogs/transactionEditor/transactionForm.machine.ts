@@ -9,7 +9,7 @@ import type {
   CommandReply,
 } from '../../openBudget/budget.protocol.ts'
 import type { DialogEnv } from '../shared/dialog.env.ts'
-import { formDialogStates } from '../shared/formDialog.machine.ts'
+import { type DiscardEvent, fieldsDiffer, formDialogStates } from '../shared/formDialog.machine.ts'
 import {
   buildTransaction,
   checkTransaction,
@@ -31,6 +31,7 @@ export type TransactionFormEvent =
   | { type: 'split.setAmount'; index: number; amount: string }
   | { type: 'dialog.submit' }
   | { type: 'dialog.cancel' }
+  | DiscardEvent
   | CommandReply
 
 export type TransactionFormInput = DialogEnv & { readonly props: TransactionEditorProps }
@@ -39,6 +40,8 @@ export type TransactionFormContext = {
   readonly env: DialogEnv
   readonly props: TransactionEditorProps
   readonly fields: TransactionFields
+  /** The fields as the form opened: cancelling asks first when they differ. */
+  readonly initialFields: TransactionFields
   readonly errors: TransactionErrors
   readonly refusal: CommandRefusal | null
   readonly commandIds: ReadonlyArray<CommandId>
@@ -72,6 +75,7 @@ export const transactionFormMachine = setup({
   },
   guards: {
     fieldsAreValid: ({ context }) => checkTransaction(context.fields, context.env).ok,
+    isDirty: ({ context }) => fieldsDiffer(context.fields, context.initialFields),
     hasSeveralSplits: ({ context }) => context.fields.splits.length > 1,
   },
   actions: {
@@ -154,10 +158,12 @@ export const transactionFormMachine = setup({
   id: 'transactionForm',
   context: ({ input }) => {
     const { props, ...env } = input
+    const fields = initialTransactionFields(props, env)
     return {
       env,
       props,
-      fields: initialTransactionFields(props, env),
+      fields,
+      initialFields: fields,
       errors: NO_ERRORS,
       refusal: null,
       commandIds: [],

@@ -5,6 +5,7 @@ import {
   type Checked,
   checkAmount,
   checkDate,
+  dateText,
   type FieldErrors,
   type FormEnv,
   ONE_MINOR_UNIT,
@@ -28,10 +29,10 @@ export type TransferValue = {
   readonly memo: string
 }
 
-export const initialTransferFields = (props: TransferProps): TransferFields => ({
+export const initialTransferFields = (props: TransferProps, env: FormEnv): TransferFields => ({
   from: props.fromBankAccountId ?? null,
   to: null,
-  date: props.today,
+  date: dateText(props.today, env),
   amount: '',
   memo: '',
 })

@@ -2,6 +2,7 @@ import * as HashMap from 'effect/HashMap'
 import * as Option from 'effect/Option'
 import * as Result from 'effect/Result'
 import type { SnapshotFrom } from 'xstate'
+import { parseDateText } from '../../../domain/dateText.ts'
 import { reconciliationPayee } from '../../../domain/decideMoney.ts'
 import { matchesFilter } from '../../../domain/filters.ts'
 import { parseAmount } from '../../../domain/money.ts'
@@ -119,9 +120,10 @@ export type CriteriaFromBar = {
   readonly active: boolean
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/u
-
-/** Criteria from the bar: amounts are signed (outflows negative) in the budget's currency, pl or en form. */
+/**
+ * Criteria from the bar: amounts are signed (outflows negative) in the budget's currency, pl or en form; dates as
+ * the date field types them (domain/dateText.ts).
+ */
 export const criteriaFromBar = (bar: FilterBar, currency: CurrencyCode): CriteriaFromBar => {
   const invalid: FilterBarField[] = []
   const amount = (field: 'minAmount' | 'maxAmount'): Minor | undefined => {
@@ -135,7 +137,8 @@ export const criteriaFromBar = (bar: FilterBar, currency: CurrencyCode): Criteri
   const date = (field: 'fromDate' | 'toDate'): IsoDate | undefined => {
     const text = bar[field].trim()
     if (text === '') return undefined
-    if (ISO_DATE.test(text)) return text as IsoDate
+    const parsed = parseDateText(text)
+    if (Result.isSuccess(parsed)) return parsed.success
     invalid.push(field)
     return undefined
   }
@@ -159,17 +162,22 @@ export const criteriaFromBar = (bar: FilterBar, currency: CurrencyCode): Criteri
 }
 
 /**
- * The bar showing saved criteria; amounts as the user would type them (`format` gives locale decimals).
+ * The bar showing saved criteria; amounts and dates as the user would type them (`format` gives locale decimals,
+ * `formatDate` the language's day-month-year).
  * The bar holds one account and one category, so a saved list of several keeps its first.
  */
-export const barFromCriteria = (criteria: FilterCriteria, format: (amount: Minor) => string): FilterBar => ({
+export const barFromCriteria = (
+  criteria: FilterCriteria,
+  format: (amount: Minor) => string,
+  formatDate: (date: IsoDate) => string,
+): FilterBar => ({
   bankAccountId: criteria.bankAccountIds?.[0] ?? '',
   categoryId: criteria.categoryIds?.[0] ?? '',
   payee: criteria.payeeText ?? '',
   minAmount: criteria.minValue === undefined ? '' : format(criteria.minValue),
   maxAmount: criteria.maxValue === undefined ? '' : format(criteria.maxValue),
-  fromDate: criteria.fromDate ?? '',
-  toDate: criteria.toDate ?? '',
+  fromDate: criteria.fromDate === undefined ? '' : formatDate(criteria.fromDate),
+  toDate: criteria.toDate === undefined ? '' : formatDate(criteria.toDate),
   direction: criteria.direction ?? '',
   kind: criteria.kind ?? '',
 })

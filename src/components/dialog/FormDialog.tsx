@@ -33,7 +33,9 @@ import {
   selectRefusalKey,
 } from '../../../machines/dialogs/shared/index.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { DateField } from '../date/DateField.tsx'
 import { ChevronDownIcon } from '../icons.tsx'
+import { DiscardConfirm } from './DiscardConfirm.tsx'
 
 /** Any dialog machine's actor: a form snapshot and the form-dialog events (each flow adds its own on top). */
 export type FormDialogRef<F> = ActorRef<DialogSnapshotLike<F> & Snapshot<unknown>, FormDialogEvent<F>>
@@ -134,6 +136,7 @@ export function FormDialog<F>({
           </Button>
         </div>
       </Form>
+      <DiscardConfirm actor={actor} />
     </DialogFrame>
   )
 }
@@ -153,7 +156,7 @@ export function DialogTextField<F, K extends keyof F & string>({
   readonly label: string
   readonly description?: string
   readonly inputMode?: 'decimal' | 'text'
-  readonly type?: 'text' | 'date'
+  readonly type?: 'text'
   readonly autoFocus?: boolean
 }) {
   const { t } = useTranslation()
@@ -182,6 +185,37 @@ export function DialogTextField<F, K extends keyof F & string>({
         {error === undefined ? '' : t(error.key, error.params ?? {})}
       </FieldError>
     </TextField>
+  )
+}
+
+/** The app's one date field (typed text in the user's language) bound to one field of a dialog machine. */
+export function DialogDateField<F, K extends keyof F & string>({
+  actor,
+  field,
+  label,
+  description,
+  autoFocus = false,
+}: {
+  readonly actor: FormDialogRef<F>
+  readonly field: K
+  readonly label: string
+  readonly description?: string
+  readonly autoFocus?: boolean
+}) {
+  const { t } = useTranslation()
+  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
+  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
+  const change = fieldChange<F>()
+  return (
+    <DateField
+      label={label}
+      value={String(value)}
+      // The machine owns the value; a date field is typed text.
+      onChange={(text) => actor.send(change(field, text as F[K]))}
+      error={error === undefined ? '' : t(error.key, error.params ?? {})}
+      autoFocus={autoFocus}
+      {...(description === undefined ? {} : { description })}
+    />
   )
 }
 

@@ -1,8 +1,11 @@
 import { ChoiceSelect } from '../../components/dialog/FormDialog.tsx'
 import './texts.ts'
+import * as Result from 'effect/Result'
 import { FieldError, Input, Label, Text, TextField } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
+import { checkDate } from '../../../machines/dialogs/shared/index.ts'
 import type { FilterBar, FilterBarField } from '../../../machines/openBudget/selectors/transactions.ts'
+import { DateField } from '../../components/date/DateField.tsx'
 
 export type BarChoice = { readonly id: string; readonly label: string }
 
@@ -47,7 +50,7 @@ function BarText({
   readonly value: string
   readonly onChange: (value: string) => void
   readonly invalid?: string | undefined
-  readonly type?: 'text' | 'date' | 'search'
+  readonly type?: 'text' | 'search'
   readonly description?: string
   readonly inputMode?: 'decimal'
 }) {
@@ -89,7 +92,12 @@ export function FilterBarFields({
   const { t } = useTranslation()
   const error = (field: FilterBarField, key: string) => (invalid.includes(field) ? t(key) : undefined)
   const amountError = (field: FilterBarField) => error(field, 'transactions.filters.amountInvalid')
-  const dateError = (field: FilterBarField) => error(field, 'validation.date')
+  // An unreadable date says why, as the dialogs' date fields do ('31.02.2026 nie istnieje.').
+  const dateError = (field: 'fromDate' | 'toDate') => {
+    if (!invalid.includes(field)) return ''
+    const checked = checkDate(bar[field])
+    return Result.isFailure(checked) ? t(checked.failure.key, checked.failure.params ?? {}) : ''
+  }
   return (
     <div className="tx-filters__fields">
       <BarSelect
@@ -124,19 +132,19 @@ export function FilterBarFields({
         onChange={(value) => onChange('maxAmount', value)}
         invalid={amountError('maxAmount')}
       />
-      <BarText
+      <DateField
+        className="field tx-filter"
         label={t('transactions.filters.fromDate')}
         value={bar.fromDate}
-        type="date"
         onChange={(value) => onChange('fromDate', value)}
-        invalid={dateError('fromDate')}
+        error={dateError('fromDate')}
       />
-      <BarText
+      <DateField
+        className="field tx-filter"
         label={t('transactions.filters.toDate')}
         value={bar.toDate}
-        type="date"
         onChange={(value) => onChange('toDate', value)}
-        invalid={dateError('toDate')}
+        error={dateError('toDate')}
       />
       <BarSelect
         label={t('transactions.filters.direction')}

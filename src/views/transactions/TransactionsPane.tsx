@@ -1,3 +1,4 @@
+import { formatDateText } from '../../../domain/dateText.ts'
 import './texts.ts'
 import './transactions.css'
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
@@ -176,7 +177,14 @@ export function TransactionsPane({
   const applySaved = (id: string) => {
     setAppliedFilterId(id)
     const saved = savedFilters.find((filter) => filter.id === id)
-    if (saved) setBar(barFromCriteria(saved.criteria, (amount) => amountText(amount, { currency, locale })))
+    if (saved)
+      setBar(
+        barFromCriteria(
+          saved.criteria,
+          (amount) => amountText(amount, { currency, locale }),
+          (date) => formatDateText(date, locale),
+        ),
+      )
     else setBar(initialBar())
   }
   const saveFilter = (name: string) => {

@@ -67,6 +67,14 @@ export const describeFormDialogModel = <F extends object, P, V>(
       samples: [{ type: 'dialog.cancel' }],
       exec: (event, { dialog }) => dialog.send(event),
     },
+    'discard.confirm': {
+      samples: [{ type: 'discard.confirm' }],
+      exec: (event, { dialog }) => dialog.send(event),
+    },
+    'discard.keep': {
+      samples: [{ type: 'discard.keep' }],
+      exec: (event, { dialog }) => dialog.send(event),
+    },
     'budget.commandApplied': { samples: [REPLIES.applied], exec: answerLastRequest },
     'budget.commandRefused': { samples: [REPLIES.refused, REPLIES.notReady], exec: answerLastRequest },
   } satisfies Record<FormDialogEvent<F>['type'], Fixture<F, P, V>>
@@ -122,8 +130,11 @@ export const describeFormDialogModel = <F extends object, P, V>(
         // A closed dialog is stopped: nothing reaches it (else every event from a final state is an edge the tour
         // walks, and xstate warns of an event sent to a stopped actor). Replies only answer a waiting request; the
         // user acts only when no request is waiting.
+        // The discard question takes only its two answers, and they mean nothing elsewhere.
         filterEvents: (snapshot, event) =>
-          snapshot.status === 'active' && (snapshot.value === 'submitting') === isReply(event.type),
+          snapshot.status === 'active' &&
+          (snapshot.value === 'submitting') === isReply(event.type) &&
+          (snapshot.value === 'confirmingDiscard') === event.type.startsWith('discard.'),
         serializeState,
       })
       const { walks } = modelTour(model, serializeState)

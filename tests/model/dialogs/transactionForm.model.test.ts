@@ -61,6 +61,8 @@ const FIXTURES = {
   },
   'dialog.submit': { samples: [{ type: 'dialog.submit' }], exec: send },
   'dialog.cancel': { samples: [{ type: 'dialog.cancel' }], exec: send },
+  'discard.confirm': { samples: [{ type: 'discard.confirm' }], exec: send },
+  'discard.keep': { samples: [{ type: 'discard.keep' }], exec: send },
   'budget.commandApplied': {
     samples: [{ type: 'budget.commandApplied', commandIds: [CommandId.make('cmd-1')] }],
     exec: answer,
@@ -139,6 +141,8 @@ describe('transaction form model', () => {
         // A closed editor is stopped; nothing reaches it.
         if (snapshot.status === 'done') return false
         if ((snapshot.value === 'submitting') !== isReply(event.type)) return false
+        // The discard question takes only its two answers, and they mean nothing elsewhere.
+        if ((snapshot.value === 'confirmingDiscard') !== event.type.startsWith('discard.')) return false
         const splits = snapshot.context.fields.splits.length
         if (event.type === 'split.add') return splits < 2
         if ('index' in event) return event.index < splits

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formatDateText } from '../../../domain/dateText.ts'
 import { reconciliationPayee } from '../../../domain/decideMoney.ts'
 import { matchesFilter } from '../../../domain/filters.ts'
 import {
@@ -105,8 +106,8 @@ describe('criteria from the filter bar', () => {
         payee: '  bied ',
         minAmount: '-1 234,50',
         maxAmount: '-10.00',
-        fromDate: '2026-11-01',
-        toDate: '2026-11-30',
+        fromDate: '01.11.2026',
+        toDate: '30/11/2026',
         direction: 'Outflow',
         kind: 'Regular',
       },
@@ -144,10 +145,17 @@ describe('criteria from the filter bar', () => {
       bankAccountId: 'a1',
       payee: 'Bied',
       minAmount: '-100,00',
+      fromDate: '01.11.2026',
       direction: 'Outflow' as const,
     }
     const { criteria } = criteriaFromBar(bar, PLN)
-    expect(barFromCriteria(criteria, (amount) => (amount / 100).toFixed(2).replace('.', ','))).toEqual(bar)
+    expect(
+      barFromCriteria(
+        criteria,
+        (amount) => (amount / 100).toFixed(2).replace('.', ','),
+        (date) => formatDateText(date, 'pl'),
+      ),
+    ).toEqual(bar)
   })
 })
 

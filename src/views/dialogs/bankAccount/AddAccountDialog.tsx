@@ -2,7 +2,7 @@ import '../../accounts/texts.ts'
 import '../../accounts/accounts.css'
 import { useTranslation } from 'react-i18next'
 import { openBankAccountMachine } from '../../../../machines/dialogs/bankAccount/index.ts'
-import { DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import { DialogDateField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
 import { todayIso } from '../../accounts/shared.tsx'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
 
@@ -27,7 +27,7 @@ export function AddAccountDialog({ onClosed }: Closable) {
         description={t('accounts.form.openingBalanceHint')}
         inputMode="text"
       />
-      <DialogTextField actor={actor} field="date" label={t('accounts.form.openingDate')} type="date" />
+      <DialogDateField actor={actor} field="date" label={t('accounts.form.openingDate')} />
     </FormDialog>
   )
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { reconcileMachine, selectReconcileDifference } from '../../../../machines/dialogs/reconcile/index.ts'
 import type { AccountWithBalance } from '../../../../machines/openBudget/index.ts'
 import { type CurrencyCode, Minor } from '../../../../schemas/money.ts'
-import { DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import { DialogDateField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
 import { Money } from '../../../components/money/Money.tsx'
 import { todayIso } from '../../accounts/shared.tsx'
 import { useCurrency } from '../../category/shared.ts'
@@ -62,12 +62,7 @@ export function ReconcileDialog({
             description={t('accounts.reconcileDialog.bankBalanceHint')}
             autoFocus
           />
-          <DialogTextField
-            actor={actor}
-            field="date"
-            label={t('accounts.reconcileDialog.date')}
-            type="date"
-          />
+          <DialogDateField actor={actor} field="date" label={t('accounts.reconcileDialog.date')} />
           <ReconcileDifference difference={difference} currency={currency} />
         </>
       ) : (

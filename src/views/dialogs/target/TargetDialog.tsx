@@ -11,7 +11,12 @@ import {
 import { selectCategoryInspector } from '../../../../machines/openBudget/selectors/category.ts'
 import type { CategoryId } from '../../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../../schemas/money.ts'
-import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import {
+  DialogDateField,
+  DialogSelectField,
+  DialogTextField,
+  FormDialog,
+} from '../../../components/dialog/FormDialog.tsx'
 import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { useCategoryName } from '../../month/names.ts'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
@@ -61,10 +66,9 @@ export function TargetDialog({
       />
       {dated ? (
         <>
-          <DialogTextField
+          <DialogDateField
             actor={actor}
             field="dueDate"
-            type="date"
             label={t('category.targetDialog.dueDate')}
             description={t('category.targetDialog.dueDateHelp')}
           />

@@ -19,6 +19,7 @@ import {
 import { selectAccounts, selectBudget, selectGroups } from '../../../../machines/openBudget/index.ts'
 import { BankAccountId } from '../../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
+import { DiscardConfirm } from '../../../components/dialog/DiscardConfirm.tsx'
 import { ChoiceSelect } from '../../../components/dialog/FormDialog.tsx'
 import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { useCategoryName } from '../../month/names.ts'
@@ -107,7 +108,7 @@ export function EditorForm({
           inputMode="decimal"
           autoFocus={adding}
         />
-        <DateField form={form} />
+        <DateField form={form} accounts={accounts} />
         <PayeeField form={form} />
         <Splits
           form={form}
@@ -149,6 +150,7 @@ export function EditorForm({
         </div>
       </Form>
       {deleteConfirm === undefined ? null : <DeleteConfirm actor={deleteConfirm} />}
+      <DiscardConfirm actor={form} />
     </EditorFrame>
   )
 }

@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next'
 import { transferMachine } from '../../../../machines/dialogs/transfer/index.ts'
 import { selectAccountsOverview } from '../../../../machines/openBudget/selectors/accounts.ts'
 import type { BankAccountId } from '../../../../schemas/ids.ts'
-import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import {
+  DialogDateField,
+  DialogSelectField,
+  DialogTextField,
+  FormDialog,
+} from '../../../components/dialog/FormDialog.tsx'
 import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { todayIso } from '../../accounts/shared.tsx'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
@@ -36,7 +41,7 @@ export function TransferDialog({ from, onClosed }: Closable & { readonly from?: 
       />
       <DialogSelectField actor={actor} field="to" label={t('accounts.transferDialog.to')} choices={choices} />
       <DialogTextField actor={actor} field="amount" label={t('accounts.transferDialog.amount')} autoFocus />
-      <DialogTextField actor={actor} field="date" label={t('accounts.transferDialog.date')} type="date" />
+      <DialogDateField actor={actor} field="date" label={t('accounts.transferDialog.date')} />
       <DialogTextField actor={actor} field="memo" label={t('accounts.transferDialog.memo')} />
     </FormDialog>
   )

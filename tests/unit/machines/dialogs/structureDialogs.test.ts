@@ -109,7 +109,7 @@ describe('target', () => {
     expect(initialTargetFields({ categoryId: ids.groceries, target }, PL)).toEqual({
       type: 'SavingsBuilder',
       amount: '5000,00',
-      dueDate: '2027-12-31',
+      dueDate: '31.12.2027',
       cadenceMonths: '',
     })
     const ledger = createFakeLedger()

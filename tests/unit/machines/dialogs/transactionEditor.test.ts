@@ -6,6 +6,7 @@ import {
   buildTransaction,
   checkTransaction,
   initialTransactionFields,
+  openedAfterDate,
   openingOf,
   payeeSuggestions,
   selectCanRemoveSplit,
@@ -109,7 +110,7 @@ describe('transaction editor rules', () => {
       {
         ...base,
         bankAccountId: null,
-        date: '2026-02-30',
+        date: '30.02.2026',
         amount: '0',
         splits: [
           { categoryId: null, amount: '' },
@@ -123,7 +124,7 @@ describe('transaction editor rules', () => {
       errors: {
         fields: {
           bankAccountId: { key: 'validation.required' },
-          date: { key: 'validation.date' },
+          date: { key: 'dates.nonexistent', params: { date: '30.02.2026' } },
           amount: { key: 'validation.min', params: { min: '0,01' } },
         },
         splits: [
@@ -159,7 +160,7 @@ describe('transaction editor rules', () => {
     expect(fields).toEqual({
       bankAccountId: ids.checking,
       direction: 'outflow',
-      date: '2026-11-02',
+      date: '02.11.2026',
       payee: 'Orlen',
       memo: 'fuel',
       amount: '250,50',
@@ -426,7 +427,7 @@ describe('transaction editor lifecycle', () => {
     await waitFor(editor, (s) => selectEditorScreen(s) === 'form')
     expect(selectFormRef(editor.getSnapshot())?.getSnapshot().context.fields).toMatchObject({
       bankAccountId: ids.checking,
-      date: TODAY,
+      date: '21.11.2026',
       splits: [{ categoryId: ids.groceries, amount: '' }],
     })
     editor.stop()
@@ -454,5 +455,23 @@ describe('transaction editor lifecycle', () => {
     })
     expect(openingOf(request, seen('error', null))).toEqual({ kind: 'wait' })
     expect(openingOf(request, seen('ready', null))).toMatchObject({ kind: 'form', props: { mode: 'add' } })
+  })
+})
+
+describe('a date before the account was opened', () => {
+  const accounts = [
+    { id: ids.checking, openingDate: IsoDate.make('2026-11-10') },
+    { id: ids.savings, openingDate: IsoDate.make('2020-01-01') },
+  ]
+  it('names the opening date, as a warning the form still saves past', () => {
+    const earlier = { ...base, date: '09.11.2026' }
+    expect(openedAfterDate(earlier, accounts)).toBe('2026-11-10')
+    expect(checkTransaction(earlier, PL).ok).toBe(true)
+  })
+  it('says nothing from the opening day on, for another account, or while the date is not readable', () => {
+    expect(openedAfterDate({ ...base, date: '10.11.2026' }, accounts)).toBeNull()
+    expect(openedAfterDate({ ...base, date: '09.11.2026', bankAccountId: ids.savings }, accounts)).toBeNull()
+    expect(openedAfterDate({ ...base, date: '31.02.2026' }, accounts)).toBeNull()
+    expect(openedAfterDate({ ...base, date: '09.11.2026', bankAccountId: null }, accounts)).toBeNull()
   })
 })
