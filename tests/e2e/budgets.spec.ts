@@ -72,10 +72,15 @@ test('budgets: create, list, rename, change currency, open, reset, delete', asyn
   await dialog.getByRole('textbox', { name: 'Nazwa' }).fill('Domowy')
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'budgets-create-dialog')
+  // The starter set is offered first: the new budget opens with its groups.
+  await expect(dialog.getByRole('radio', { name: /Gotowe kategorie/u })).toBeChecked()
   await dialog.getByRole('button', { name: 'Utwórz' }).click()
   await expect(page).toHaveURL(PERIOD_URL)
   const budgetId = PERIOD_URL.exec(new URL(page.url()).pathname)?.[1] ?? ''
   expect(budgetId).not.toBe('')
+  for (const group of ['Rachunki', 'Codzienne', 'Przyjemności', 'Cele'])
+    await expect(page.getByText(group, { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Zacznij od konta')).toBeVisible()
 
   // Listed.
   await page.goto(listPath)

@@ -207,6 +207,7 @@ test('phone: the core of a month through the phone routes', async ({ page }, inf
   // A new budget through the budget modal route.
   await page.getByRole('button', { name: 'Nowy budżet' }).click()
   await dialog(page).getByRole('textbox', { name: 'Nazwa' }).fill('Telefon')
+  await dialog(page).getByText('Pusty budżet').click()
   await dialog(page).getByRole('button', { name: 'Utwórz' }).click()
   await page.waitForURL(/\/budget\/[^/]+\/period\/\d{6}$/u)
   const month = new URL(page.url()).pathname
