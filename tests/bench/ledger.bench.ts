@@ -4,7 +4,6 @@
 // never asserted.
 import { rmSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { databases, type TestDatabase } from '../server/support/databases.ts'
 import {
   type Budget,
@@ -21,7 +20,7 @@ import {
   years,
 } from './budgetData.ts'
 import { databaseInsertRate } from './databaseBaseline.ts'
-import { peakRssMb, printTable, rssMb, settledRssMb, stop } from './lib.ts'
+import { localPostgres, peakRssMb, postgresReachable, printTable, rssMb, settledRssMb, stop } from './lib.ts'
 
 const sizes =
   process.env.BENCH_LEDGER_SIZES !== undefined
@@ -29,7 +28,6 @@ const sizes =
     : process.env.BENCH_LARGE === '1'
       ? [10_000, 100_000, 1_000_000]
       : [10_000, 100_000]
-const localPostgres = 'postgres://postgres@127.0.0.1:5432/postgres'
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
@@ -216,17 +214,6 @@ const measure = async (
   // The bulk load, the nine requests of 1 000 and the 200 single POSTs went into `budget`.
   const itemsAdded = size + 9 * 1_000 + more.length
   return { row, budgetId: budget.base.slice(budget.base.lastIndexOf('/') + 1), itemsAdded, bulkRate }
-}
-
-const postgresReachable = async (url: string) => {
-  const probe = new pg.Client({ connectionString: url })
-  try {
-    await probe.connect()
-    await probe.end()
-    return true
-  } catch {
-    return false
-  }
 }
 
 export async function run(): Promise<void> {

@@ -2,6 +2,21 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
+import pg from 'pg'
+
+/** The PostgreSQL a bench uses when DATABASE_URL is unset and one answers here (CI's machine has one). */
+export const localPostgres = 'postgres://postgres@127.0.0.1:5432/postgres'
+
+export const postgresReachable = async (url: string): Promise<boolean> => {
+  const probe = new pg.Client({ connectionString: url })
+  try {
+    await probe.connect()
+    await probe.end()
+    return true
+  } catch {
+    return false
+  }
+}
 
 export type Started = { process: ChildProcess; startMs: number; url: string }
 

@@ -7,7 +7,6 @@
 //   npm run bench soak -- --clients=50 --seconds=60      (or SOAK_CLIENTS, SOAK_SECONDS; defaults 50 and 60)
 //   SOAK_BASELINE_SECONDS (default min(10, seconds)), SOAK_BUDGETS (10), SOAK_TRANSACTIONS per budget (2 000)
 import { rmSync } from 'node:fs'
-import pg from 'pg'
 import { databases, type TestDatabase } from '../server/support/databases.ts'
 import {
   type Budget,
@@ -21,7 +20,7 @@ import {
   startServer,
   years,
 } from './budgetData.ts'
-import { printTable, rssMb, settledRssMb, stop } from './lib.ts'
+import { localPostgres, postgresReachable, printTable, rssMb, settledRssMb, stop } from './lib.ts'
 
 const option = (name: string, fallback: number): number => {
   const flag = process.argv.find((argument) => argument.startsWith(`--${name}=`))
@@ -36,8 +35,6 @@ const seconds = option('seconds', 60)
 const baselineSeconds = option('baseline', Math.min(10, seconds))
 const budgetCount = option('budgets', 10)
 const transactionsPerBudget = option('transactions', 2_000)
-
-const localPostgres = 'postgres://postgres@127.0.0.1:5432/postgres'
 
 type Kind = 'month view' | 'transaction page' | 'assignment' | 'health'
 
@@ -201,17 +198,6 @@ const soakOne = async (kind: string, database: TestDatabase) => {
     }
   } finally {
     await stop(server.child)
-  }
-}
-
-const postgresReachable = async (url: string) => {
-  const probe = new pg.Client({ connectionString: url })
-  try {
-    await probe.connect()
-    await probe.end()
-    return true
-  } catch {
-    return false
   }
 }
 

@@ -1,9 +1,6 @@
-import { useSelector } from '@xstate/react'
 import type { KeyboardEvent } from 'react'
 import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components'
-import { useTranslation } from 'react-i18next'
-import { fieldChange, selectFieldError, selectFields } from '../../../machines/dialogs/shared/index.ts'
-import type { Choice, FormDialogRef } from './FormDialog.tsx'
+import { type Choice, type FormDialogRef, useDialogField } from './FormDialog.tsx'
 
 export type RadioChoice = Choice & { readonly description: string }
 
@@ -19,10 +16,7 @@ export function DialogRadioField<F, K extends keyof F & string>({
   readonly label: string
   readonly choices: ReadonlyArray<RadioChoice>
 }) {
-  const { t } = useTranslation()
-  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
-  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
-  const change = fieldChange<F>()
+  const { value, error, errorText, set } = useDialogField(actor, field)
   const submitOnEnter = (event: KeyboardEvent) => {
     if (event.key !== 'Enter') return
     event.preventDefault()
@@ -32,8 +26,7 @@ export function DialogRadioField<F, K extends keyof F & string>({
     <RadioGroup
       className="field category-radios"
       value={value === '' || value === null ? null : String(value)}
-      // The machine owns the value and checks it; a choice's id is the field's value.
-      onChange={(key) => actor.send(change(field, key as F[K]))}
+      onChange={set}
       isInvalid={error !== undefined}
     >
       <Label className="field__label">{label}</Label>
@@ -49,9 +42,7 @@ export function DialogRadioField<F, K extends keyof F & string>({
           <span className="field__description">{choice.description}</span>
         </Radio>
       ))}
-      <FieldError className="field__error">
-        {error === undefined ? '' : t(error.key, error.params ?? {})}
-      </FieldError>
+      <FieldError className="field__error">{errorText}</FieldError>
     </RadioGroup>
   )
 }

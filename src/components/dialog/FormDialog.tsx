@@ -142,6 +142,21 @@ export function FormDialog<F>({
 }
 
 /** A text field bound to one field of a dialog machine: its value, its change event and its error. */
+/**
+ * One field of a dialog machine, as its control binds it: the value, the error (and its text in the person's
+ * language), and `set`, which hands typed text or a chosen id to the machine, which owns the value and checks it.
+ */
+export function useDialogField<F, K extends keyof F & string>(actor: FormDialogRef<F>, field: K) {
+  const { t } = useTranslation()
+  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
+  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
+  const change = fieldChange<F>()
+  const errorText = error === undefined ? '' : t(error.key, error.params ?? {})
+  // A form's fields are text or a choice's id; the machine's check turns them into values.
+  const set = (text: string) => actor.send(change(field, text as F[K]))
+  return { value, error, errorText, set }
+}
+
 export function DialogTextField<F, K extends keyof F & string>({
   actor,
   field,
@@ -159,16 +174,13 @@ export function DialogTextField<F, K extends keyof F & string>({
   readonly type?: 'text'
   readonly autoFocus?: boolean
 }) {
-  const { t } = useTranslation()
-  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
-  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
-  const change = fieldChange<F>()
+  const { value, error, errorText, set } = useDialogField(actor, field)
   return (
     <TextField
       className="field"
       value={String(value)}
       // The machine owns the value; each field is typed text.
-      onChange={(text) => actor.send(change(field, text as F[K]))}
+      onChange={set}
       isInvalid={error !== undefined}
       type={type}
       autoFocus={autoFocus}
@@ -181,9 +193,7 @@ export function DialogTextField<F, K extends keyof F & string>({
           {description}
         </Text>
       )}
-      <FieldError className="field__error">
-        {error === undefined ? '' : t(error.key, error.params ?? {})}
-      </FieldError>
+      <FieldError className="field__error">{errorText}</FieldError>
     </TextField>
   )
 }
@@ -202,17 +212,14 @@ export function DialogDateField<F, K extends keyof F & string>({
   readonly description?: string
   readonly autoFocus?: boolean
 }) {
-  const { t } = useTranslation()
-  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
-  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
-  const change = fieldChange<F>()
+  const { value, errorText, set } = useDialogField(actor, field)
   return (
     <DateField
       label={label}
       value={String(value)}
       // The machine owns the value; a date field is typed text.
-      onChange={(text) => actor.send(change(field, text as F[K]))}
-      error={error === undefined ? '' : t(error.key, error.params ?? {})}
+      onChange={set}
+      error={errorText}
       autoFocus={autoFocus}
       {...(description === undefined ? {} : { description })}
     />
@@ -287,20 +294,16 @@ export function DialogSelectField<F, K extends keyof F & string>({
   readonly autoFocus?: boolean
   readonly onChosen?: (id: string) => void
 }) {
-  const { t } = useTranslation()
-  const value = useSelector(actor, (snapshot) => selectFields(snapshot)[field])
-  const error = useSelector(actor, (snapshot) => selectFieldError(snapshot, field))
-  const change = fieldChange<F>()
+  const { value, errorText, set } = useDialogField(actor, field)
   return (
     <ChoiceSelect
       label={label}
       value={value === '' || value === null ? null : String(value)}
       choices={choices}
       autoFocus={autoFocus}
-      error={error === undefined ? '' : t(error.key, error.params ?? {})}
+      error={errorText}
       onChange={(id) => {
-        // The machine owns the value and checks it; a choice's id is the field's value.
-        actor.send(change(field, id as F[K]))
+        set(id)
         onChosen?.(id)
       }}
     />
