@@ -81,6 +81,7 @@ test('budgets: create, list, rename, change currency, open, reset, delete', asyn
   for (const group of ['Rachunki', 'Codzienne', 'Przyjemności', 'Cele'])
     await expect(page.getByText(group, { exact: true }).first()).toBeVisible()
   await expect(page.getByText('Zacznij od konta')).toBeVisible()
+  await expect(page.getByRole(mobile ? 'link' : 'button', { name: 'Dodaj konto' }).first()).toBeVisible()
 
   // Listed.
   await page.goto(listPath)

@@ -24,7 +24,7 @@ export function DialogRadioField<F, K extends keyof F & string>({
   }
   return (
     <RadioGroup
-      className="field category-radios"
+      className="field choice-radios"
       value={value === '' || value === null ? null : String(value)}
       onChange={set}
       isInvalid={error !== undefined}
@@ -34,11 +34,11 @@ export function DialogRadioField<F, K extends keyof F & string>({
         <Radio
           key={choice.id}
           value={choice.id}
-          className="category-radio"
+          className="choice-radio"
           autoFocus={index === 0}
           onKeyDown={submitOnEnter}
         >
-          <span className="category-radio__label">{choice.label}</span>
+          <span className="choice-radio__label">{choice.label}</span>
           <span className="field__description">{choice.description}</span>
         </Radio>
       ))}

@@ -11,7 +11,11 @@ import {
   selectLoadError,
   selectLoadState,
 } from '../../../machines/openBudget/index.ts'
-import { selectCategory, selectMonthModel } from '../../../machines/openBudget/selectors/month.ts'
+import {
+  selectCategory,
+  selectHasNoMoneyYet,
+  selectMonthModel,
+} from '../../../machines/openBudget/selectors/month.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
@@ -156,6 +160,7 @@ function MonthMain({
   const model = useBudget((snapshot) => selectMonthModel(snapshot, periodKey, showHidden))
   const currency = useBudget(selectBudget)?.currency ?? DEFAULT_CURRENCY
   const empty = !model.hasCategories
+  const fresh = useBudget(selectHasNoMoneyYet)
   const revealed = useRevealedGroups(model.groups.length)
   const shown = useMemo(
     () => (revealed === model.groups.length ? model : { ...model, groups: model.groups.slice(0, revealed) }),
@@ -164,7 +169,18 @@ function MonthMain({
   return (
     <>
       <ReadyToAssignBanner periodKey={periodKey} currency={currency}>
-        {device === 'mobile' ? (
+        {fresh ? (
+          // Nothing to assign yet: the first step the banner names is an account with its balance.
+          device === 'mobile' ? (
+            <Link className="button" href={paths.bankAccountModal(budgetId)}>
+              {t('budgetView.rta.addAccount')}
+            </Link>
+          ) : (
+            <Button className="button" onPress={() => openDialog({ kind: 'accountType' })}>
+              {t('budgetView.rta.addAccount')}
+            </Button>
+          )
+        ) : device === 'mobile' ? (
           <>
             <Link className="button" href={paths.assign(budgetId, periodKey)}>
               {t('budgetView.rta.assign')}
