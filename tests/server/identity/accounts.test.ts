@@ -8,6 +8,7 @@ import {
   type Browser,
   createBrowser,
   createIdentityApp,
+  inlineScriptOrStyle,
   type LogCapture,
   location,
   pkcePair,
@@ -75,7 +76,7 @@ describe.each(databases())('local accounts and account pages on $kind', ({ creat
       expect(response.body).toMatch(/<p class="hint" id="password-hint">Co najmniej 12 znaków\./u)
       expect(response.body).toMatch(/id="password"[^>]*aria-describedby="password-hint"/u)
       // Scripts only from files (the app's theme), never inline; no inline styles.
-      expect(response.body).not.toMatch(/<script(?![^>]*\bsrc="\/theme-init\.js")|style=/u)
+      expect(response.body).not.toMatch(inlineScriptOrStyle)
       expect(response.body).toContain('<script src="/theme-init.js"></script>')
       expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'")
     })

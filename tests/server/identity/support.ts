@@ -16,6 +16,12 @@ import { securityPlugin } from '../../../server/plugins/security.ts'
 import type { TestDatabase } from '../support/databases.ts'
 
 export const origin = 'http://localhost:8080'
+
+/**
+ * What an account page may not hold under the CSP: inline scripts or styles. Its one script is the app's own
+ * theme file (it applies the theme the person chose in the app).
+ */
+export const inlineScriptOrStyle = /<script(?![^>]*\bsrc="\/theme-init\.js")|<style|style=/u
 export const clientId = 'koperta-web'
 export const audience = 'urn:koperta:api'
 export const redirectUri = `${origin}/callback`
