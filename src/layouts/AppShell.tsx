@@ -7,6 +7,7 @@ import { selectHelpOpen, selectIsMobile } from '../../machines/app/index.ts'
 import { useAppActor } from '../app/AppActor.tsx'
 import { HelpLauncher } from '../components/HelpLauncher.tsx'
 import { Toasts } from '../components/Toasts.tsx'
+import { regionalLocale } from '../i18n/regionalLocale.ts'
 import { SharedTranslationProvider } from '../i18n/SharedTranslation.tsx'
 import { AppHeader } from './AppHeader.tsx'
 import { SidePanel } from './SidePanel.tsx'
@@ -14,8 +15,6 @@ import { useCurrentPage } from './useCurrentPage.ts'
 
 // Modal code loads only when help is first opened.
 const HelpDialog = lazy(() => import('../components/HelpDialog.tsx'))
-
-const ariaLocales: Readonly<Record<string, string>> = { pl: 'pl-PL', en: 'en-GB', de: 'de-DE' }
 
 /** Root layout of both route trees: header, optional side panel, page header, the view, toasts and help. */
 export const AppShell = () => {
@@ -36,7 +35,7 @@ export const AppShell = () => {
     // react-aria links and menu items navigate through TanStack's history (one code path for both trees).
     <AriaRouterProvider navigate={(href) => router.history.push(href)}>
       {/* Dates, numbers and calendars in react-aria follow the app's language, not the browser's. */}
-      <I18nProvider locale={ariaLocales[i18n.resolvedLanguage ?? 'pl'] ?? 'pl-PL'}>
+      <I18nProvider locale={regionalLocale(i18n.resolvedLanguage)}>
         <SharedTranslationProvider>
           <div className="app-shell" data-layout={page.layout} data-mobile={isMobile}>
             <a className="skip-link" href="#main">

@@ -42,7 +42,7 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
   const sheet = page.getByRole('dialog', { name: 'Kategoria Jedzenie' })
   await expect(sheet.getByRole('heading', { name: 'Jedzenie', level: 2 })).toBeVisible()
   await expect(figure(page, 'Przydzielono')).toHaveText('100,00 zł')
-  await expect(figure(page, 'Wydatki')).toHaveText('-150,00 zł')
+  await expect(figure(page, 'Aktywność')).toHaveText('-150,00 zł')
   await expect(figure(page, 'Dostępne')).toHaveText('-50,00 zł')
   await expect(sheet.getByText(/Przekroczono o 50,00\szł/u)).toBeVisible()
   await expect(sheet.getByRole('list', { name: 'Transakcje kategorii Jedzenie' })).toContainText('Biedronka')
@@ -164,7 +164,7 @@ test('category inspector: cover, assign, move money, target, auto-assign, histor
   await choose(page, /Przenieś do kategorii/u, /^Czynsz$/u)
   await moveTransactions.getByRole('button', { name: 'Przenieś transakcje' }).click()
   await page.waitForURL(`**${categoryUrl}`)
-  await expect(figure(page, 'Wydatki')).toHaveText('0,00 zł')
+  await expect(figure(page, 'Aktywność')).toHaveText('0,00 zł')
   await expect(sheet.getByText('Brak transakcji tej kategorii w tym miesiącu.')).toBeVisible()
 })
 

@@ -99,7 +99,7 @@ test('transactions: list, add by keyboard, split, edit, filter, saved filter, de
   await editor.getByRole('textbox', { name: 'Kwota 2' }).fill('30')
   await editor.getByRole('button', { name: 'Zapisz' }).click()
   await expect(editor.getByRole('alert')).toHaveText(
-    'Suma wartości kategorii musi być równa wartości transakcji',
+    'Kwoty kategorii muszą dać razem kwotę transakcji.',
   )
   await snap(page, info, 'transaction-splits')
   await editor.getByRole('textbox', { name: 'Kwota 2' }).fill('40')

@@ -1,3 +1,4 @@
+import { regionalLocale } from '../../i18n/regionalLocale.ts'
 import './date.css'
 import { type CalendarDate, parseDate } from '@internationalized/date'
 import * as Result from 'effect/Result'
@@ -25,7 +26,6 @@ import { IsoDate } from '../../../schemas/money.ts'
 import { ChevronDownIcon } from '../icons.tsx'
 
 // The calendar's month names and first day follow the app's language, not the browser's.
-const CALENDAR_LOCALES: Readonly<Record<string, string>> = { pl: 'pl-PL', en: 'en-GB', de: 'de-DE' }
 
 const readDate = (text: string): IsoDate | null => {
   const parsed = parseDateText(text)
@@ -90,7 +90,7 @@ export function DateField({
       <Label className="field__label">{label}</Label>
       <Group className="field__input date-field__group">
         <Input className="date-field__input" placeholder={t('dates.pattern')} />
-        <I18nProvider locale={CALENDAR_LOCALES[language] ?? 'pl-PL'}>
+        <I18nProvider locale={regionalLocale(language)}>
           <DialogTrigger isOpen={calendarOpen} onOpenChange={setCalendarOpen}>
             <Button className="icon-button date-field__button" aria-label={t('dates.openCalendar')}>
               <ChevronDownIcon />

@@ -4,6 +4,7 @@ import { selectCategoryRecords, selectUserId } from '../../../machines/openBudge
 import type { AssignmentRecord } from '../../../schemas/budget.ts'
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
+import { regionalLocale } from '../../i18n/regionalLocale.ts'
 import { useBudget } from '../../openBudget/OpenBudget.tsx'
 import { useCategoryName } from '../month/names.ts'
 import { useAmountText } from './shared.ts'
@@ -25,7 +26,7 @@ export function AssignmentHistoryList({
   if (records.length === 0) return <p className="category-empty">{t('category.noHistory')}</p>
   const endName = (id: CategoryId | null) =>
     id === null ? t('category.readyToAssign') : categoryName(view.categories.find((row) => row.id === id))
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', {
+  const when = new Intl.DateTimeFormat(regionalLocale(i18n.resolvedLanguage), {
     dateStyle: 'short',
     timeStyle: 'short',
   })

@@ -1,3 +1,4 @@
+import { regionalLocale } from '../../i18n/regionalLocale.ts'
 import './texts.ts'
 import './category.css'
 import { useSelector } from '@xstate/react'
@@ -301,7 +302,7 @@ function TransactionRows({
   const currency = useCurrency()
   const locale = i18n.resolvedLanguage ?? 'pl'
   if (rows.length === 0) return <p className="category-empty">{t('category.noTransactions')}</p>
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+  const day = new Intl.DateTimeFormat(regionalLocale(locale), { dateStyle: 'short', timeZone: 'UTC' })
   return (
     <>
       <ul className="category-list" aria-label={t('category.transactionsLabel', { name })}>

@@ -1,3 +1,4 @@
+import { regionalLocale } from '../../i18n/regionalLocale.ts'
 import './tokens.css'
 import { useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'
@@ -15,7 +16,10 @@ const TokenList = ({
 }: ReturnType<typeof useTokens> & { readonly state: TokensState }) => {
   const { t, i18n } = useTranslation()
   const formatDate = useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' })
+    const format = new Intl.DateTimeFormat(regionalLocale(i18n.resolvedLanguage), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    })
     return (iso: string) => format.format(new Date(iso))
   }, [i18n.resolvedLanguage])
   if (state.status === 'loading') return <p role="status">{t('tokens.loading')}</p>

@@ -1,3 +1,4 @@
+import { regionalLocale } from '../../i18n/regionalLocale.ts'
 import './texts.ts'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { TFunction } from 'i18next'
@@ -185,7 +186,7 @@ export function TransactionGrid({
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight])
   const items = virtualizer.getVirtualItems()
   const locale = i18n.resolvedLanguage ?? 'pl'
-  const dateLocale = locale === 'pl' ? 'pl-PL' : 'en-GB'
+  const dateLocale = regionalLocale(locale)
   const dateFormat = useMemo(
     () =>
       new Intl.DateTimeFormat(dateLocale, {
