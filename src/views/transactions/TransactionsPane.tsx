@@ -137,16 +137,18 @@ export function TransactionsPane({
     categoryId: categoryId ?? '',
   })
   const [bar, setBar] = useState<FilterBar>(initialBar)
-  // The list stays in view; the filters open on demand, or at once when an account or category narrows the list.
-  const [filtersOpen, setFiltersOpen] = useState(bankAccountId !== undefined || categoryId !== undefined)
+  const device = useDevice()
+  // The list stays in view; the filters open on demand, or at once on a desktop when an account or category narrows
+  // the list (a phone's screen would show the filters instead of the transactions; its title names the account).
+  const narrowed = bankAccountId !== undefined || categoryId !== undefined
+  const [filtersOpen, setFiltersOpen] = useState(narrowed && device === 'desktop')
   useEffect(() => {
     setBar((current) => ({ ...current, bankAccountId: bankAccountId ?? '', categoryId: categoryId ?? '' }))
-    if (bankAccountId !== undefined || categoryId !== undefined) setFiltersOpen(true)
-  }, [bankAccountId, categoryId])
+    if (narrowed && device === 'desktop') setFiltersOpen(true)
+  }, [bankAccountId, categoryId, narrowed, device])
   const [appliedFilterId, setAppliedFilterId] = useState<string>('')
   const [saving, setSaving] = useState(false)
   const [editor, setEditor] = useState<EditorState>(null)
-  const device = useDevice()
   const openDialog = useOpenDialog()
   // Desktop: the editor's address goes in the budget route's search. Phones show the list on routes of its own,
   // under no dialog route of SPEC's: the editor opens over it from local state and closing returns to the list.
