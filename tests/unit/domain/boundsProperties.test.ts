@@ -109,8 +109,10 @@ const runChecked = (vaultCount: number, actions: readonly Action[]) => {
 
 it('random sequences with amounts near the limits: every state is servable, every refusal changes nothing', () => {
   fc.assert(fc.property(vaults, bigActions, runChecked), { numRuns: 150, endOnFailure: true })
-  // Guards against a generator that never reaches the bound, or never gets past decoding.
-  expect(counts.tooLarge).toBeGreaterThan(50)
+  // Guards against a generator that never reaches the bound, or never gets past decoding. The sequences are random
+  // each run: the floors are well below what a run reaches (about 50–100 refusals), so they fail only on a broken
+  // generator, not on a quiet run.
+  expect(counts.tooLarge).toBeGreaterThan(10)
   expect(counts.accepted).toBeGreaterThan(2_000)
   expect(maxGross).toBeGreaterThan(0.99 * MAX_GROSS)
   expect(counts.undecodable).toBeLessThan(counts.accepted)
