@@ -98,9 +98,7 @@ test('transactions: list, add by keyboard, split, edit, filter, saved filter, de
   await choose(editor, page, /Kategoria 2/, 'Jedzenie')
   await editor.getByRole('textbox', { name: 'Kwota 2' }).fill('30')
   await editor.getByRole('button', { name: 'Zapisz' }).click()
-  await expect(editor.getByRole('alert')).toHaveText(
-    'Kwoty kategorii muszą dać razem kwotę transakcji.',
-  )
+  await expect(editor.getByRole('alert')).toHaveText('Kwoty kategorii muszą dać razem kwotę transakcji.')
   await snap(page, info, 'transaction-splits')
   await editor.getByRole('textbox', { name: 'Kwota 2' }).fill('40')
   await editor.getByRole('button', { name: 'Zapisz' }).click()
