@@ -305,6 +305,22 @@ export const selectReadyToAssignOf = (snapshot: BudgetSnapshot, periodKey: Perio
 export const selectAssignedInFuture = (snapshot: BudgetSnapshot, periodKey: PeriodKey): Minor =>
   selectMonthView(snapshot, periodKey).assignedInFuture
 
+/** The month's overspending, for the banner: how much and in how many categories (next month takes it from RTA). */
+export type Overspending = { readonly amount: Minor; readonly categories: number }
+
+const overspendingByView = new WeakMap<MonthView, Overspending>()
+export const selectOverspending = (snapshot: BudgetSnapshot, periodKey: PeriodKey): Overspending => {
+  const view = selectMonthView(snapshot, periodKey)
+  const known = overspendingByView.get(view)
+  if (known !== undefined) return known
+  const overspending = {
+    amount: view.overspent,
+    categories: view.categories.filter((row) => row.type !== 'Income' && row.available < 0).length,
+  }
+  overspendingByView.set(view, overspending)
+  return overspending
+}
+
 /** A category by id (edit dialogs need the whole entity). */
 export const selectCategory = (snapshot: BudgetSnapshot, categoryId: CategoryId) =>
   snapshot.context.state.categories.get(categoryId) ?? null

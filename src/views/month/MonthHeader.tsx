@@ -6,6 +6,7 @@ import { nextPeriod, previousPeriod } from '../../../domain/period.ts'
 import {
   selectAssignedInFuture,
   selectHasNoMoneyYet,
+  selectOverspending,
   selectReadyToAssignOf,
 } from '../../../machines/openBudget/selectors/month.ts'
 import type { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
@@ -93,6 +94,10 @@ export const ReadyToAssignBanner = memo(function ReadyToAssignBanner({
   const future = useBudget((snapshot) => selectAssignedInFuture(snapshot, periodKey))
   const tone = toneOf(amount)
   const fresh = useBudget(selectHasNoMoneyYet)
+  const overspending = useBudget(
+    (snapshot) => selectOverspending(snapshot, periodKey),
+    (a, b) => a.amount === b.amount && a.categories === b.categories,
+  )
   const texts = RTA_TEXTS[tone === 'zero' && fresh ? 'fresh' : tone]
   return (
     <section className="rta" data-tone={tone} aria-labelledby="rta-title">
@@ -108,6 +113,18 @@ export const ReadyToAssignBanner = memo(function ReadyToAssignBanner({
           <strong>{t(texts.status)}</strong>
           <span className="rta__body">{t(texts.body)}</span>
         </p>
+        {overspending.amount === 0 ? null : (
+          <p className="rta__overspent">
+            <WarningIcon />
+            <strong>
+              {t('budgetView.rta.overspent', {
+                count: overspending.categories,
+                amount: format(overspending.amount),
+              })}
+            </strong>{' '}
+            <span className="rta__body">{t('budgetView.rta.overspentHelp')}</span>
+          </p>
+        )}
         {future === 0 ? null : (
           <p className="rta__future">{t('budgetView.rta.future', { amount: format(future) })}</p>
         )}

@@ -6,6 +6,7 @@ import { selectMoneyCategories } from '../../../machines/openBudget/selectors/ca
 import {
   selectHasNoMoneyYet,
   selectMonthModel,
+  selectOverspending,
   statusOf,
 } from '../../../machines/openBudget/selectors/month.ts'
 import {
@@ -139,6 +140,28 @@ describe('the month model', () => {
     expect(everydayAfter).not.toBe(everydayBefore)
     const groceriesBefore = everydayBefore?.rows.find((row) => row.id === ids.groceries)
     expect(everydayAfter?.rows.find((row) => row.id === ids.groceries)).toBe(groceriesBefore)
+  })
+
+  it('sums the month’s overspending for the banner, and in how many categories', () => {
+    const spend: CommandDraft = {
+      _tag: 'AddTransaction',
+      transactionId: TransactionId.make('tx-spend'),
+      bankAccountId: ids.checking,
+      date: IsoDate.make('2026-11-12'),
+      payee: 'Sklep',
+      value: pln(-15_000),
+      splits: [{ categoryId: ids.groceries, value: pln(-15_000) }],
+    }
+    expect(selectOverspending(snapshotOf([...SEED, assign(ids.groceries, 10_000)]), NOVEMBER)).toEqual({
+      amount: 0,
+      categories: 0,
+    })
+    expect(selectOverspending(snapshotOf([...SEED, assign(ids.groceries, 10_000), spend]), NOVEMBER)).toEqual(
+      {
+        amount: 5_000,
+        categories: 1,
+      },
+    )
   })
 
   it('tells a budget with no money yet from one whose every złoty has a job', () => {
