@@ -166,6 +166,13 @@ test('Escape on a changed form asks before discarding; on an untouched one it ju
   await page.keyboard.press('Escape')
   await (await expectAsked(page)).getByRole('button', { name: 'Odrzuć zmiany' }).click()
   await expect(editor).toHaveCount(0)
+
+  // A dialog of choice cards closes on Escape with the focus on a card (its Enter key submits).
+  await page.goto(dialogUrl(budget, 'dialog=autoAssign'))
+  const autoAssign = page.getByRole('dialog', { name: 'Automatyczny przydział' })
+  await expect(autoAssign.getByRole('radio').first()).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(autoAssign).toHaveCount(0)
 })
 
 test('a transaction dated before its account was opened is warned about, and still saved', async ({

@@ -1,6 +1,7 @@
-import type { KeyboardEvent } from 'react'
-import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components'
+import { FieldError, Label, Radio, RadioGroup, type RadioProps } from 'react-aria-components'
 import { type Choice, type FormDialogRef, useDialogField } from './FormDialog.tsx'
+
+type RadioKeyEvent = Parameters<NonNullable<RadioProps['onKeyDown']>>[0]
 
 export type RadioChoice = Choice & { readonly description: string }
 
@@ -17,8 +18,12 @@ export function DialogRadioField<F, K extends keyof F & string>({
   readonly choices: ReadonlyArray<RadioChoice>
 }) {
   const { value, error, errorText, set } = useDialogField(actor, field)
-  const submitOnEnter = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter') return
+  const submitOnEnter = (event: RadioKeyEvent) => {
+    // react-aria stops a key event a handler receives: every other key (Escape closing the dialog, the arrows) goes on.
+    if (event.key !== 'Enter') {
+      event.continuePropagation()
+      return
+    }
     event.preventDefault()
     actor.send({ type: 'dialog.submit' })
   }
