@@ -160,6 +160,8 @@ test('desktop: the side panel lists the budget and its accounts', async ({ page,
   const month = `/budget/${budget.id}/period/${PERIOD}`
   await signInThrough(page, month)
   const nav = page.getByRole('navigation', { name: 'Nawigacja główna' })
+  // The section is named after the open budget.
+  await expect(nav.getByRole('heading', { name: 'Konta panel', level: 2 })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Budżet', exact: true })).toHaveAttribute('aria-current', 'page')
   await expect(nav.getByRole('link', { name: 'Wszystkie transakcje' })).toBeVisible()
   await expect(nav.getByRole('link', { name: /Konto osobiste\s*5\s000,00\szł/u })).toBeVisible()

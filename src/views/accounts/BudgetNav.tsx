@@ -39,7 +39,8 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
   const here = `${location.pathname}${location.searchStr}`
   const ready = useBudget(selectLoadState) === 'ready'
   const { open } = useBudget(selectAccountsOverview)
-  const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
+  const budget = useBudget(selectBudget)
+  const currency = budget?.currency ?? FALLBACK_CURRENCY
   const current = (href: string) => (decodeURI(here) === href ? { 'aria-current': 'page' as const } : {})
   const item = (href: string, label: string) => (
     <li>
@@ -50,8 +51,9 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
   )
   return (
     <section className="budget-nav" aria-labelledby={headingId}>
-      <h2 id={headingId} className="budget-nav__heading">
-        {t('accounts.nav.label')}
+      {/* The open budget's own name: with several budgets, the person sees which one this is. */}
+      <h2 id={headingId} className="budget-nav__heading" title={budget?.name}>
+        {budget?.name ?? t('accounts.nav.label')}
       </h2>
       <ul className="side-panel__list">
         {item(paths.period(budgetId, periodKey), t('accounts.nav.budget'))}
