@@ -116,13 +116,15 @@ export const ReadyToAssignBanner = memo(function ReadyToAssignBanner({
         {overspending.amount === 0 ? null : (
           <p className="rta__overspent">
             <WarningIcon />
-            <strong>
-              {t('budgetView.rta.overspent', {
-                count: overspending.categories,
-                amount: format(overspending.amount),
-              })}
-            </strong>{' '}
-            <span className="rta__body">{t('budgetView.rta.overspentHelp')}</span>
+            <span>
+              <strong>
+                {t('budgetView.rta.overspent', {
+                  count: overspending.categories,
+                  amount: format(overspending.amount),
+                })}
+              </strong>{' '}
+              <span className="rta__body">{t('budgetView.rta.overspentHelp')}</span>
+            </span>
           </p>
         )}
         {future === 0 ? null : (
