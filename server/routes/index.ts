@@ -6,10 +6,11 @@ import { ledgerApiRoutes } from '../ledger/plugin.ts'
 import { buildOpenApiDocument } from '../openapi/document.ts'
 import { analyticsRoute } from './analytics.ts'
 import { healthRoute } from './health.ts'
+import { onboardingRoutes } from './onboarding.ts'
 import { openApiInfo, openApiRoute } from './openapi.ts'
 
 /** The routes this plugin mounts. */
-export const apiRoutes: readonly AnyRoute[] = [healthRoute, analyticsRoute, openApiRoute]
+export const apiRoutes: readonly AnyRoute[] = [healthRoute, analyticsRoute, ...onboardingRoutes, openApiRoute]
 
 /**
  * Every documented route, including those other plugins mount (add their lists here): the offline

@@ -13,6 +13,7 @@ import * as categoryYearColumns from './0008_category_year_columns.ts'
 import * as transactionStatistics from './0009_transaction_statistics.ts'
 import * as eventCompression from './0010_event_compression.ts'
 import * as commandFingerprints from './0011_command_fingerprints.ts'
+import * as onboarding from './0013_onboarding.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -28,6 +29,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0010_event_compression': eventCompression,
   '0011_command_fingerprints': commandFingerprints,
   '0012_identity_tokens_valid_after': tokensValidAfter,
+  '0013_onboarding': onboarding,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {
