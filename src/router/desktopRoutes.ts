@@ -11,6 +11,7 @@ import {
   budgetsView,
   budgetView,
   notAvailableView,
+  onboardingView,
   prepareBudgetView,
   prepareBudgetViewAt,
   tokensView,
@@ -161,10 +162,19 @@ const settingsReferralRoute = createRoute({
   component: notAvailableView(),
 })
 
+/** The product onboarding (SPEC §2 `onboardingProgress`: survey, FirstStep, SecondStep, ThirdStep, completed). */
+const productOnboardingRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'onboarding/$onboardingProgress',
+  staticData: meta('productOnboarding', { layout: 'empty', noSidePanel: true, status: 'built' }),
+  component: onboardingView('OnboardingView'),
+})
+
 export const desktopRouteTree = rootRoute.addChildren([
   ...createSharedRoutes(rootRoute),
   appRoute.addChildren([
     homeRoute,
+    productOnboardingRoute,
     subscriptionExpiredRoute,
     subscriptionExtendedRoute,
     testDataRoute,

@@ -47,6 +47,7 @@ type BudgetViews = typeof import('../views/month/routes.tsx')
 type CategoryViews = typeof import('../views/category/routes.tsx')
 type TransactionViews = typeof import('../views/transactions/routes.tsx')
 type AccountViews = typeof import('../views/accounts/routes.tsx')
+type OnboardingViews = typeof import('../views/onboarding/routes.tsx')
 
 export const budgetsView = (name: keyof BudgetsViews) =>
   lazyRouteComponent(
@@ -99,3 +100,9 @@ export const prepareBudgetViewAt = (context: RouterContext, pathname: string): v
   const budgetId = budgetPeriodPath.exec(pathname)?.[1]
   if (budgetId !== undefined) prepareBudgetView(context, decodeURIComponent(budgetId))
 }
+
+export const onboardingView = (name: keyof OnboardingViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/onboarding/routes.tsx')),
+    name,
+  )

@@ -15,6 +15,7 @@ import {
   categoryView,
   notAvailableDialog,
   notAvailableView,
+  onboardingView,
   prepareBudgetView,
   prepareBudgetViewAt,
   tokensView,
@@ -342,12 +343,21 @@ const transferRoute = createRoute({
   component: accountsView('TransferRoute'),
 })
 
+/** The product onboarding (SPEC §2 `onboardingProgress`: survey, FirstStep, SecondStep, ThirdStep, completed). */
+const productOnboardingRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'onboarding/$onboardingProgress',
+  staticData: meta('productOnboarding', { layout: 'empty', noSidePanel: true, status: 'built' }),
+  component: onboardingView('OnboardingView'),
+})
+
 export const mobileRouteTree = rootRoute.addChildren([
   ...createSharedRoutes(rootRoute),
   welcomeRoute,
   loginRoute,
   appRoute.addChildren([
     homeRoute,
+    productOnboardingRoute,
     subscriptionExpiredRoute,
     subscriptionExtendedRoute,
     specialOfferRoute,

@@ -86,6 +86,9 @@ export type AccountDialog = 'reconcile' | 'reconcile-edit' | 'transfer' | 'close
 
 /** The app's addresses by name; both route trees where they share a path, else the tree named. */
 export const paths = {
+  /** The product onboarding at a place (`survey`, `FirstStep`…`ThirdStep`, `completed`); both route trees. */
+  onboarding: (onboardingProgress: string): string =>
+    pathTo('/onboarding/$onboardingProgress', { onboardingProgress }),
   /** The budget itself (the router sends it on to the current month). */
   budget: (budgetId: string): string => pathTo('/budget/$budgetId', { budgetId }),
   budgetSettings: (budgetId: string): string => pathTo('/budget/$budgetId/settings', { budgetId }),

@@ -11,6 +11,7 @@ import {
 } from '../../../machines/budgetList/index.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
+import { OnboardingBanner } from '../onboarding/lazyBanner.tsx'
 import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
 import type { BudgetsRef } from './useBudgetsActor.ts'
 import { useBudgetsDialog } from './useBudgetsDialog.ts'
@@ -155,6 +156,7 @@ export function BudgetsScreen({ budgets }: { readonly budgets: BudgetsRef }) {
 
   return (
     <section className="budgets">
+      <OnboardingBanner />
       {content}
       {dialog?.kind === 'createBudget' ? (
         <BudgetEditDialog budgets={budgets} props={{ mode: 'create' }} onClosed={closed} />

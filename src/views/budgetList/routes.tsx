@@ -6,11 +6,13 @@ import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   selectBudgetById,
+  selectBudgets,
   selectBudgetsLoadState,
   selectCreatedBudget,
 } from '../../../machines/budgetList/index.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
+import { useOnboardingEntry } from '../onboarding/useOnboardingEntry.ts'
 import { BudgetNotFound, parseBudgetId } from './BudgetNotFound.tsx'
 import { BudgetsScreen, LoadFailed } from './BudgetsScreen.tsx'
 import { lastBudget } from './lastBudget.ts'
@@ -35,7 +37,9 @@ export function HomeView() {
   useEffect(() => {
     if (remembered !== null && stillThere) void navigate({ href: paths.budget(remembered), replace: true })
   }, [navigate, remembered, stillThere])
-  if (remembered !== null && (loadState === 'loading' || stillThere))
+  const noBudgets = useSelector(budgets, (snapshot) => selectBudgets(snapshot).length === 0)
+  const onboarding = useOnboardingEntry(loadState === 'ready' && noBudgets)
+  if ((remembered !== null && (loadState === 'loading' || stillThere)) || onboarding === 'deciding')
     return <p role="status">{t('budgets.loading')}</p>
   return <BudgetsScreen budgets={budgets} />
 }

@@ -26,6 +26,7 @@ import { currentPeriodKey } from '../../router/periodKey.ts'
 import { TransactionsButton } from '../accounts/TransactionsButton.tsx'
 import { rememberLastBudget } from '../budgetList/lastBudget.ts'
 import { useOpenDialog, usePhoneDialogRoute } from '../dialogs/useDialog.ts'
+import { OnboardingBanner } from '../onboarding/lazyBanner.tsx'
 import { MonthActionsProvider, useMonthActions } from './actions.tsx'
 import { PlusIcon, UndoIcon } from './icons.tsx'
 import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx'
@@ -168,6 +169,7 @@ function MonthMain({
   )
   return (
     <>
+      <OnboardingBanner />
       <ReadyToAssignBanner periodKey={periodKey} currency={currency}>
         {fresh ? (
           // Nothing to assign yet: the first step the banner names is an account with its balance.

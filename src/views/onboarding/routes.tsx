@@ -1,0 +1,1 @@
+export { OnboardingView } from './OnboardingView.tsx'
