@@ -1,5 +1,5 @@
 export { loadOnboarding, saveOnboarding } from './onboarding.actors.ts'
-export { selectAccountCount, selectHasAssigned } from './onboarding.budget.ts'
+export { selectAccountCount, selectCanAutoAssign, selectHasAssigned } from './onboarding.budget.ts'
 export type { OnboardingContext, OnboardingInput, OnboardingMachineEvent } from './onboarding.machine.ts'
 export { onboardingMachine, SAVE_RETRY_MS } from './onboarding.machine.ts'
 export type { LoadOutcome, OnboardingPort, SaveOutcome } from './onboarding.port.ts'

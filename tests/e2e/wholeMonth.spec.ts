@@ -202,7 +202,8 @@ test('desktop: a whole month of budgeting through the screens', async ({ page },
 test('phone: the core of a month through the phone routes', async ({ page }, info) => {
   test.skip(info.project.name !== 'mobile', 'the desktop walks the whole month above')
   test.setTimeout(300_000)
-  await signInThrough(page, '/')
+  // The list, not home: home takes a person with no budget into the onboarding (tests/e2e/onboarding.spec.ts).
+  await signInThrough(page, '/budget/list')
 
   // A new budget through the budget modal route.
   await page.getByRole('button', { name: 'Nowy budżet' }).click()

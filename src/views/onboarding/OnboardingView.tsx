@@ -9,6 +9,8 @@ import { selectBudgets, selectCreatedBudget } from '../../../machines/budgetList
 import {
   type OnboardingPlace,
   selectAccountCount,
+  selectAllSaved,
+  selectCanAutoAssign,
   selectCompletedSteps,
   selectHasAssigned,
   selectOnboardingBudget,
@@ -51,11 +53,14 @@ export function OnboardingView() {
   const place = useSelector(onboarding, selectOnboardingPlace)
   const saveFailed = useSelector(onboarding, selectSaveFailed)
 
+  const allSaved = useSelector(onboarding, selectAllSaved)
   useEffect(() => {
-    if (place === 'dismissed') void navigate({ href: '/', replace: true })
-    else if (place !== null && place !== onboardingProgress)
+    // Home reads the progress again: it leaves once the dismissal is stored, or home would bring it back.
+    if (place === 'dismissed') {
+      if (allSaved) void navigate({ href: '/', replace: true })
+    } else if (place !== null && place !== onboardingProgress)
       void navigate({ href: paths.onboarding(place), replace: true })
-  }, [navigate, onboardingProgress, place])
+  }, [allSaved, navigate, onboardingProgress, place])
 
   let content: ReactNode
   if (loadState === 'loading') content = <p role="status">{t('onboarding.loading')}</p>
@@ -148,10 +153,12 @@ function StepList({
               <span className="onboarding__step-number" aria-hidden="true">
                 {index + 1}
               </span>
-              <span className="onboarding__step-name">{t(`onboarding.steps.${step}`)}</span>
-              {state === null ? null : (
-                <span className="onboarding__step-state">{t(`onboarding.stepState.${state}`)}</span>
-              )}
+              <span className="onboarding__step-text">
+                <span className="onboarding__step-name">{t(`onboarding.steps.${step}`)}</span>
+                {state === null ? null : (
+                  <span className="onboarding__step-state">{t(`onboarding.stepState.${state}`)}</span>
+                )}
+              </span>
             </li>
           )
         })}
@@ -286,7 +293,7 @@ function BudgetStep({ onboarding }: { readonly onboarding: OnboardingRef }) {
             {list.map((budget) => (
               <li key={budget.id}>
                 <Button
-                  className="button"
+                  className="button button--quiet"
                   onPress={() => onboarding.send({ type: 'budget.ready', budgetId: budget.id })}
                 >
                   {t('onboarding.first.use', { name: budget.name })}
@@ -361,7 +368,7 @@ function AccountStepActions({ onboarding }: { readonly onboarding: OnboardingRef
             <Button className="button button--primary" onPress={() => onboarding.send({ type: 'step.done' })}>
               {t('onboarding.next')}
             </Button>
-            <Button className="button" onPress={() => setAdding(true)}>
+            <Button className="button button--quiet" onPress={() => setAdding(true)}>
               {t('onboarding.second.add')}
             </Button>
           </>
@@ -398,6 +405,8 @@ function AssignStepActions({ onboarding }: { readonly onboarding: OnboardingRef 
   const currency = useBudget(selectBudget)?.currency
   const ready = useBudget((snapshot) => selectReadyToAssign(snapshot, period))
   const assigned = useBudget((snapshot) => selectHasAssigned(snapshot, period))
+  // Offered only when it would do something: on a new budget every option changes nothing (a dead end).
+  const canAutoAssign = useBudget((snapshot) => selectCanAutoAssign(snapshot, period))
   const [dialog, setDialog] = useState<'assign' | 'autoAssign' | null>(null)
   const close = useCallback(() => setDialog(null), [])
   return (
@@ -411,14 +420,16 @@ function AssignStepActions({ onboarding }: { readonly onboarding: OnboardingRef 
           </Button>
         ) : null}
         <Button
-          className={assigned ? 'button' : 'button button--primary'}
+          className={assigned ? 'button button--quiet' : 'button button--primary'}
           onPress={() => setDialog('assign')}
         >
           {t('onboarding.third.assign')}
         </Button>
-        <Button className="button" onPress={() => setDialog('autoAssign')}>
-          {t('onboarding.third.autoAssign')}
-        </Button>
+        {canAutoAssign ? (
+          <Button className="button button--quiet" onPress={() => setDialog('autoAssign')}>
+            {t('onboarding.third.autoAssign')}
+          </Button>
+        ) : null}
       </StepActions>
       {dialog === 'assign' ? <Dialogs.AssignMoneyDialog periodKey={period} onClosed={close} /> : null}
       {dialog === 'autoAssign' ? <Dialogs.AutoAssignDialog periodKey={period} onClosed={close} /> : null}
