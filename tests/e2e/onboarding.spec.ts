@@ -156,7 +156,13 @@ test('onboarding: skip, resume after a reload and from the banner, dismiss', asy
   const banner = page.getByRole('complementary', { name: 'Pierwsze kroki' })
   await expect(banner.getByText('Wprowadzenie do Koperty nie jest jeszcze skończone.')).toBeVisible()
   await check(page, info, 'banner')
-  await banner.getByRole('link', { name: 'Kontynuuj wprowadzenie' }).click()
+  // The month offers it too, and resumes it.
+  await page.getByRole('link', { name: /^Wspólny Waluta/u }).click()
+  await page.waitForURL(/\/budget\/[^/]+\/period\/\d{6}$/u)
+  const monthBanner = page.getByRole('complementary', { name: 'Pierwsze kroki' })
+  await expect(monthBanner.getByRole('link', { name: 'Kontynuuj wprowadzenie' })).toBeVisible()
+  await check(page, info, 'month-banner')
+  await monthBanner.getByRole('link', { name: 'Kontynuuj wprowadzenie' }).click()
   await atPlace(page, 'SecondStep')
 
   // Skip the account step; at the third "Nie teraz" dismisses the onboarding for good.
