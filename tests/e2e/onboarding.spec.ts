@@ -17,7 +17,7 @@ async function registerIntoOnboarding(page: Page): Promise<void> {
   await page.getByLabel('Hasło', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Załóż konto' }).click()
   await page.waitForURL('**/onboarding/survey')
-  await expect(page.getByRole('heading', { name: 'Witaj w Koperta!' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Witaj w Kopercie!' })).toBeVisible()
 }
 
 const atPlace = (page: Page, place: string) => page.waitForURL(`**/onboarding/${place}`)
