@@ -452,6 +452,8 @@ function ReadyLine({
 function Completed({ onboarding }: { readonly onboarding: OnboardingRef }) {
   const { t } = useTranslation()
   const budgetId: BudgetId | null = useSelector(onboarding, selectOnboardingBudget)
+  // The next screen reads the progress again (its banner): it opens once the completion is stored.
+  const saved = useSelector(onboarding, selectAllSaved)
   return (
     <div className="onboarding__card">
       <h2 id="onboarding-heading" className="onboarding__heading">
@@ -461,11 +463,11 @@ function Completed({ onboarding }: { readonly onboarding: OnboardingRef }) {
       <div className="onboarding__actions">
         <div className="onboarding__primary">
           {budgetId === null ? (
-            <Link className="button button--primary" href="/">
+            <Link className="button button--primary" href="/" isDisabled={!saved}>
               {t('onboarding.completed.list')}
             </Link>
           ) : (
-            <Link className="button button--primary" href={paths.budget(budgetId)}>
+            <Link className="button button--primary" href={paths.budget(budgetId)} isDisabled={!saved}>
               {t('onboarding.completed.open')}
             </Link>
           )}
