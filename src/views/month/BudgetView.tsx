@@ -25,7 +25,7 @@ import { paths } from '../../router/paths.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
 import { TransactionsButton } from '../accounts/TransactionsButton.tsx'
 import { rememberLastBudget } from '../budgetList/lastBudget.ts'
-import { useOpenDialog, usePhoneDialogRoute } from '../dialogs/useDialog.ts'
+import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { MonthActionsProvider, useMonthActions } from './actions.tsx'
 import { PlusIcon, UndoIcon } from './icons.tsx'
 import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx'
@@ -301,7 +301,6 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
   const budgetRef = useBudgetRef()
   const load = useBudget(selectLoadState)
   const search: BudgetViewSearch = useSearch({ strict: false })
-  usePhoneDialogRoute(search)
   const [showHidden, setShowHidden] = useState(false)
   const [selected, setSelected] = useState<CategoryId | null>(null)
   const name = monthName(periodKey, i18n.resolvedLanguage ?? 'pl')
