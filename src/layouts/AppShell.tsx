@@ -1,4 +1,4 @@
-import { Outlet, useRouter } from '@tanstack/react-router'
+import { Outlet, useRouter, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect } from 'react'
 import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components'
@@ -10,11 +10,41 @@ import { Toasts } from '../components/Toasts.tsx'
 import { regionalLocale } from '../i18n/regionalLocale.ts'
 import { SharedTranslationProvider } from '../i18n/SharedTranslation.tsx'
 import { AppHeader } from './AppHeader.tsx'
+import { type PageHeading, pageHeadingOf } from './pageHeading.ts'
 import { SidePanel } from './SidePanel.tsx'
 import { useCurrentPage } from './useCurrentPage.ts'
 
 // Modal code loads only when help is first opened.
 const HelpDialog = lazy(() => import('../components/HelpDialog.tsx'))
+// An account's name needs its budget open; the code for that loads with the first account screen.
+const AccountHeading = lazy(() => import('./AccountHeading.tsx'))
+
+/** The heading's params and search: the deepest match carries the route's params (the shell sits above it). */
+const useHeadingPlace = () =>
+  useRouterState({
+    select: (state) => {
+      const params: { readonly budgetId?: string; readonly bankAccountId?: string } =
+        state.matches.at(-1)?.params ?? {}
+      const search: { readonly view?: unknown; readonly account?: unknown } = state.location.search
+      return {
+        budgetId: params.budgetId,
+        bankAccountId: params.bankAccountId,
+        view: typeof search.view === 'string' ? search.view : undefined,
+        account: typeof search.account === 'string' ? search.account : undefined,
+      }
+    },
+    structuralSharing: true,
+  })
+
+function PageTitle({ heading }: { readonly heading: PageHeading }) {
+  const { t } = useTranslation()
+  if (heading.kind === 'text') return <>{t(heading.key)}</>
+  return (
+    <Suspense fallback={t(heading.fallbackKey)}>
+      <AccountHeading {...heading} />
+    </Suspense>
+  )
+}
 
 /** Root layout of both route trees: header, optional side panel, page header, the view, toasts and help. */
 export const AppShell = () => {
@@ -24,7 +54,9 @@ export const AppShell = () => {
   const isMobile = useSelector(app, selectIsMobile)
   const helpOpen = useSelector(app, selectHelpOpen)
   const page = useCurrentPage()
-  const header = t(page.headerKey)
+  const place = useHeadingPlace()
+  const heading = pageHeadingOf(page, place, place)
+  const header = t(heading.kind === 'text' ? heading.key : heading.fallbackKey)
   const showSidePanel = page.layout === 'default' && !page.noSidePanel && !isMobile
 
   useEffect(() => {
@@ -45,7 +77,9 @@ export const AppShell = () => {
             <div className="app-shell__body">
               {showSidePanel ? <SidePanel /> : null}
               <main id="main" className="app-shell__main" tabIndex={-1}>
-                <h1 className="page-title">{header}</h1>
+                <h1 className="page-title">
+                  <PageTitle heading={heading} />
+                </h1>
                 <Outlet />
               </main>
             </div>
