@@ -2,7 +2,7 @@ import './texts.ts'
 import './budget.css'
 import { Outlet, useParams, useSearch } from '@tanstack/react-router'
 import * as Schema from 'effect/Schema'
-import { lazy, type ReactNode, Suspense, startTransition, useEffect, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Link, Switch } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
@@ -270,8 +270,25 @@ function SidePanel({
 }) {
   const { t } = useTranslation()
   const exists = useBudget((snapshot) => categoryId !== null && selectCategory(snapshot, categoryId) !== null)
+  const panel = useRef<HTMLElement>(null)
+  const close = useRef<HTMLButtonElement>(null)
+  // A drawer (the panel is fixed over the table, budget.css) takes the focus when it opens, so that Escape and Tab
+  // act in it, and gives it back to what had it (the chosen row) when it closes.
+  useEffect(() => {
+    const element = panel.current
+    if (!exists || element === null || getComputedStyle(element).position !== 'fixed') return
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    close.current?.focus()
+    return () => {
+      // Only while the focus is still the drawer's (or went with its close button), not where the person moved it.
+      const active = document.activeElement
+      const drawers = active === null || active === document.body || element.contains(active)
+      if (drawers && returnTo?.isConnected === true) returnTo.focus()
+    }
+  }, [exists])
   return (
     <aside
+      ref={panel}
       className="budget-columns__panel"
       aria-label={t('budgetView.details')}
       data-open={exists || undefined}
@@ -280,7 +297,7 @@ function SidePanel({
       }}
     >
       {exists ? (
-        <Button className="button button--quiet budget-panel__close" onPress={onClose}>
+        <Button ref={close} className="button button--quiet budget-panel__close" onPress={onClose}>
           {t('budgetView.closeDetails')}
         </Button>
       ) : null}
