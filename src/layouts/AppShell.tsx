@@ -9,6 +9,7 @@ import { HelpLauncher } from '../components/HelpLauncher.tsx'
 import { Toasts } from '../components/Toasts.tsx'
 import { regionalLocale } from '../i18n/regionalLocale.ts'
 import { SharedTranslationProvider } from '../i18n/SharedTranslation.tsx'
+import { useUserLocale } from '../i18n/useUserLocale.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { type PageHeading, pageHeadingOf } from './pageHeading.ts'
 import { SidePanel } from './SidePanel.tsx'
@@ -53,6 +54,8 @@ export const AppShell = () => {
   const app = useAppActor()
   const isMobile = useSelector(app, selectIsMobile)
   const helpOpen = useSelector(app, selectHelpOpen)
+  // The language follows the user (chosen at sign-in or on another device), not only this browser.
+  useUserLocale()
   const page = useCurrentPage()
   const place = useHeadingPlace()
   const heading = pageHeadingOf(page, place, place)

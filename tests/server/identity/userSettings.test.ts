@@ -96,6 +96,14 @@ describe.each(databases())('user settings: the language follows the user on $kin
     expect((await app.inject({ method: 'GET', url: '/api/user-settings' })).statusCode).toBe(401)
   })
 
+  it("keeps the registration page's sign-in in its language links", async () => {
+    const page = await app.inject({
+      method: 'GET',
+      url: '/Identity/Account/Register?interaction=abc&lang=pl',
+    })
+    expect(page.body).toContain('href="/Identity/Account/Register?interaction=abc&#38;lang=en"')
+  })
+
   it('keeps the language chosen on the registration page and on the sign-in page', async () => {
     const token = await registerIn(createBrowser(app), 'eva@example.com', 'en')
     expect((await call('GET', token)).json()).toEqual({ locale: 'en' })
