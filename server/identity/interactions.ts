@@ -112,7 +112,7 @@ export const interactionPages =
       async (request, reply) => {
         const details = await interactionFor(request, reply)
         if (details === undefined) return errorPage(request, reply, 400, 'session_not_found')
-        const page = pageContext(request, request.query)
+        const page = pageContext(request, request.query, details.params.ui_locales)
 
         if (details.prompt.name === 'login') {
           const registered = readRegisteredNote(keys.cookieSecrets, readCookie(request, registeredCookieName))
@@ -173,7 +173,7 @@ export const interactionPages =
       async (request, reply) => {
         const details = await interactionFor(request, reply)
         if (details === undefined) return errorPage(request, reply, 400, 'session_not_found')
-        const page = pageContext(request, request.query)
+        const page = pageContext(request, request.query, details.params.ui_locales)
         const email = textField(request.body, 'email').trim()
         const password = textField(request.body, 'password')
         const emailError = translateError(page, checkRequired(email))

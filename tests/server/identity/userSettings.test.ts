@@ -96,6 +96,27 @@ describe.each(databases())('user settings: the language follows the user on $kin
     expect((await app.inject({ method: 'GET', url: '/api/user-settings' })).statusCode).toBe(401)
   })
 
+  it("opens the sign-in page in the app's language (ui_locales), which is no choice to keep", async () => {
+    await registerAndSignIn(createBrowser(app), 'max@example.com', PASSWORD)
+    const browser = createBrowser(app)
+    const { verifier, challenge } = pkcePair()
+    const interaction = location(
+      await browser.request('GET', authorizeUrl(challenge, { ui_locales: 'de en' })),
+    )
+    const page = await browser.request('GET', interaction)
+    expect(page.body).toContain('<html lang="de">')
+    const signedIn = await browser.request('POST', `${interaction}/login`, {
+      email: 'max@example.com',
+      password: PASSWORD,
+    })
+    expect(signedIn.statusCode).toBe(303)
+    let response = await browser.request('GET', location(signedIn))
+    while (!location(response).includes('code=')) response = await browser.request('GET', location(response))
+    const code = new URL(location(response), 'http://localhost').searchParams.get('code') ?? ''
+    const token = (await exchangeCode(browser, code, verifier)).access_token
+    expect((await call('GET', token)).json()).toEqual({ locale: null })
+  })
+
   it("keeps the registration page's sign-in in its language links", async () => {
     const page = await app.inject({
       method: 'GET',
