@@ -54,6 +54,17 @@ test('a phone address opened on a desktop lands on the desktop screen, named by 
   )
   await expect(page.getByRole('dialog', { name: 'Dodaj kategorię' })).toBeVisible()
   await lands(page, `/budget/${budget.id}/settings`, `/budget/${budget.id}/settings`, 'Ustawienia budżetu')
+
+  // At 1024 px (still the desktop route set) the same addresses land and are named alike.
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await lands(page, `${month}/bankAccounts`, `${month}?view=accounts`, 'Konta bankowe')
+  await lands(
+    page,
+    `${month}/bankAccounts/${budget.checkingId}`,
+    `${month}?view=transactions&account=${budget.checkingId}`,
+    'Konto osobiste',
+  )
+  await lands(page, '/budget/list', '/budgets', 'Twoje budżety')
 })
 
 test('a desktop address opened on a phone lands on the phone screen, named by its heading', async ({
