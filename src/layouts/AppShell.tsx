@@ -1,4 +1,4 @@
-import { Outlet, useRouter, useRouterState } from '@tanstack/react-router'
+import { Outlet, useRouter } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect } from 'react'
 import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components'
@@ -11,42 +11,12 @@ import { regionalLocale } from '../i18n/regionalLocale.ts'
 import { SharedTranslationProvider } from '../i18n/SharedTranslation.tsx'
 import { useUserLocale } from '../i18n/useUserLocale.ts'
 import { AppHeader } from './AppHeader.tsx'
-import { type PageHeading, pageHeadingOf } from './pageHeading.ts'
+import { PageTitle, usePageHeading } from './PageTitle.tsx'
 import { SidePanel } from './SidePanel.tsx'
 import { useCurrentPage } from './useCurrentPage.ts'
 
 // Modal code loads only when help is first opened.
 const HelpDialog = lazy(() => import('../components/HelpDialog.tsx'))
-// An account's name needs its budget open; the code for that loads with the first account screen.
-const AccountHeading = lazy(() => import('./AccountHeading.tsx'))
-
-/** The heading's params and search: the deepest match carries the route's params (the shell sits above it). */
-const useHeadingPlace = () =>
-  useRouterState({
-    select: (state) => {
-      const params: { readonly budgetId?: string; readonly bankAccountId?: string } =
-        state.matches.at(-1)?.params ?? {}
-      const search: { readonly view?: unknown; readonly account?: unknown } = state.location.search
-      return {
-        budgetId: params.budgetId,
-        bankAccountId: params.bankAccountId,
-        view: typeof search.view === 'string' ? search.view : undefined,
-        account: typeof search.account === 'string' ? search.account : undefined,
-      }
-    },
-    structuralSharing: true,
-  })
-
-function PageTitle({ heading }: { readonly heading: PageHeading }) {
-  const { t } = useTranslation()
-  if (heading.kind === 'text') return <>{t(heading.key)}</>
-  return (
-    <Suspense fallback={t(heading.fallbackKey)}>
-      <AccountHeading {...heading} />
-    </Suspense>
-  )
-}
-
 /** Root layout of both route trees: header, optional side panel, page header, the view, toasts and help. */
 export const AppShell = () => {
   const { t, i18n } = useTranslation()
@@ -57,8 +27,7 @@ export const AppShell = () => {
   // The language follows the user (chosen at sign-in or on another device), not only this browser.
   useUserLocale()
   const page = useCurrentPage()
-  const place = useHeadingPlace()
-  const heading = pageHeadingOf(page, place, place)
+  const heading = usePageHeading(page)
   const header = t(heading.kind === 'text' ? heading.key : heading.fallbackKey)
   const showSidePanel = page.layout === 'default' && !page.noSidePanel && !isMobile
 
