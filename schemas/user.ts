@@ -34,3 +34,22 @@ export const Subscription = Schema.Struct({
   endsAt: Schema.NullOr(UtcInstant),
 }).annotate({ identifier: 'Subscription' })
 export type Subscription = typeof Subscription.Type
+
+/** The languages the app and the sign-in pages speak. */
+export const UserLocale = Schema.Literals(['pl', 'en', 'de'])
+export type UserLocale = typeof UserLocale.Type
+
+/**
+ * `GET /api/user-settings` (SPEC §3 userSettings): the user's language, chosen on the sign-in or registration page
+ * or in the app, so that it follows them to every browser; null until a choice is known.
+ */
+export const UserSettings = Schema.Struct({
+  locale: Schema.NullOr(UserLocale),
+}).annotate({ identifier: 'UserSettings' })
+export type UserSettings = typeof UserSettings.Type
+
+/** `PUT /api/user-settings`: the app records the language the user chose. */
+export const UserSettingsUpdate = Schema.Struct({
+  locale: UserLocale,
+}).annotate({ identifier: 'UserSettingsUpdate' })
+export type UserSettingsUpdate = typeof UserSettingsUpdate.Type

@@ -23,7 +23,7 @@ import {
 } from './registered.ts'
 import type { IdentityTables } from './tables.ts'
 import { isThrottled, recordFailure, registrationKeys } from './throttle.ts'
-import { createLocalUser } from './users.ts'
+import { createLocalUser, setUserLocale } from './users.ts'
 import {
   isCrossSitePost,
   type PageContext,
@@ -88,6 +88,14 @@ export const interactionPages =
       return reply.code(303).header('cache-control', 'no-store').redirect(returnTo, 303)
     }
 
+    /**
+     * A language the person chose on the page (its switcher's `?lang=`) becomes the user's: the app opens in it and
+     * so does every other browser (GET /api/user-settings). A language only guessed from the browser is not a choice.
+     */
+    const keepLanguageChoice = async (page: PageContext, userId: string): Promise<void> => {
+      if (page.languageQuery !== '') await setUserLocale(db, userId, page.language)
+    }
+
     const loginResult = (subject: string): InteractionResults => ({
       login: { accountId: subject, remember: true },
     })
@@ -104,7 +112,7 @@ export const interactionPages =
       async (request, reply) => {
         const details = await interactionFor(request, reply)
         if (details === undefined) return errorPage(request, reply, 400, 'session_not_found')
-        const page = pageContext(request, request.query)
+        const page = pageContext(request, request.query, details.params.ui_locales)
 
         if (details.prompt.name === 'login') {
           const registered = readRegisteredNote(keys.cookieSecrets, readCookie(request, registeredCookieName))
@@ -165,7 +173,7 @@ export const interactionPages =
       async (request, reply) => {
         const details = await interactionFor(request, reply)
         if (details === undefined) return errorPage(request, reply, 400, 'session_not_found')
-        const page = pageContext(request, request.query)
+        const page = pageContext(request, request.query, details.params.ui_locales)
         const email = textField(request.body, 'email').trim()
         const password = textField(request.body, 'password')
         const emailError = translateError(page, checkRequired(email))
@@ -185,6 +193,7 @@ export const interactionPages =
         if (result.kind === 'invalid')
           return rerender(401, { formError: page.t('errors.invalidCredentials') })
         request.log.info({ userId: result.user.id }, 'signed in')
+        await keepLanguageChoice(page, result.user.id)
         return finish(request, reply, loginResult(result.user.subject))
       },
     )
@@ -245,6 +254,7 @@ export const interactionPages =
         const created = await createLocalUser(db, email, await hashPassword(password))
         if (created.created) {
           request.log.info({ userId: created.user.id }, 'account registered')
+          await keepLanguageChoice(page, created.user.id)
           reply.header(
             'set-cookie',
             serializeCookie(registeredCookieName, issueRegisteredNote(cookieSecret, created.user.subject), {

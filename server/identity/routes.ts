@@ -1,3 +1,4 @@
+import * as Schema from 'effect/Schema'
 import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import {
@@ -10,7 +11,14 @@ import {
 } from '../../schemas/identity.ts'
 import { UserId } from '../../schemas/ids.ts'
 import { Problem } from '../../schemas/problem.ts'
-import { Subscription, UserProfile, VisitReport } from '../../schemas/user.ts'
+import {
+  Subscription,
+  UserLocale,
+  UserProfile,
+  UserSettings,
+  UserSettingsUpdate,
+  VisitReport,
+} from '../../schemas/user.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { defineRoute } from '../http/route.ts'
 import type { AuthenticatedUser } from './apiAuth.ts'
@@ -19,7 +27,7 @@ import { registerPath } from './pages/login.ts'
 import { createPersonalToken, listPersonalTokens, revokePersonalToken } from './personalTokens.ts'
 import { webClientScopes } from './provider.paths.ts'
 import type { IdentityTables } from './tables.ts'
-import { findUserById, recordVisit } from './users.ts'
+import { findUserById, recordVisit, setUserLocale } from './users.ts'
 
 const unauthorized = { description: 'No valid bearer token (see WWW-Authenticate).', schema: Problem }
 
@@ -105,6 +113,43 @@ export const visitRoute = defineRoute({
     const { id } = callerOf(request)
     await recordVisit(db, id)
     return respond(200, await profileOf(db, id))
+  },
+})
+
+const settingsOf = async (db: Kysely<IdentityTables>, userId: string): Promise<UserSettings> => {
+  const user = await findUserById(db, userId)
+  if (user === undefined) throw new ProblemError(makeProblem(404, 'not_found', 'The user no longer exists.'))
+  const locale = user.locale
+  return { locale: Schema.is(UserLocale)(locale) ? locale : null }
+}
+
+export const userSettingsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user-settings',
+  operationId: 'getUserSettings',
+  summary: "The user's settings: the language chosen at sign-in or in the app (null until chosen)",
+  tags: ['identity'],
+  responses: { 200: { description: 'The settings.', schema: UserSettings }, 401: unauthorized },
+  handler: async ({ request, respond }) =>
+    respond(200, await settingsOf(request.server.identity.db, callerOf(request).id)),
+})
+
+export const updateUserSettingsRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/user-settings',
+  operationId: 'updateUserSettings',
+  summary: "Record the user's language, so that every browser opens in it",
+  tags: ['identity'],
+  body: UserSettingsUpdate,
+  responses: {
+    200: { description: 'The settings with the change.', schema: UserSettings },
+    401: unauthorized,
+  },
+  handler: async ({ request, body, respond }) => {
+    const { db } = request.server.identity
+    const { id } = callerOf(request)
+    await setUserLocale(db, id, body.locale)
+    return respond(200, await settingsOf(db, id))
   },
 })
 
@@ -201,6 +246,8 @@ export const identityApiRoutes = [
   authConfigRoute,
   userProfileRoute,
   visitRoute,
+  userSettingsRoute,
+  updateUserSettingsRoute,
   subscriptionRoute,
   listTokensRoute,
   createTokenRoute,

@@ -15,6 +15,8 @@ export interface UsersTable {
   last_visit_at: NullableTimestamp
   /** Set when the user is signed out everywhere: access tokens issued until then are refused. */
   tokens_valid_after: NullableTimestamp
+  /** The user's language ('pl', 'en', 'de'), null until chosen (SPEC §3 userSettings). */
+  locale: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Every oidc-provider model (Session, Grant, AuthorizationCode, RefreshToken, Interaction, …) in one table. */

@@ -12,6 +12,11 @@ export const findUserByEmail = (db: Db, email: string): Promise<User | undefined
 export const findUserById = (db: Db, id: string): Promise<User | undefined> =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 
+/** Records the user's language (SPEC §3 userSettings). */
+export const setUserLocale = async (db: Db, id: string, locale: string): Promise<void> => {
+  await db.updateTable('users').set({ locale }).where('id', '=', id).execute()
+}
+
 export const findUserBySubject = (db: Db, subject: string): Promise<User | undefined> =>
   db.selectFrom('users').selectAll().where('subject', '=', subject).executeTakeFirst()
 

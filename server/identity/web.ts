@@ -64,9 +64,22 @@ export interface PageContext {
   readonly languageQuery: string
 }
 
-export const pageContext = (request: FastifyRequest, query: { lang?: unknown } | undefined): PageContext => {
+/**
+ * `uiLocales` is the app's language, sent with the sign-in request (OIDC `ui_locales`, space-separated): it comes
+ * before the browser's Accept-Language, but it is no choice made on the page, so forms do not carry it.
+ */
+export const pageContext = (
+  request: FastifyRequest,
+  query: { lang?: unknown } | undefined,
+  uiLocales?: unknown,
+): PageContext => {
   const explicit = typeof query?.lang === 'string' ? query.lang : undefined
-  const language = pickLanguage(explicit, request.headers['accept-language'])
+  const accept = request.headers['accept-language']
+  const hinted =
+    typeof uiLocales === 'string' && uiLocales.trim() !== ''
+      ? [uiLocales.trim().split(/\s+/u).join(','), ...(accept === undefined ? [] : [accept])].join(',')
+      : accept
+  const language = pickLanguage(explicit, hinted)
   return {
     language,
     t: translate(language),

@@ -9,13 +9,14 @@ import { HelpLauncher } from '../components/HelpLauncher.tsx'
 import { Toasts } from '../components/Toasts.tsx'
 import { regionalLocale } from '../i18n/regionalLocale.ts'
 import { SharedTranslationProvider } from '../i18n/SharedTranslation.tsx'
+import { useUserLocale } from '../i18n/useUserLocale.ts'
 import { AppHeader } from './AppHeader.tsx'
+import { PageTitle, usePageHeading } from './PageTitle.tsx'
 import { SidePanel } from './SidePanel.tsx'
 import { useCurrentPage } from './useCurrentPage.ts'
 
 // Modal code loads only when help is first opened.
 const HelpDialog = lazy(() => import('../components/HelpDialog.tsx'))
-
 /** Root layout of both route trees: header, optional side panel, page header, the view, toasts and help. */
 export const AppShell = () => {
   const { t, i18n } = useTranslation()
@@ -23,8 +24,11 @@ export const AppShell = () => {
   const app = useAppActor()
   const isMobile = useSelector(app, selectIsMobile)
   const helpOpen = useSelector(app, selectHelpOpen)
+  // The language follows the user (chosen at sign-in or on another device), not only this browser.
+  useUserLocale()
   const page = useCurrentPage()
-  const header = t(page.headerKey)
+  const heading = usePageHeading(page)
+  const header = t(heading.kind === 'text' ? heading.key : heading.fallbackKey)
   const showSidePanel = page.layout === 'default' && !page.noSidePanel && !isMobile
 
   useEffect(() => {
@@ -45,7 +49,9 @@ export const AppShell = () => {
             <div className="app-shell__body">
               {showSidePanel ? <SidePanel /> : null}
               <main id="main" className="app-shell__main" tabIndex={-1}>
-                <h1 className="page-title">{header}</h1>
+                <h1 className="page-title">
+                  <PageTitle heading={heading} />
+                </h1>
                 <Outlet />
               </main>
             </div>

@@ -33,7 +33,13 @@ export const createSessionPort = (
     now: () => Date.now(),
     loadUser: async () => parseStoredUser(userStore.readAny()),
     async startSignIn(returnTo) {
-      await (await userManager()).signinRedirect({ state: { returnTo } })
+      // The sign-in pages open in the app's language (OIDC ui_locales); a choice made there comes back through
+      // /api/user-settings.
+      const language = typeof document === 'undefined' ? '' : document.documentElement.lang
+      await (await userManager()).signinRedirect({
+        state: { returnTo },
+        ...(language === '' ? {} : { ui_locales: language }),
+      })
     },
     async completeSignIn(url) {
       const signedIn = await (await userManager()).signinRedirectCallback(url)

@@ -17,8 +17,10 @@ type ChildPaths<C> =
       ? FullPaths<Child>
       : never
 
-/** A full path pattern of either route tree, e.g. `/budget/$budgetId/period/$periodKey`. */
-export type RoutePattern = FullPaths<typeof desktopRouteTree> | FullPaths<typeof mobileRouteTree>
+/** A full path pattern of each route tree, and of either, e.g. `/budget/$budgetId/period/$periodKey`. */
+export type DesktopPattern = FullPaths<typeof desktopRouteTree>
+export type MobilePattern = FullPaths<typeof mobileRouteTree>
+export type RoutePattern = DesktopPattern | MobilePattern
 
 type Segments<P extends string> = P extends `${infer Head}/${infer Tail}` ? Head | Segments<Tail> : P
 type RequiredName<S> = S extends `$${infer Name}` ? Name : never

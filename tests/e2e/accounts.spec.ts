@@ -103,10 +103,10 @@ test('mobile: add, transfer, reconcile and close bank accounts', async ({ page, 
 
   // Transfer everything from Oszczędności to Konto osobiste.
   await accountRow(page, 'Oszczędności').getByRole('link', { name: 'Oszczędności' }).click()
-  await expect(page.getByRole('heading', { name: 'Oszczędności' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Oszczędności', level: 1 })).toBeVisible()
   await page.getByRole('link', { name: 'Przelew' }).click()
   await transfer(page, 'Konto osobiste', '1 200,50')
-  await expect(page.getByRole('heading', { name: 'Oszczędności' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Oszczędności', level: 1 })).toBeVisible()
   await expect(page.locator('.accounts-card__total')).toContainText(zl('0,00'))
 
   // Reconcile Konto osobiste: the bank shows 10 zł less than the cleared balance.
@@ -114,7 +114,7 @@ test('mobile: add, transfer, reconcile and close bank accounts', async ({ page, 
   await accountRow(page, 'Konto osobiste').getByRole('link', { name: 'Konto osobiste' }).click()
   await page.getByRole('link', { name: 'Uzgodnij saldo' }).click()
   await reconcileWithDifference(page, info)
-  await expect(page.getByRole('heading', { name: 'Konto osobiste' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Konto osobiste', level: 1 })).toBeVisible()
   await expect(page.locator('.accounts-card__total')).toContainText(zl('6 190,50'))
   await expect(page.getByText(/Ostatnio uzgodnione/u)).toBeVisible()
   await expectNoSeriousA11yViolations(page)
@@ -143,7 +143,7 @@ test('mobile: add, transfer, reconcile and close bank accounts', async ({ page, 
   await page.getByRole('link', { name: 'Zmień nazwę' }).click()
   await dialog(page).getByRole('textbox', { name: 'Nazwa konta' }).fill('Konto główne')
   await dialog(page).getByRole('button', { name: 'Zapisz' }).click()
-  await expect(page.getByRole('heading', { name: 'Konto główne' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Konto główne', level: 1 })).toBeVisible()
 
   // The month view's 'Transactions' button (SPEC §2) carries the balances total and opens all transactions.
   await page.goto(`/budget/${budget.id}/period/${PERIOD}`)

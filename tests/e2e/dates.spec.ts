@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { type ArrangedBudget, arrangeBudget } from './budgetData.ts'
+import { type ArrangedBudget, api, arrangeBudget } from './budgetData.ts'
 import { currentPeriod, expectNoSeriousA11yViolations, signInThrough, snap } from './support.ts'
 
 // Issue 27 §1: one localized date field everywhere (pl dd.mm.rrrr, never the browser's mm/dd/yyyy), a clear message
@@ -8,6 +8,12 @@ import { currentPeriod, expectNoSeriousA11yViolations, signInThrough, snap } fro
 
 const PL_DATE = /^\d{2}\.\d{2}\.\d{4}$/u
 const DISCARD = 'Odrzucić zmiany?'
+
+// A language picked in the app is the user's (/api/user-settings): the worker's account, shared by the journeys that
+// expect Polish, gets Polish back after each test here.
+test.afterEach(async ({ request }) => {
+  await api(request, 'PUT', '/api/user-settings', { locale: 'pl' })
+})
 
 const monthUrl = (budget: ArrangedBudget) => `/budget/${budget.id}/period/${currentPeriod}`
 const dialogUrl = (budget: ArrangedBudget, search: string) => `${monthUrl(budget)}?${search}`

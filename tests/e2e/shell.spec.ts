@@ -22,14 +22,15 @@ test('the route set follows the device class chosen at start', async ({ page }, 
   await signInThrough(page, '/settings/subscription')
   await expect(page.getByRole('heading', { name: 'Subskrypcja' })).toBeVisible()
   await expect(page.getByText('Jeszcze niedostępne')).toBeVisible()
-  // /settings exists only in the mobile set (SPEC §2).
+  // /settings exists only in the mobile set (SPEC §2); a desktop lands on its settings pages instead of a 404.
   await page.goto('/settings')
   if (isMobile(info.project.name)) {
     await expect(page.getByRole('heading', { name: 'Ustawienia' })).toBeVisible()
-    await expect(page.getByText('Nie znaleziono strony')).toHaveCount(0)
   } else {
-    await expect(page.getByText('Pod tym adresem nie ma żadnej strony.')).toBeVisible()
+    await expect(page).toHaveURL(/\/settings\/tokens$/u)
+    await expect(page.getByRole('heading', { level: 1, name: 'Tokeny dostępu' })).toBeVisible()
   }
+  await expect(page.getByText('Pod tym adresem nie ma żadnej strony.')).toHaveCount(0)
 })
 
 test('the theme switches and survives a reload', async ({ page }, info) => {

@@ -23,12 +23,16 @@ export const initialCategoryFields = (props: CategoryEditProps): CategoryEditFie
     ? { name: '', type: 'Expense', spendingClass: 'Undefined' }
     : { name: props.category.name, type: props.category.type, spendingClass: props.category.spendingClass }
 
+/** Spending classes sort spending: income has none, so its form does not ask (the class stays 'Undefined'). */
+export const asksSpendingClass = (type: CategoryType): boolean => type !== 'Income'
+
 export const checkCategory = (fields: CategoryEditFields): Checked<CategoryEditValue, CategoryEditFields> => {
   const errors: FieldErrors<CategoryEditFields> = {}
   const name = take(errors, 'name', checkName(fields.name))
-  if (fields.spendingClass === null) errors.spendingClass = REQUIRED
-  if (name === undefined || fields.spendingClass === null) return { ok: false, errors }
-  return { ok: true, value: { name, type: fields.type, spendingClass: fields.spendingClass } }
+  const spendingClass = asksSpendingClass(fields.type) ? fields.spendingClass : 'Undefined'
+  if (spendingClass === null) errors.spendingClass = REQUIRED
+  if (name === undefined || spendingClass === null) return { ok: false, errors }
+  return { ok: true, value: { name, type: fields.type, spendingClass } }
 }
 
 /** Create makes one command; edit sends only what changed (the type of an existing category stays). */
@@ -53,7 +57,7 @@ export const buildCategory = (
   const commands: CommandDraft[] = []
   if (value.name !== category.name)
     commands.push({ _tag: 'RenameCategory', categoryId: category.id, name: value.name })
-  if (value.spendingClass !== category.spendingClass)
+  if (asksSpendingClass(category.type) && value.spendingClass !== category.spendingClass)
     commands.push({
       _tag: 'SetCategorySpendingClass',
       categoryId: category.id,

@@ -3,6 +3,8 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as identity from '../../identity/migrations/0001_identity.ts'
 // Identity: when a user was last signed out everywhere (access tokens issued before are refused).
 import * as tokensValidAfter from '../../identity/migrations/0002_tokens_valid_after.ts'
+// Identity: the user's language, so it follows them from the sign-in page and across browsers.
+import * as userLocale from '../../identity/migrations/0003_user_locale.ts'
 import * as analyticsEvents from './0001_analytics_events.ts'
 import * as ledger from './0003_ledger.ts'
 import * as budgetSnapshots from './0004_budget_snapshots.ts'
@@ -30,6 +32,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011_command_fingerprints': commandFingerprints,
   '0012_identity_tokens_valid_after': tokensValidAfter,
   '0013_onboarding': onboarding,
+  '0014_identity_user_locale': userLocale,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

@@ -28,6 +28,11 @@ export const renderRegisterPage = (input: RegisterPageInput): string => {
     t,
     title: t('register.title'),
     path: '/Identity/Account/Register',
+    // The language links keep the sign-in it belongs to (interaction or returnUrl): without it, registering in the
+    // chosen language ended on a "sign in now" page instead of in the app.
+    query: Object.fromEntries(
+      [...new URL(input.action, 'http://localhost').searchParams].filter(([key]) => key !== 'lang'),
+    ),
     body: html`${alert(input.formError ?? (hasErrors ? t('errors.summary') : undefined))}<form method="post" action="${input.action}" novalidate>${field(
       {
         name: 'email',

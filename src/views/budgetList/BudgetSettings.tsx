@@ -11,7 +11,7 @@ import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
 import { BudgetNotFound } from './BudgetNotFound.tsx'
 import { LoadFailed } from './BudgetsScreen.tsx'
-import { currencyChoices } from './currencies.ts'
+import { useCurrencyChoices } from './currencies.ts'
 import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
 import { useBudgetsActor } from './useBudgetsActor.ts'
 import { useBudgetsDialog } from './useBudgetsDialog.ts'
@@ -20,7 +20,7 @@ const DELETE = [{ _tag: 'DeleteBudget' }] as const
 
 /** Budget settings: name and currency (the budget modal), a fresh start (reset) and delete, each confirmed. */
 export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const device = useDevice()
   const navigate = useNavigate()
   const budgets = useBudgetsActor()
@@ -33,10 +33,10 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
   const lastListed = useRef(listed)
   if (listed !== undefined) lastListed.current = listed
   const budget = listed ?? (dialog === null ? undefined : lastListed.current)
-  const locale = i18n.resolvedLanguage ?? 'pl'
+  const currencies = useCurrencyChoices()
   const currencyLabel = useMemo(
-    () => currencyChoices(locale).find((choice) => choice.id === budget?.currency)?.label ?? budget?.currency,
-    [locale, budget?.currency],
+    () => currencies.find((choice) => choice.id === budget?.currency)?.label ?? budget?.currency,
+    [currencies, budget?.currency],
   )
   useEffect(() => {
     budgets.send({ type: 'budgets.target', budgetId })

@@ -1,9 +1,8 @@
 import { useNavigate, useParams } from '@tanstack/react-router'
-import { useCallback, useEffect } from 'react'
+import { useCallback } from 'react'
 import { useDevice } from '../../layouts/useDevice.ts'
-import type { BudgetViewSearch } from '../../router/budgetSearch.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
-import { type DialogAddress, dialogOfSearch, dialogSearch, mobileDialogHref } from './address.ts'
+import { type DialogAddress, dialogSearch, mobileDialogHref } from './address.ts'
 
 export type OpenDialog = (address: DialogAddress, options?: { readonly replace?: boolean }) => void
 
@@ -46,22 +45,4 @@ export const useCloseDialog = (): (() => void) => {
   return useCallback(() => {
     void navigate({ to: '.', search: (previous) => ({ ...previous, ...dialogSearch(null) }), replace: true })
   }, [navigate])
-}
-
-/**
- * A desktop dialog address opened on a phone (a shared link) lands on the phone's route of the same dialog, in
- * place of the month's address: DESIGN's "a desktop address lands on the equivalent screen".
- */
-export const usePhoneDialogRoute = (search: BudgetViewSearch): void => {
-  const device = useDevice()
-  const navigate = useNavigate()
-  const params: { readonly budgetId?: string; readonly periodKey?: string } = useParams({ strict: false })
-  const address = device === 'mobile' ? dialogOfSearch(search) : null
-  const href =
-    address === null || params.budgetId === undefined || params.periodKey === undefined
-      ? null
-      : mobileDialogHref(params.budgetId, params.periodKey, address)
-  useEffect(() => {
-    if (href !== null) void navigate({ href, replace: true })
-  }, [href, navigate])
 }

@@ -2,7 +2,7 @@ import './texts.ts'
 import './budget.css'
 import { Outlet, useParams, useSearch } from '@tanstack/react-router'
 import * as Schema from 'effect/Schema'
-import { lazy, type ReactNode, Suspense, startTransition, useEffect, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Link, Switch } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
@@ -25,7 +25,7 @@ import { paths } from '../../router/paths.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
 import { TransactionsButton } from '../accounts/TransactionsButton.tsx'
 import { rememberLastBudget } from '../budgetList/lastBudget.ts'
-import { useOpenDialog, usePhoneDialogRoute } from '../dialogs/useDialog.ts'
+import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { OnboardingBanner } from '../onboarding/lazyBanner.tsx'
 import { MonthActionsProvider, useMonthActions } from './actions.tsx'
 import { PlusIcon, UndoIcon } from './icons.tsx'
@@ -272,8 +272,25 @@ function SidePanel({
 }) {
   const { t } = useTranslation()
   const exists = useBudget((snapshot) => categoryId !== null && selectCategory(snapshot, categoryId) !== null)
+  const panel = useRef<HTMLElement>(null)
+  const close = useRef<HTMLButtonElement>(null)
+  // A drawer (the panel is fixed over the table, budget.css) takes the focus when it opens, so that Escape and Tab
+  // act in it, and gives it back to what had it (the chosen row) when it closes.
+  useEffect(() => {
+    const element = panel.current
+    if (!exists || element === null || getComputedStyle(element).position !== 'fixed') return
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    close.current?.focus()
+    return () => {
+      // Only while the focus is still the drawer's (or went with its close button), not where the person moved it.
+      const active = document.activeElement
+      const drawers = active === null || active === document.body || element.contains(active)
+      if (drawers && returnTo?.isConnected === true) returnTo.focus()
+    }
+  }, [exists])
   return (
     <aside
+      ref={panel}
       className="budget-columns__panel"
       aria-label={t('budgetView.details')}
       data-open={exists || undefined}
@@ -282,7 +299,7 @@ function SidePanel({
       }}
     >
       {exists ? (
-        <Button className="button button--quiet budget-panel__close" onPress={onClose}>
+        <Button ref={close} className="button button--quiet budget-panel__close" onPress={onClose}>
           {t('budgetView.closeDetails')}
         </Button>
       ) : null}
@@ -303,7 +320,6 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
   const budgetRef = useBudgetRef()
   const load = useBudget(selectLoadState)
   const search: BudgetViewSearch = useSearch({ strict: false })
-  usePhoneDialogRoute(search)
   const [showHidden, setShowHidden] = useState(false)
   const [selected, setSelected] = useState<CategoryId | null>(null)
   const name = monthName(periodKey, i18n.resolvedLanguage ?? 'pl')

@@ -7,7 +7,7 @@ import { useListNavigation } from '../../router/listNavigation.ts'
 import { paths } from '../../router/paths.ts'
 import { useMonthActions } from './actions.tsx'
 import { useCategoryName } from './names.ts'
-import { AddFirstCategory, AvailableAmount, CategoryMenu, GroupMenu, HiddenBadge } from './parts.tsx'
+import { AddFirstCategory, AvailableAmount, CategoryMenu, GroupActions, HiddenBadge } from './parts.tsx'
 
 /** A category on the phone: tapping it opens its route (assign, move, target…); the menu edits the structure. */
 const CategoryItem = memo(function CategoryItem({
@@ -62,7 +62,7 @@ const GroupSection = memo(function GroupSection({
           {group.hidden ? <HiddenBadge /> : null}
         </h3>
         <Money amount={group.available} currency={currency} className="month-list__total" />
-        {group.system ? null : <GroupMenu group={group} />}
+        {group.system ? null : <GroupActions group={group} />}
       </div>
       {group.rows.length > 0 ? (
         <ul className="month-list__items">

@@ -13,7 +13,7 @@ import {
   AssignedField,
   AvailableAmount,
   CategoryMenu,
-  GroupMenu,
+  GroupActions,
   HiddenBadge,
 } from './parts.tsx'
 
@@ -80,7 +80,7 @@ const GroupRows = memo(function GroupRows({
           <span className="month-row__name-inner">
             <span className="month-group__title">{name}</span>
             {group.hidden ? <HiddenBadge /> : null}
-            {group.system ? null : <GroupMenu group={group} />}
+            {group.system ? null : <GroupActions group={group} />}
           </span>
         </th>
         <td className="month-table__amount">

@@ -241,6 +241,28 @@ export const GroupMenu = memo(function GroupMenu({ group }: { readonly group: Mo
   )
 })
 
+/**
+ * A group's own "add a category" button beside its menu, whatever the group holds: the empty group's inline button
+ * goes once the first category exists, and the menu alone hid the action from a newcomer.
+ */
+export const GroupActions = memo(function GroupActions({ group }: { readonly group: MonthGroup }) {
+  const { t } = useSharedTranslation()
+  const { open } = useMonthActions()
+  const label = t('budgetView.actions.addCategoryTo', { name: group.name })
+  return (
+    <span className="group-actions">
+      <Button
+        className="icon-button row-menu"
+        aria-label={label}
+        onPress={() => open({ kind: 'addCategory', groupId: group.id })}
+      >
+        <PlusIcon />
+      </Button>
+      <GroupMenu group={group} />
+    </span>
+  )
+})
+
 export function HiddenBadge() {
   const { t } = useSharedTranslation()
   return <span className="badge">{t('budgetView.table.hiddenBadge')}</span>

@@ -9,7 +9,7 @@ import { CurrencyCode } from '../../../../schemas/money.ts'
 import { useAppActor } from '../../../app/AppActor.tsx'
 import { DialogRadioField } from '../../../components/dialog/DialogRadioField.tsx'
 import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
-import { currencyChoices } from '../../budgetList/currencies.ts'
+import { useCurrencyChoices } from '../../budgetList/currencies.ts'
 import type { BudgetsRef } from '../../budgetList/useBudgetsActor.ts'
 import { useFlowDialogIn } from '../shared/useFlowDialog.ts'
 
@@ -67,7 +67,7 @@ export function BudgetEditDialog({
     },
     withStarter,
   )
-  const choices = useMemo(() => currencyChoices(locale), [locale])
+  const choices = useCurrencyChoices()
   const closed = useCallback(() => onClosed(selectWasApplied(actor.getSnapshot())), [actor, onClosed])
   const creating = props.mode === 'create'
   return (

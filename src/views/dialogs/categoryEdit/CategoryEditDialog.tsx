@@ -3,13 +3,19 @@ import '../../month/budget.css'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
+  asksSpendingClass,
   type CategoryEditProps,
   categoryEditMachine,
 } from '../../../../machines/dialogs/categoryEdit/index.ts'
 import { selectCategory, selectGroup } from '../../../../machines/openBudget/selectors/month.ts'
 import { CategoryType, SpendingClass } from '../../../../schemas/budget.ts'
 import type { CategoryGroupId, CategoryId } from '../../../../schemas/ids.ts'
-import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import {
+  DialogSelectField,
+  DialogTextField,
+  FormDialog,
+  useDialogField,
+} from '../../../components/dialog/FormDialog.tsx'
 import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { Gone, useFirst } from '../shared/Gone.tsx'
 import { useFlowDialog } from '../shared/useFlowDialog.ts'
@@ -19,6 +25,7 @@ type Closable = { readonly onClosed: () => void }
 function CategoryForm({ props, onClosed }: Closable & { readonly props: CategoryEditProps }) {
   const { t } = useTranslation()
   const actor = useFlowDialog(categoryEditMachine, props)
+  const type = useDialogField(actor, 'type').value
   const types = useMemo(
     () => CategoryType.literals.map((type) => ({ id: type, label: t(`budgetView.types.${type}`) })),
     [t],
@@ -39,12 +46,14 @@ function CategoryForm({ props, onClosed }: Closable & { readonly props: Category
       {props.mode === 'create' ? (
         <DialogSelectField actor={actor} field="type" label={t('budgetView.form.type')} choices={types} />
       ) : null}
-      <DialogSelectField
-        actor={actor}
-        field="spendingClass"
-        label={t('budgetView.form.spendingClass')}
-        choices={classes}
-      />
+      {asksSpendingClass(type) ? (
+        <DialogSelectField
+          actor={actor}
+          field="spendingClass"
+          label={t('budgetView.form.spendingClass')}
+          choices={classes}
+        />
+      ) : null}
     </FormDialog>
   )
 }

@@ -242,6 +242,28 @@ describe('category, group and budget edit', () => {
     })
   })
 
+  it('asks an income category for no spending class: it has none, and editing one leaves it as it is', () => {
+    const income = checkCategory({ name: 'Pensja', type: 'Income', spendingClass: null })
+    expect(
+      income.ok &&
+        buildCategory(income.value, { mode: 'create', categoryGroupId: ids.everyday }, sequentialIds()),
+    ).toEqual([
+      {
+        _tag: 'CreateCategory',
+        categoryId: 'id-1',
+        categoryGroupId: ids.everyday,
+        name: 'Pensja',
+        type: 'Income',
+        spendingClass: 'Undefined',
+      },
+    ])
+    const salary: Category = { ...groceries, name: 'Salary', type: 'Income', spendingClass: 'Self' }
+    const edited = checkCategory({ name: 'Salary', type: 'Income', spendingClass: 'Self' })
+    expect(
+      edited.ok && buildCategory(edited.value, { mode: 'edit', category: salary }, sequentialIds()),
+    ).toEqual([])
+  })
+
   it('creates or renames a group; an unchanged name sends nothing', () => {
     const checked = checkGroup({ name: 'Bills' })
     expect(checked.ok && buildGroup(checked.value, { mode: 'create' }, sequentialIds())).toEqual([
