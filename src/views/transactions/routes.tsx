@@ -60,7 +60,7 @@ export function PeriodTransactionsRoute() {
       <div className="tx-page">
         <BackToMonth budgetId={budgetId} periodKey={periodKey} />
         <p className="tx-page__period">{t('transactions.periodOf', { month })}</p>
-        <TransactionsPane periodKey={periodKey} />
+        <TransactionsPane periodKey={periodKey} heading={false} />
       </div>
     </OpenBudget>
   )
