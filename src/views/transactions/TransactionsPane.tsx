@@ -250,28 +250,30 @@ export function TransactionsPane({
         </header>
       ) : null}
       {totals === null || !showTotals ? null : (
-        <dl className="tx-totals" aria-label={t('transactions.totals.label')}>
-          <div className="tx-totals__item">
-            <dt>{t('transactions.totals.cleared')}</dt>
-            <dd>
-              <Money amount={totals.cleared} currency={currency} />
-            </dd>
-          </div>
-          <div className="tx-totals__op tx-totals__op--plus" aria-hidden="true" />
-          <div className="tx-totals__item">
-            <dt>{t('transactions.totals.uncleared')}</dt>
-            <dd>
-              <Money amount={totals.uncleared} currency={currency} />
-            </dd>
-          </div>
-          <div className="tx-totals__op tx-totals__op--equals" aria-hidden="true" />
-          <div className="tx-totals__item tx-totals__item--working">
-            <dt>{t('transactions.totals.working')}</dt>
-            <dd>
-              <Money amount={totals.working} currency={currency} />
-            </dd>
-          </div>
-        </dl>
+        <div role="group" aria-label={t('transactions.totals.label')}>
+          <dl className="tx-totals">
+            <div className="tx-totals__item">
+              <dt>{t('transactions.totals.cleared')}</dt>
+              <dd>
+                <Money amount={totals.cleared} currency={currency} />
+              </dd>
+            </div>
+            <div className="tx-totals__op tx-totals__op--plus" aria-hidden="true" />
+            <div className="tx-totals__item">
+              <dt>{t('transactions.totals.uncleared')}</dt>
+              <dd>
+                <Money amount={totals.uncleared} currency={currency} />
+              </dd>
+            </div>
+            <div className="tx-totals__op tx-totals__op--equals" aria-hidden="true" />
+            <div className="tx-totals__item tx-totals__item--working">
+              <dt>{t('transactions.totals.working')}</dt>
+              <dd>
+                <Money amount={totals.working} currency={currency} />
+              </dd>
+            </div>
+          </dl>
+        </div>
       )}
       <div className="tx-pane__toolbar">
         <Button className="button button--primary" onPress={() => openEditor()}>
