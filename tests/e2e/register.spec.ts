@@ -69,7 +69,7 @@ for (const [width, height] of [
     await signInThrough(page, `${month}?view=transactions&account=${budget.checkingId}`)
 
     await expect(page.getByRole('heading', { name: 'Konto osobiste', level: 2 })).toBeVisible()
-    const totals = page.getByRole('group', { name: 'Salda konta' })
+    const totals = page.getByRole('region', { name: 'Salda konta' })
     await expect(totals).toContainText(`Zaksięgowane${zl('9 955,00')}`)
     await expect(totals).toContainText(`Oczekujące${zl('-120,00')}`)
     await expect(totals).toContainText(`Saldo${zl('9 835,00')}`)

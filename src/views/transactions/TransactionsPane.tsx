@@ -250,7 +250,7 @@ export function TransactionsPane({
         </header>
       ) : null}
       {totals === null || !showTotals ? null : (
-        <div role="group" aria-label={t('transactions.totals.label')}>
+        <section className="tx-totals-box" aria-label={t('transactions.totals.label')}>
           <dl className="tx-totals">
             <div className="tx-totals__item">
               <dt>{t('transactions.totals.cleared')}</dt>
@@ -273,7 +273,7 @@ export function TransactionsPane({
               </dd>
             </div>
           </dl>
-        </div>
+        </section>
       )}
       <div className="tx-pane__toolbar">
         <Button className="button button--primary" onPress={() => openEditor()}>
