@@ -120,6 +120,7 @@ test('phone 390×844: totals above the list, the balance under each amount', asy
   const budget = await arrange(request, 'phone')
   await signInThrough(page, `/budget/${budget.id}/period/${currentPeriod}/bankAccounts/${budget.checkingId}`)
   await expect(page.getByRole('heading', { name: 'Konto osobiste' })).toBeVisible()
+  await expect(page.getByText('Wszystkie miesiące, od najnowszych; saldo po każdej transakcji.')).toBeVisible()
   await expectRegister(page)
   // The balance sits under the amount.
   const first = page.getByRole('table', { name: 'Transakcje' }).locator('tbody tr').first()
@@ -135,6 +136,8 @@ test('phone 390×844: totals above the list, the balance under each amount', asy
 
   await page.goto(`/budget/${budget.id}/period/${currentPeriod}/all-transactions`)
   await expect(page.getByText('Wszystkie miesiące i wszystkie konta, od najnowszych.')).toBeVisible()
+  // The top bar names the list: the pane does not name it again.
+  await expect(page.getByRole('heading', { name: 'Wszystkie transakcje' })).toHaveCount(1)
   await expect(page.getByRole('table', { name: 'Transakcje' }).locator('tbody tr')).toHaveCount(4)
   await expectNoClippedText(page)
   await snap(page, info, 'register-390-all')

@@ -165,8 +165,8 @@ function BankAccountView({
           </nav>
         )}
       </section>
-      {/* The card above names the account and shows its balances. */}
-      <TransactionsPane bankAccountId={account.id} heading={false} showTotals={false} />
+      {/* The card above names the account and shows its balances; the list says what it spans. */}
+      <TransactionsPane bankAccountId={account.id} heading="scope" showTotals={false} />
     </div>
   )
 }

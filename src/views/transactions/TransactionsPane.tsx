@@ -112,15 +112,18 @@ export function TransactionsPane({
   bankAccountId,
   categoryId,
   periodKey,
-  heading = true,
+  heading = 'title',
   showTotals = true,
 }: {
   readonly bankAccountId?: BankAccountId
   readonly categoryId?: CategoryId
   /** Only this month's transactions (YYYYMM), e.g. the mobile month list. */
   readonly periodKey?: string
-  /** Whether the pane names its list (off where the page already does, e.g. a phone's period list). */
-  readonly heading?: boolean
+  /**
+   * What the pane says about its list: its title and what it spans, only the span (the page names the list, as a
+   * phone's top bar does), or nothing (a phone's month list, whose page names the month).
+   */
+  readonly heading?: 'title' | 'scope' | 'none'
   /** Whether an account's list shows its totals (off where the page above already does: the phone's account). */
   readonly showTotals?: boolean
 }) {
@@ -237,18 +240,20 @@ export function TransactionsPane({
 
   return (
     <section className="tx-pane" aria-label={t('transactions.pane.label')}>
-      {heading ? (
+      {heading === 'none' ? null : (
         <header className="tx-pane__header">
-          <h2 className="tx-pane__title" title={accountName ?? t('transactions.heading.all')}>
-            {accountName ?? t('transactions.heading.all')}
-          </h2>
+          {heading === 'title' ? (
+            <h2 className="tx-pane__title" title={accountName ?? t('transactions.heading.all')}>
+              {accountName ?? t('transactions.heading.all')}
+            </h2>
+          ) : null}
           <p className="tx-pane__scope">
             {registerOf === undefined
               ? t('transactions.heading.allScope')
               : t('transactions.heading.accountScope')}
           </p>
         </header>
-      ) : null}
+      )}
       {totals === null || !showTotals ? null : (
         <section className="tx-totals-box" aria-label={t('transactions.totals.label')}>
           <dl className="tx-totals">
