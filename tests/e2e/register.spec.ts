@@ -120,7 +120,9 @@ test('phone 390×844: totals above the list, the balance under each amount', asy
   const budget = await arrange(request, 'phone')
   await signInThrough(page, `/budget/${budget.id}/period/${currentPeriod}/bankAccounts/${budget.checkingId}`)
   await expect(page.getByRole('heading', { name: 'Konto osobiste' })).toBeVisible()
-  await expect(page.getByText('Wszystkie miesiące, od najnowszych; saldo po każdej transakcji.')).toBeVisible()
+  await expect(
+    page.getByText('Wszystkie miesiące, od najnowszych; saldo po każdej transakcji.'),
+  ).toBeVisible()
   await expectRegister(page)
   // The balance sits under the amount.
   const first = page.getByRole('table', { name: 'Transakcje' }).locator('tbody tr').first()
