@@ -237,14 +237,19 @@ export function TransactionsPane({
     registerOf === undefined
       ? undefined
       : accounts.find(({ account }) => account.id === registerOf)?.account.name
+  // The list's name: the account's register, else the category's transactions, else every transaction.
+  const title =
+    accountName ??
+    categoryChoices.find((choice) => choice.id === bar.categoryId)?.label ??
+    t('transactions.heading.all')
 
   return (
     <section className="tx-pane" aria-label={t('transactions.pane.label')}>
       {heading === 'none' ? null : (
         <header className="tx-pane__header">
           {heading === 'title' ? (
-            <h2 className="tx-pane__title" title={accountName ?? t('transactions.heading.all')}>
-              {accountName ?? t('transactions.heading.all')}
+            <h2 className="tx-pane__title" title={title}>
+              {title}
             </h2>
           ) : null}
           <p className="tx-pane__scope">
