@@ -4,10 +4,11 @@ import * as Result from 'effect/Result'
 import type { SnapshotFrom } from 'xstate'
 import { parseDateText } from '../../../domain/dateText.ts'
 import { reconciliationPayee } from '../../../domain/decideMoney.ts'
-import { matchesFilter } from '../../../domain/filters.ts'
 import { parseAmount } from '../../../domain/money.ts'
 import { toMinor } from '../../../domain/monthView.ts'
-import { incomeDestinationOf, isSystemCategory, monthsOf } from '../../../domain/state.ts'
+import { matchingRows, type RegisterRow, registerRows } from '../../../domain/register.ts'
+import { type BudgetState, incomeDestinationOf, isSystemCategory, monthsOf } from '../../../domain/state.ts'
+import { transactionsNewestFirst } from '../../../domain/transactionOrder.ts'
 import type {
   Category,
   FilterCriteria,
@@ -197,20 +198,39 @@ export const periodDates = (periodKey: string): { fromDate: IsoDate; toDate: Iso
   }
 }
 
+// Keyed by the (cached) newest-first list, then the accounts: assigning money changes the state but neither of these,
+// and must not rebuild 100 000 rows.
+const rowsByList = new WeakMap<
+  ReadonlyArray<Transaction>,
+  { readonly accounts: BudgetState['accounts']; readonly rows: ReadonlyArray<RegisterRow> }
+>()
+
+/** Every account's register merged, newest first, with running balances and the opening rows (domain/register.ts). */
+export const selectRegisterRows = (snapshot: BudgetSnapshot): ReadonlyArray<RegisterRow> => {
+  const { accounts, transactions } = snapshot.context.state
+  const list = transactionsNewestFirst(transactions)
+  const known = rowsByList.get(list)
+  if (known !== undefined && known.accounts === accounts) return known.rows
+  const rows = registerRows(accounts.values(), list)
+  rowsByList.set(list, { accounts, rows })
+  return rows
+}
+
+/** The budget's income destination ('Do przydzielenia'), which opening balances go to, for the category filter. */
+export const selectIncomeDestinationId = (snapshot: BudgetSnapshot): CategoryId | undefined =>
+  incomeDestinationOf(snapshot.context.state)?.id
+
 /**
- * The rows the transaction list shows: the month's (when a YYYYMM period is given), narrowed by the filter
- * criteria. It walks every transaction: views call it only when the list or the criteria change.
+ * The register rows a list shows: the month's (when a YYYYMM period is given), narrowed by the filter criteria.
+ * It walks every row: views call it only when the rows or the criteria change.
  */
-export const shownTransactions = (
-  all: ReadonlyArray<Transaction>,
+export const shownRows = (
+  rows: ReadonlyArray<RegisterRow>,
   periodKey: string | undefined,
   criteria: FilterCriteria,
-): ReadonlyArray<Transaction> => {
-  const month = periodKey === undefined ? null : periodDates(periodKey)
-  const inMonth =
-    month === null ? all : all.filter((tx) => tx.date >= month.fromDate && tx.date <= month.toDate)
-  return Object.keys(criteria).length === 0 ? inMonth : inMonth.filter((tx) => matchesFilter(criteria, tx))
-}
+  incomeDestinationId: CategoryId | undefined,
+): ReadonlyArray<RegisterRow> =>
+  matchingRows(rows, periodKey === undefined ? null : periodDates(periodKey), criteria, incomeDestinationId)
 
 /** The categories the filter bar offers: every visible one, in the groups' order. */
 export const filterableCategories = (

@@ -165,7 +165,8 @@ function BankAccountView({
           </nav>
         )}
       </section>
-      <TransactionsPane bankAccountId={account.id} />
+      {/* The card above names the account and shows its balances; the list says what it spans. */}
+      <TransactionsPane bankAccountId={account.id} heading="scope" showTotals={false} />
     </div>
   )
 }

@@ -370,7 +370,10 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
         ) : (
           <div className="budget-columns" data-panel={search.view === undefined}>
             <div className="budget-columns__main">
-              <MonthSwitcher budgetId={budgetId} periodKey={periodKey} name={name} />
+              {/* The transaction list spans every month (its heading says so): no month to switch. */}
+              {search.view === 'transactions' ? null : (
+                <MonthSwitcher budgetId={budgetId} periodKey={periodKey} name={name} />
+              )}
               <BudgetGate>{main}</BudgetGate>
             </div>
             {/* The category inspector belongs to the month; the transaction and account panes take the width. */}

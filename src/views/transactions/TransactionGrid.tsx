@@ -3,6 +3,7 @@ import './texts.ts'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { TFunction } from 'i18next'
 import {
+  type CSSProperties,
   type KeyboardEvent,
   memo,
   useCallback,
@@ -14,6 +15,7 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../domain/money.ts'
+import { type RegisterRow, rowKey } from '../../../domain/register.ts'
 import {
   type CategoryCell,
   type ClearedState,
@@ -22,7 +24,7 @@ import {
   type TransactionLookups,
 } from '../../../machines/openBudget/selectors/transactions.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
-import type { CurrencyCode } from '../../../schemas/money.ts'
+import type { CurrencyCode, Minor } from '../../../schemas/money.ts'
 import { toneOf } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { payeeText } from './payee.ts'
@@ -33,7 +35,11 @@ const HEAD_HEIGHT = 40
 /** Below this width (px) the grid switches to two lines per row. */
 const COMPACT_BELOW = 840
 
-const COLUMNS = ['date', 'account', 'payee', 'category', 'memo', 'amount', 'cleared'] as const
+/** Every account's transactions; one account's register drops the account and shows the balance after each row. */
+const COLUMNS = {
+  list: ['date', 'account', 'payee', 'category', 'memo', 'amount', 'cleared'],
+  register: ['date', 'payee', 'category', 'memo', 'amount', 'balance', 'cleared'],
+} as const
 
 // Rows get `t` from the grid: one i18n subscription for the list, not one per cell (scrolling renders rows fast).
 const categoryText = (t: TFunction, cell: CategoryCell): string => {
@@ -61,27 +67,57 @@ function ClearedFlag({ state, t }: { readonly state: ClearedState; readonly t: T
 }
 
 type RowProps = {
-  readonly transaction: Transaction
+  readonly row: RegisterRow
+  readonly register: boolean
   readonly index: number
   readonly start: number
-  readonly height: number
   readonly tabbable: boolean
   readonly lookups: TransactionLookups
   readonly currency: CurrencyCode
   readonly locale: string
   readonly t: TFunction
   readonly dateFormat: Intl.DateTimeFormat
-  readonly onActivate: (index: number, transaction: Transaction) => void
-  readonly onKey: (event: KeyboardEvent<HTMLTableRowElement>, index: number, transaction: Transaction) => void
+  readonly onActivate: (index: number, row: RegisterRow) => void
+  readonly onKey: (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: RegisterRow) => void
   readonly onFocusRow: (index: number) => void
 }
 
+/** What a row's cells say; an opening row is the account's starting balance, to Ready to Assign, cleared. */
+const rowTexts = (t: TFunction, row: RegisterRow, lookups: TransactionLookups, dateText: string) => {
+  if (row.kind === 'opening')
+    return {
+      account: lookups.accountNames.get(row.bankAccountId) ?? '',
+      payee: t('transactions.row.startingBalance'),
+      payeeTitle: t('transactions.row.startingBalanceTitle', { date: dateText }),
+      category: t('transactions.row.readyToAssign'),
+      memo: '',
+      cleared: 'cleared' as const,
+      draft: false,
+    }
+  const { transaction } = row
+  const payee = payeeText(t, transaction, t('transactions.row.noPayee'))
+  return {
+    account: lookups.accountNames.get(transaction.bankAccountId) ?? '',
+    payee,
+    payeeTitle: payee,
+    category: categoryText(t, categoryCell(transaction, lookups)),
+    memo: transaction.memo,
+    cleared: clearedState(transaction),
+    draft: transaction.kind === 'Draft',
+  }
+}
+
+const Amount = ({ value, currency, locale }: { value: Minor; currency: CurrencyCode; locale: string }) => (
+  // Money's markup without its hooks: the sign is in the text, the tone only colours it.
+  <span className={`money money--${toneOf(value)}`}>{formatAmount(value, currency, locale)}</span>
+)
+
 /** One row; memoised, so scrolling renders only the rows that come into view. */
 const Row = memo(function Row({
-  transaction,
+  row,
+  register,
   index,
   start,
-  height,
   tabbable,
   lookups,
   currency,
@@ -92,47 +128,55 @@ const Row = memo(function Row({
   onKey,
   onFocusRow,
 }: RowProps) {
-  // Cells cut long texts with an ellipsis; the title shows them whole on hover.
-  const account = lookups.accountNames.get(transaction.bankAccountId) ?? ''
-  const payee = payeeText(t, transaction, t('transactions.row.noPayee'))
-  const category = categoryText(t, categoryCell(transaction, lookups))
+  const date = row.kind === 'transaction' ? row.transaction.date : row.date
+  const dateText = dateFormat.format(new Date(`${date}T00:00:00Z`))
+  const texts = rowTexts(t, row, lookups, dateText)
+  const value = row.kind === 'transaction' ? row.transaction.value : row.value
+  // Cells cut long texts with an ellipsis; the title shows them whole on hover, a focused row shows them whole.
+  const columns: ReadonlyArray<string> = COLUMNS[register ? 'register' : 'list']
+  const col = (name: string) => columns.indexOf(name) + 1
   return (
     <tr
       aria-rowindex={index + 2}
       data-index={index}
+      data-kind={row.kind}
       tabIndex={tabbable ? 0 : -1}
-      className="tx-row"
-      style={{ height, transform: `translateY(${start}px)` }}
-      onClick={() => onActivate(index, transaction)}
-      onKeyDown={(event) => onKey(event, index, transaction)}
+      className={`tx-row tx-row--${row.kind}`}
+      style={{ transform: `translateY(${start}px)` }}
+      onClick={() => onActivate(index, row)}
+      onKeyDown={(event) => onKey(event, index, row)}
       onFocus={() => onFocusRow(index)}
     >
-      <td aria-colindex={1} className="tx-cell tx-cell--date">
-        {dateFormat.format(new Date(`${transaction.date}T00:00:00Z`))}
+      <td aria-colindex={col('date')} className="tx-cell tx-cell--date">
+        {dateText}
       </td>
-      <td aria-colindex={2} className="tx-cell tx-cell--account" title={account}>
-        {account}
+      {register ? null : (
+        <td aria-colindex={col('account')} className="tx-cell tx-cell--account" title={texts.account}>
+          {texts.account}
+        </td>
+      )}
+      <td aria-colindex={col('payee')} className="tx-cell tx-cell--payee" title={texts.payeeTitle}>
+        {texts.payee}
+        {texts.draft ? <span className="tx-badge">{t('transactions.kind.Draft')}</span> : null}
       </td>
-      <td aria-colindex={3} className="tx-cell tx-cell--payee" title={payee}>
-        {payee}
-        {transaction.kind === 'Draft' ? (
-          <span className="tx-badge">{t('transactions.kind.Draft')}</span>
-        ) : null}
+      <td aria-colindex={col('category')} className="tx-cell tx-cell--category" title={texts.category}>
+        {texts.category}
       </td>
-      <td aria-colindex={4} className="tx-cell tx-cell--category" title={category}>
-        {category}
+      <td aria-colindex={col('memo')} className="tx-cell tx-cell--memo" title={texts.memo || undefined}>
+        {texts.memo}
       </td>
-      <td aria-colindex={5} className="tx-cell tx-cell--memo" title={transaction.memo || undefined}>
-        {transaction.memo}
+      <td aria-colindex={col('amount')} className="tx-cell tx-cell--amount">
+        <Amount value={value} currency={currency} locale={locale} />
       </td>
-      <td aria-colindex={6} className="tx-cell tx-cell--amount">
-        {/* Money's markup without its hooks: the sign is in the text, the tone only colours it. */}
-        <span className={`money money--${toneOf(transaction.value)}`}>
-          {formatAmount(transaction.value, currency, locale)}
-        </span>
-      </td>
-      <td aria-colindex={7} className="tx-cell tx-cell--cleared">
-        <ClearedFlag state={clearedState(transaction)} t={t} />
+      {register ? (
+        <td aria-colindex={col('balance')} className="tx-cell tx-cell--balance">
+          {/* A phone shows no column heads: the balance under the amount says what it is. */}
+          <span className="visually-hidden">{t('transactions.columns.balance')} </span>
+          <Amount value={row.balance} currency={currency} locale={locale} />
+        </td>
+      ) : null}
+      <td aria-colindex={col('cleared')} className="tx-cell tx-cell--cleared">
+        <ClearedFlag state={texts.cleared} t={t} />
       </td>
     </tr>
   )
@@ -143,12 +187,15 @@ const Row = memo(function Row({
  * the transaction. Only the rows in view (plus a few) are in the DOM; aria-rowcount/rowindex tell the rest.
  */
 export function TransactionGrid({
-  transactions,
+  rows,
+  register,
   lookups,
   currency,
   onOpen,
 }: {
-  readonly transactions: ReadonlyArray<Transaction>
+  readonly rows: ReadonlyArray<RegisterRow>
+  /** One account's register: the balance after each row instead of the account column. */
+  readonly register: boolean
   readonly lookups: TransactionLookups
   readonly currency: CurrencyCode
   readonly onOpen: (transaction: Transaction) => void
@@ -175,7 +222,7 @@ export function TransactionGrid({
   // The column header row sits (sticky) above the rows inside the scroller; phones hide it visually.
   const headHeight = compact ? 0 : HEAD_HEIGHT
   const virtualizer = useVirtualizer({
-    count: transactions.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 6,
@@ -198,7 +245,8 @@ export function TransactionGrid({
     [dateLocale],
   )
 
-  const lastIndex = transactions.length - 1
+  const lastIndex = rows.length - 1
+  const columns = COLUMNS[register ? 'register' : 'list']
   const current = Math.min(active, Math.max(lastIndex, 0))
   // The active row stays tabbable while in view; scrolled away, the first row in view takes over.
   const tabbable = items.some((item) => item.index === current) ? current : (items[0]?.index ?? 0)
@@ -217,66 +265,73 @@ export function TransactionGrid({
   const latest = useRef({ lastIndex, rowHeight, onOpen, virtualizer })
   latest.current = { lastIndex, rowHeight, onOpen, virtualizer }
 
-  const activate = useCallback((index: number, transaction: Transaction) => {
+  // An opening row opens nothing: it is the account's, not a transaction (its title says where it comes from).
+  const activate = useCallback((index: number, row: RegisterRow) => {
     setActive(index)
-    latest.current.onOpen(transaction)
+    if (row.kind === 'transaction') latest.current.onOpen(row.transaction)
   }, [])
 
-  const onKey = useCallback(
-    (event: KeyboardEvent<HTMLTableRowElement>, index: number, transaction: Transaction) => {
-      const { lastIndex: last, rowHeight: height, virtualizer: list } = latest.current
-      const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? height * 10) / height) - 1)
-      const moves: Record<string, number> = {
-        ArrowDown: index + 1,
-        ArrowUp: index - 1,
-        Home: 0,
-        End: last,
-        PageDown: index + page,
-        PageUp: index - page,
-      }
-      const target = moves[event.key]
-      if (target !== undefined) {
-        event.preventDefault()
-        const next = Math.max(0, Math.min(last, target))
-        setActive(next)
-        focusAfterRender.current = next
-        list.scrollToIndex(next, { align: 'auto' })
-      } else if (event.key === 'Enter' || event.key === ' ') {
-        event.preventDefault()
-        latest.current.onOpen(transaction)
-      }
-    },
-    [],
-  )
+  const onKey = useCallback((event: KeyboardEvent<HTMLTableRowElement>, index: number, row: RegisterRow) => {
+    const { lastIndex: last, rowHeight: height, virtualizer: list } = latest.current
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? height * 10) / height) - 1)
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: last,
+      PageDown: index + page,
+      PageUp: index - page,
+    }
+    const target = moves[event.key]
+    if (target !== undefined) {
+      event.preventDefault()
+      const next = Math.max(0, Math.min(last, target))
+      setActive(next)
+      focusAfterRender.current = next
+      list.scrollToIndex(next, { align: 'auto' })
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault()
+      if (row.kind === 'transaction') latest.current.onOpen(row.transaction)
+    }
+  }, [])
 
   return (
-    <div ref={gridRef} className={`tx-grid tx-grid--${layout}`}>
+    <div ref={gridRef} className={`tx-grid tx-grid--${layout}${register ? ' tx-grid--register' : ''}`}>
       <div ref={scrollRef} className="tx-grid__scroll" data-testid="transactions-scroll">
         <table
           className="tx-table"
           aria-label={t('transactions.grid.label')}
-          aria-rowcount={transactions.length + 1}
-          aria-colcount={COLUMNS.length}
+          aria-rowcount={rows.length + 1}
+          aria-colcount={columns.length}
         >
           <thead className="tx-grid__head">
             <tr aria-rowindex={1} className="tx-row tx-row--head" style={{ height: headHeight }}>
-              {COLUMNS.map((column, at) => (
+              {columns.map((column, at) => (
                 <th key={column} scope="col" aria-colindex={at + 1} className={`tx-cell tx-cell--${column}`}>
                   {t(`transactions.columns.${column}`)}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody className="tx-grid__body" style={{ height: virtualizer.getTotalSize() - headHeight }}>
+          <tbody
+            className="tx-grid__body"
+            // Rows take their height from the body: a focused row may grow past it (CSS) to show its texts whole.
+            style={
+              {
+                height: virtualizer.getTotalSize() - headHeight,
+                '--tx-row-height': `${rowHeight}px`,
+              } as CSSProperties // CSSProperties has no index signature for custom properties.
+            }
+          >
             {items.map((item) => {
-              const transaction = transactions[item.index]
-              return transaction === undefined ? null : (
+              const row = rows[item.index]
+              return row === undefined ? null : (
                 <Row
-                  key={transaction.id}
-                  transaction={transaction}
+                  key={rowKey(row)}
+                  row={row}
+                  register={register}
                   index={item.index}
                   start={item.start - headHeight}
-                  height={rowHeight}
                   tabbable={item.index === tabbable}
                   lookups={lookups}
                   currency={currency}

@@ -1,4 +1,5 @@
 import { formatDateText } from '../../../domain/dateText.ts'
+import { registerTotals } from '../../../domain/register.ts'
 import './texts.ts'
 import './transactions.css'
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
@@ -21,7 +22,6 @@ import {
   selectBudget,
   selectGroups,
   selectSavedFilters,
-  selectTransactions,
   selectTransactionsLoadState,
 } from '../../../machines/openBudget/index.ts'
 import {
@@ -31,11 +31,14 @@ import {
   type FilterBar,
   type FilterBarField,
   filterableCategories,
+  selectIncomeDestinationId,
+  selectRegisterRows,
   selectTransactionLookups,
-  shownTransactions,
+  shownRows,
 } from '../../../machines/openBudget/selectors/transactions.ts'
-import { type BankAccountId, type CategoryId, FilterId, type TransactionId } from '../../../schemas/ids.ts'
+import { BankAccountId, type CategoryId, FilterId, type TransactionId } from '../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
+import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { useBudget, useBudgetRef, useNeedTransactions } from '../../openBudget/OpenBudget.tsx'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
@@ -109,11 +112,20 @@ export function TransactionsPane({
   bankAccountId,
   categoryId,
   periodKey,
+  heading = 'title',
+  showTotals = true,
 }: {
   readonly bankAccountId?: BankAccountId
   readonly categoryId?: CategoryId
   /** Only this month's transactions (YYYYMM), e.g. the mobile month list. */
   readonly periodKey?: string
+  /**
+   * What the pane says about its list: its title and what it spans, only the span (the page names the list, as a
+   * phone's top bar does), or nothing (a phone's month list, whose page names the month).
+   */
+  readonly heading?: 'title' | 'scope' | 'none'
+  /** Whether an account's list shows its totals (off where the page above already does: the phone's account). */
+  readonly showTotals?: boolean
 }) {
   const { t, i18n } = useTranslation()
   const nameOf = useCategoryName()
@@ -121,7 +133,8 @@ export function TransactionsPane({
   const loadState = useBudget(selectTransactionsLoadState)
   useNeedTransactions()
   const currency = useBudget(selectBudget)?.currency ?? PLN
-  const all = useBudget((snapshot) => selectTransactions(snapshot))
+  const rows = useBudget(selectRegisterRows)
+  const incomeDestinationId = useBudget(selectIncomeDestinationId)
   const lookups = useBudget(selectTransactionLookups)
   const accounts = useBudget(selectAccounts)
   const groups = useBudget(selectGroups)
@@ -162,9 +175,17 @@ export function TransactionsPane({
   const criteriaKey = JSON.stringify(deferredCriteria)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the criteria object is compared by its JSON.
   const shown = useMemo(
-    () => shownTransactions(all, periodKey, deferredCriteria),
-    [all, criteriaKey, periodKey],
+    () => shownRows(rows, periodKey, deferredCriteria, incomeDestinationId),
+    [rows, criteriaKey, periodKey, incomeDestinationId],
   )
+  // One account in the list (the route's, or the filter's): its register, with running balances and totals.
+  const registerOf = bar.bankAccountId === '' ? undefined : BankAccountId.make(bar.bankAccountId)
+  const totals = useMemo(
+    () => (registerOf === undefined ? null : registerTotals(rows, registerOf)),
+    [rows, registerOf],
+  )
+  const transactionCount = useMemo(() => rows.filter((row) => row.kind === 'transaction').length, [rows])
+  const shownCount = useMemo(() => shown.filter((row) => row.kind === 'transaction').length, [shown])
 
   const accountChoices = accounts.map(({ account }) => ({ id: account.id, label: account.name }))
   const categoryChoices = useMemo(
@@ -207,14 +228,63 @@ export function TransactionsPane({
   const status =
     loadState === 'loading'
       ? t('transactions.status.loading')
-      : all.length === 0
+      : transactionCount === 0
         ? t('transactions.status.empty')
-        : shown.length === 0
+        : shownCount === 0
           ? t('transactions.status.noMatches')
-          : t('transactions.status.count', { count: shown.length, n: shown.length.toLocaleString(locale) })
+          : t('transactions.status.count', { count: shownCount, n: shownCount.toLocaleString(locale) })
+  const accountName =
+    registerOf === undefined
+      ? undefined
+      : accounts.find(({ account }) => account.id === registerOf)?.account.name
+  // The list's name: the account's register, else the category's transactions, else every transaction.
+  const title =
+    accountName ??
+    categoryChoices.find((choice) => choice.id === bar.categoryId)?.label ??
+    t('transactions.heading.all')
 
   return (
     <section className="tx-pane" aria-label={t('transactions.pane.label')}>
+      {heading === 'none' ? null : (
+        <header className="tx-pane__header">
+          {heading === 'title' ? (
+            <h2 className="tx-pane__title" title={title}>
+              {title}
+            </h2>
+          ) : null}
+          <p className="tx-pane__scope">
+            {registerOf === undefined
+              ? t('transactions.heading.allScope')
+              : t('transactions.heading.accountScope')}
+          </p>
+        </header>
+      )}
+      {totals === null || !showTotals ? null : (
+        <section className="tx-totals-box" aria-label={t('transactions.totals.label')}>
+          <dl className="tx-totals">
+            <div className="tx-totals__item">
+              <dt>{t('transactions.totals.cleared')}</dt>
+              <dd>
+                <Money amount={totals.cleared} currency={currency} />
+              </dd>
+            </div>
+            <div className="tx-totals__op tx-totals__op--plus" aria-hidden="true" />
+            <div className="tx-totals__item">
+              <dt>{t('transactions.totals.uncleared')}</dt>
+              <dd>
+                <Money amount={totals.uncleared} currency={currency} />
+              </dd>
+            </div>
+            <div className="tx-totals__op tx-totals__op--equals" aria-hidden="true" />
+            <div className="tx-totals__item tx-totals__item--working">
+              <dt>{t('transactions.totals.working')}</dt>
+              <dd>
+                <Money amount={totals.working} currency={currency} />
+              </dd>
+            </div>
+          </dl>
+        </section>
+      )}
       <div className="tx-pane__toolbar">
         <Button className="button button--primary" onPress={() => openEditor()}>
           {t('transactions.add')}
@@ -272,7 +342,8 @@ export function TransactionsPane({
       </p>
       {loadState !== 'loading' && shown.length > 0 ? (
         <TransactionGrid
-          transactions={shown}
+          rows={shown}
+          register={registerOf !== undefined}
           lookups={lookups}
           currency={currency}
           onOpen={(transaction) => openEditor(transaction.id)}

@@ -44,7 +44,7 @@ export function AllTransactionsRoute() {
     <OpenBudget budgetId={budgetId}>
       <div className="tx-page">
         <BackToMonth budgetId={budgetId} periodKey={periodKey} />
-        <TransactionsPane />
+        <TransactionsPane heading="scope" />
       </div>
     </OpenBudget>
   )
@@ -60,7 +60,7 @@ export function PeriodTransactionsRoute() {
       <div className="tx-page">
         <BackToMonth budgetId={budgetId} periodKey={periodKey} />
         <p className="tx-page__period">{t('transactions.periodOf', { month })}</p>
-        <TransactionsPane periodKey={periodKey} />
+        <TransactionsPane periodKey={periodKey} heading="none" />
       </div>
     </OpenBudget>
   )

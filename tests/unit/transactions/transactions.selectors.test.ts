@@ -11,7 +11,7 @@ import {
   filterableCategories,
   payeeCell,
   periodDates,
-  shownTransactions,
+  shownRows,
   type TransactionLookups,
 } from '../../../machines/openBudget/selectors/transactions.ts'
 import type { Category, Transaction } from '../../../schemas/budget.ts'
@@ -176,15 +176,34 @@ describe('the rows the list shows', () => {
     date: '2026-12-01' as Transaction['date'],
     payee: 'Lidl',
   })
-  const all = [december, november]
+  const opening = {
+    kind: 'opening',
+    bankAccountId: 'a1' as Transaction['bankAccountId'],
+    date: '2026-11-01' as Transaction['date'],
+    value: 10_000 as Minor,
+    balance: 10_000 as Minor,
+  } as const
+  const row = (tx: Transaction, balance: number) =>
+    ({ kind: 'transaction', transaction: tx, balance: balance as Minor }) as const
+  const all = [row(december, 9_000), row(november, 10_000), opening]
+  const income = 'c9' as Transaction['splits'][number]['categoryId']
 
   it('keeps the month given, else every row', () => {
-    expect(shownTransactions(all, '202611', {})).toEqual([november])
-    expect(shownTransactions(all, undefined, {})).toBe(all)
+    expect(shownRows(all, '202611', {}, income)).toEqual([row(november, 10_000), opening])
+    expect(shownRows(all, '202612', {}, income)).toEqual([row(december, 9_000)])
+    expect(shownRows(all, undefined, {}, income)).toBe(all)
   })
 
-  it('narrows by the filter criteria', () => {
-    expect(shownTransactions(all, undefined, { payeeText: 'lidl' })).toEqual([december])
+  it('narrows by the filter criteria; the opening row has no payee and goes to Ready to Assign', () => {
+    expect(shownRows(all, undefined, { payeeText: 'lidl' }, income)).toEqual([row(december, 9_000)])
+    expect(shownRows(all, undefined, { categoryIds: [income] }, income)).toEqual([opening])
+    expect(shownRows(all, undefined, { minValue: 5_000 as Minor, direction: 'Inflow' }, income)).toEqual([
+      opening,
+    ])
+    expect(shownRows(all, undefined, { kind: 'Draft' }, income)).toEqual([])
+    expect(
+      shownRows(all, undefined, { fromDate: '2026-11-02' as Transaction['date'] }, income),
+    ).not.toContainEqual(opening)
   })
 
   it('offers only visible categories, in the groups order', () => {
