@@ -1,8 +1,6 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts'
-import { AuthClientConfig } from '../../schemas/identity.ts'
-import { createApiClient } from '../api/client.ts'
-import { anonymousSession } from './apiSession.ts'
-import { type AuthSettings, OIDC_TIMINGS, resolveAuthSettings } from './config.ts'
+import { type AuthSettings, OIDC_TIMINGS } from './config.ts'
+import { loadAuthSettings } from './providerPages.ts'
 import type { UserStore } from './userStore.ts'
 
 /**
@@ -42,12 +40,8 @@ export const createUserManager = (settings: AuthSettings, userStore: UserStore):
   })
 }
 
-// The sign-in configuration is public and read before any session exists (also by the silent-renew frame).
-const fetchServerConfig = () =>
-  createApiClient(anonymousSession).getJson('/api/auth/config', AuthClientConfig)
-
 export const loadUserManager = async (userStore: UserStore): Promise<UserManager> => {
-  const settings = await resolveAuthSettings(window.location.origin, fetchServerConfig)
+  const settings = await loadAuthSettings()
   const manager = createUserManager(settings, userStore)
   manager.clearStaleState().catch(() => undefined)
   return manager

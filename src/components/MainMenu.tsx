@@ -3,6 +3,7 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-a
 import { useTranslation } from 'react-i18next'
 import { useAppActor } from '../app/AppActor.tsx'
 import { navigationFor } from '../layouts/navigation.ts'
+import { useBuiltItems } from '../layouts/routeStatus.ts'
 import { useDevice } from '../layouts/useDevice.ts'
 import { currentPeriodKey } from '../router/periodKey.ts'
 import { MenuIcon } from './icons.tsx'
@@ -19,6 +20,7 @@ export default function MainMenu({ defaultOpen = false }: { readonly defaultOpen
     params.budgetId === undefined
       ? null
       : { budgetId: params.budgetId, periodKey: params.periodKey ?? currentPeriodKey(new Date()) }
+  const items = useBuiltItems(navigationFor(device, budget))
   return (
     <MenuTrigger defaultOpen={defaultOpen}>
       <Button className="icon-button" aria-label={t('header.menu')}>
@@ -31,7 +33,7 @@ export default function MainMenu({ defaultOpen = false }: { readonly defaultOpen
             if (key === HELP_ACTION) app.send({ type: 'help.open' })
           }}
         >
-          {navigationFor(device, budget).map((item) => (
+          {items.map((item) => (
             <MenuItem key={item.href} id={item.href} href={item.href} className="menu__item">
               {t(item.labelKey)}
             </MenuItem>

@@ -13,7 +13,9 @@ import { useUserLocale } from '../i18n/useUserLocale.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { PageTitle, usePageHeading } from './PageTitle.tsx'
 import { SidePanel } from './SidePanel.tsx'
+import { TabBar } from './TabBar.tsx'
 import { useCurrentPage } from './useCurrentPage.ts'
+import { useDevice } from './useDevice.ts'
 
 // Modal code loads only when help is first opened.
 const HelpDialog = lazy(() => import('../components/HelpDialog.tsx'))
@@ -30,6 +32,8 @@ export const AppShell = () => {
   const heading = usePageHeading(page)
   const header = t(heading.kind === 'text' ? heading.key : heading.fallbackKey)
   const showSidePanel = page.layout === 'default' && !page.noSidePanel && !isMobile
+  // The phone's route tree draws its bottom tabs on every screen of the app; sign-in and welcome pages have none.
+  const showTabBar = useDevice() === 'mobile' && page.layout === 'default'
 
   useEffect(() => {
     document.title = `${header} · ${t('app.name')}`
@@ -41,7 +45,12 @@ export const AppShell = () => {
       {/* Dates, numbers and calendars in react-aria follow the app's language, not the browser's. */}
       <I18nProvider locale={regionalLocale(i18n.resolvedLanguage)}>
         <SharedTranslationProvider>
-          <div className="app-shell" data-layout={page.layout} data-mobile={isMobile}>
+          <div
+            className="app-shell"
+            data-layout={page.layout}
+            data-mobile={isMobile}
+            data-tab-bar={showTabBar || undefined}
+          >
             <a className="skip-link" href="#main">
               {t('app.skipToContent')}
             </a>
@@ -55,6 +64,7 @@ export const AppShell = () => {
                 <Outlet />
               </main>
             </div>
+            {showTabBar ? <TabBar /> : null}
             <Toasts />
             <HelpLauncher />
             {helpOpen ? (

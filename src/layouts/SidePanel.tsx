@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { navigationFor } from './navigation.ts'
+import { useBuiltItems } from './routeStatus.ts'
 import { useDevice } from './useDevice.ts'
 
 // The budget section reads the open budget; its code loads only once a budget route is shown.
@@ -18,6 +19,7 @@ export const SidePanel = () => {
     | { readonly budgetId?: string; readonly periodKey?: string }
     | undefined
   const budgetId = params?.budgetId
+  const items = useBuiltItems(navigationFor(device))
   const periodKey = params?.periodKey
   return (
     <nav className="side-panel" aria-label={t('nav.label')}>
@@ -27,7 +29,7 @@ export const SidePanel = () => {
         </Suspense>
       )}
       <ul className="side-panel__list">
-        {navigationFor(device).map((item) => (
+        {items.map((item) => (
           <li key={item.href}>
             <Link
               className="side-panel__link"

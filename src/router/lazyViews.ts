@@ -25,6 +25,11 @@ export const notAvailableDialog = () =>
   lazyRouteComponent(reported(() => import('../views/NotAvailableDialog.tsx')))
 export const healthView = () => lazyRouteComponent(reported(() => import('../views/HealthView.tsx')))
 export const tokensView = () => lazyRouteComponent(reported(() => import('../views/settings/TokensView.tsx')))
+export const settingsView = () =>
+  lazyRouteComponent(reported(() => import('../views/settings/SettingsView.tsx')))
+export const welcomeView = () =>
+  lazyRouteComponent(reported(() => import('../views/welcome/WelcomeView.tsx')))
+export const loginView = () => lazyRouteComponent(reported(() => import('../views/welcome/LoginView.tsx')))
 
 type AuthViewName =
   | 'SilentRenewView'

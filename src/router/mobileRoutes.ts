@@ -13,13 +13,16 @@ import {
   budgetsView,
   budgetView,
   categoryView,
+  loginView,
   notAvailableDialog,
   notAvailableView,
   onboardingView,
   prepareBudgetView,
   prepareBudgetViewAt,
+  settingsView,
   tokensView,
   transactionsView,
+  welcomeView,
 } from './lazyViews.ts'
 import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
@@ -32,15 +35,15 @@ const rootRoute = createAppRootRoute()
 const welcomeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/welcome',
-  staticData: meta('onboarding', { layout: 'empty', noSidePanel: true }),
-  component: notAvailableView(),
+  staticData: meta('onboarding', { layout: 'empty', noSidePanel: true, status: 'built' }),
+  component: welcomeView(),
 })
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  staticData: meta('login', { layout: 'empty', noSidePanel: true }),
+  staticData: meta('login', { layout: 'empty', noSidePanel: true, status: 'built' }),
   beforeLoad: (args) => requireWelcomeComplete(args),
-  component: notAvailableView(),
+  component: loginView(),
 })
 
 /** Pathless layout for everything under '/'; the same session guards as the desktop set. */
@@ -80,8 +83,8 @@ const specialOfferRoute = createRoute({
 const settingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings',
-  staticData: meta('settings'),
-  component: notAvailableView(),
+  staticData: meta('settings', { status: 'built' }),
+  component: settingsView(),
 })
 const settingsSubscriptionRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -103,6 +103,7 @@ const SAME_IN_GERMAN_AND_ENGLISH = new Set([
   'Deutsch',
   'OK',
   'Budget',
+  'Budgets',
   'Status',
   'Version',
   'Token',
