@@ -143,6 +143,9 @@ export const paths = {
   /** Phones: every transaction of the budget. */
   allTransactions: (budgetId: string, periodKey: string): string =>
     pathTo('/budget/$budgetId/period/$periodKey/all-transactions', { budgetId, periodKey }),
+  /** Phones: the transactions of one month. */
+  periodTransactions: (budgetId: string, periodKey: string): string =>
+    pathTo('/budget/$budgetId/$periodKey/transactions', { budgetId, periodKey }),
   /** Phones: the accounts list and one account. */
   bankAccounts: (budgetId: string, periodKey: string): string =>
     pathTo('/budget/$budgetId/period/$periodKey/bankAccounts', { budgetId, periodKey }),

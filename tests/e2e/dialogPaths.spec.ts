@@ -1020,7 +1020,7 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
   let added = 0
   const listed = () =>
     expect(page.getByRole('status').filter({ hasText: /transakcj/u })).toHaveText(
-      added === 0 ? /^Nie ma jeszcze transakcji/u : new RegExp(`^${added} transakcj`, 'u'),
+      added === 0 ? /nie ma jeszcze transakcji/iu : new RegExp(`^${added} transakcj`, 'u'),
     )
   await replayWalks(page, walks, initial, {
     dialog: dialogName,

@@ -121,7 +121,7 @@ test('desktop: the month, assigning by keyboard, undo and the structure', async 
   // The 'view' search parameter swaps the main column for the transactions, which span every month: the heading
   // says so and no month switcher stands above them (docs/decisions/0016).
   await page.goto(`${path}?view=transactions`)
-  await expect(page.getByRole('heading', { name: 'Wszystkie transakcje', level: 2 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Wszystkie transakcje', level: 1 })).toBeVisible()
   await expect(page.getByText('Wszystkie miesiące i wszystkie konta, od najnowszych.')).toBeVisible()
   await expect(page.getByRole('table', { name: /Kategorie w miesiącu/ })).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Następny miesiąc' })).toHaveCount(0)

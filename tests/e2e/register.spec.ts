@@ -68,7 +68,7 @@ for (const [width, height] of [
     const month = `/budget/${budget.id}/period/${currentPeriod}`
     await signInThrough(page, `${month}?view=transactions&account=${budget.checkingId}`)
 
-    await expect(page.getByRole('heading', { name: 'Konto osobiste', level: 2 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Konto osobiste', level: 1 })).toBeVisible()
     const totals = page.getByRole('region', { name: 'Salda konta' })
     await expect(totals).toContainText(`Zaksięgowane${zl('9 955,00')}`)
     await expect(totals).toContainText(`Oczekujące${zl('-120,00')}`)
@@ -95,15 +95,15 @@ for (const [width, height] of [
     await expect(opening).toBeFocused()
     await expect(opening.locator('.tx-cell--payee')).toHaveAttribute('title', /^Saldo początkowe konta z /)
     await page.keyboard.press('Enter')
-    await page.getByRole('heading', { name: 'Konto osobiste', level: 2 }).click()
+    await page.getByRole('heading', { name: 'Konto osobiste', level: 1 }).click()
     await opening.click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
 
     // Every transaction of the budget: the heading says it lists every month (no month switcher above it).
     await page.getByRole('link', { name: 'Wszystkie transakcje', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Wszystkie transakcje', level: 2 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Wszystkie transakcje', level: 1 })).toBeVisible()
     await expect(page.getByText('Wszystkie miesiące i wszystkie konta, od najnowszych.')).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Poprzedni miesiąc' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Poprzedni miesiąc' })).toHaveCount(0)
     await expect(page.getByRole('table', { name: 'Transakcje' }).locator('tbody tr')).toHaveCount(4)
     await expect(page.locator('.tx-cell--balance')).toHaveCount(0)
     await expectNoClippedText(page)

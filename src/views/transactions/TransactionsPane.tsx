@@ -229,7 +229,7 @@ export function TransactionsPane({
     loadState === 'loading'
       ? t('transactions.status.loading')
       : transactionCount === 0
-        ? t('transactions.status.empty')
+        ? t(rows.length === 0 ? 'transactions.status.empty' : 'transactions.status.onlyStartingBalance')
         : shownCount === 0
           ? t('transactions.status.noMatches')
           : t('transactions.status.count', { count: shownCount, n: shownCount.toLocaleString(locale) })
@@ -238,16 +238,17 @@ export function TransactionsPane({
       ? undefined
       : accounts.find(({ account }) => account.id === registerOf)?.account.name
   // The list's name: the account's register, else the category's transactions, else every transaction.
+  // The page's heading already names the account or 'every transaction'; only a category's list needs its own.
   const title =
-    accountName ??
-    categoryChoices.find((choice) => choice.id === bar.categoryId)?.label ??
-    t('transactions.heading.all')
+    accountName === undefined
+      ? categoryChoices.find((choice) => choice.id === bar.categoryId)?.label
+      : undefined
 
   return (
     <section className="tx-pane" aria-label={t('transactions.pane.label')}>
       {heading === 'none' ? null : (
         <header className="tx-pane__header">
-          {heading === 'title' ? (
+          {heading === 'title' && title !== undefined ? (
             <h2 className="tx-pane__title" title={title}>
               {title}
             </h2>

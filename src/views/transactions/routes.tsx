@@ -9,6 +9,7 @@ import { CategoryId, TransactionId } from '../../../schemas/ids.ts'
 import { OpenBudget } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
+import { monthName } from '../month/MonthHeader.tsx'
 import { TransactionsPane } from './TransactionsPane.tsx'
 
 type Params = {
@@ -37,6 +38,44 @@ function BackToMonth({ budgetId, periodKey }: { readonly budgetId: string; reado
   )
 }
 
+/**
+ * Phones: the all-transactions list and the month's list are two scopes of one list; the switch between them is
+ * what makes the month's list reachable by tapping (the tab bar leads to all of them).
+ */
+function ScopeSwitch({
+  budgetId,
+  periodKey,
+  current,
+}: {
+  readonly budgetId: string
+  readonly periodKey: string
+  readonly current: 'all' | 'month'
+}) {
+  const { t, i18n } = useTranslation()
+  const scopes = [
+    { scope: 'all', label: t('transactions.scope.all'), href: paths.allTransactions(budgetId, periodKey) },
+    {
+      scope: 'month',
+      label: monthName(periodKey, i18n.language),
+      href: paths.periodTransactions(budgetId, periodKey),
+    },
+  ] as const
+  return (
+    <nav className="tx-scope" aria-label={t('transactions.scope.label')}>
+      {scopes.map(({ scope, label, href }) => (
+        <Link
+          key={scope}
+          className="tx-scope__option"
+          href={href}
+          {...(scope === current ? { 'aria-current': 'page' } : {})}
+        >
+          {label}
+        </Link>
+      ))}
+    </nav>
+  )
+}
+
 /** Mobile: every transaction of the budget (title 'All Transactions' comes from the route). */
 export function AllTransactionsRoute() {
   const { budgetId = '', periodKey = currentPeriod() } = useRouteParams()
@@ -44,6 +83,7 @@ export function AllTransactionsRoute() {
     <OpenBudget budgetId={budgetId}>
       <div className="tx-page">
         <BackToMonth budgetId={budgetId} periodKey={periodKey} />
+        <ScopeSwitch budgetId={budgetId} periodKey={periodKey} current="all" />
         <TransactionsPane heading="scope" />
       </div>
     </OpenBudget>
@@ -52,14 +92,12 @@ export function AllTransactionsRoute() {
 
 /** Mobile: the month's transactions. */
 export function PeriodTransactionsRoute() {
-  const { t } = useTranslation()
   const { budgetId = '', periodKey = currentPeriod() } = useRouteParams()
-  const month = /^\d{6}$/u.test(periodKey) ? `${periodKey.slice(4)}.${periodKey.slice(0, 4)}` : periodKey
   return (
     <OpenBudget budgetId={budgetId}>
       <div className="tx-page">
         <BackToMonth budgetId={budgetId} periodKey={periodKey} />
-        <p className="tx-page__period">{t('transactions.periodOf', { month })}</p>
+        <ScopeSwitch budgetId={budgetId} periodKey={periodKey} current="month" />
         <TransactionsPane periodKey={periodKey} heading="none" />
       </div>
     </OpenBudget>
