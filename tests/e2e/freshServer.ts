@@ -21,14 +21,14 @@ const waitForHealth = async (url: string, server: ChildProcess, output: () => st
 }
 
 /**
- * `freshServer`: one per worker, started on the e2e port + 10 + the worker's index with the same limits as the
+ * `freshServer`: one per test, started on the e2e port + 10 + the worker's index with the same limits as the
  * shared servers (playwright.config.ts), on the embedded database in a directory nobody else has used.
  */
-export const test = base.extend<object, { freshServer: FreshServer }>({
+export const test = base.extend<{ freshServer: FreshServer }>({
   freshServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
-      const port = Number(process.env.E2E_PORT ?? 4173) + 10 + workerInfo.parallelIndex
+    async ({}, use, testInfo) => {
+      const port = Number(process.env.E2E_PORT ?? 4173) + 10 + testInfo.parallelIndex
       const url = `http://localhost:${port}`
       const dataDir = mkdtempSync(join(tmpdir(), 'koperta-e2e-fresh-'))
       const server = spawn(process.execPath, ['server/main.ts'], {
@@ -65,6 +65,6 @@ export const test = base.extend<object, { freshServer: FreshServer }>({
         rmSync(dataDir, { recursive: true, force: true })
       }
     },
-    { scope: 'worker' },
+    { scope: 'test' },
   ],
 })
