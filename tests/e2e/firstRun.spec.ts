@@ -140,6 +140,10 @@ for (const [project, sizes] of Object.entries(SIZES)) {
         await expect(page.getByText(/^Do przydzielenia: 1\s000,00\szł$/u)).toBeVisible()
         await look(page, info, size.name, 'step-assign')
         await page.getByRole('button', { name: 'Przydziel środki' }).click()
+        await expect(
+          page.getByRole('dialog', { name: 'Przydziel środki' }).getByRole('option').first(),
+        ).toBeVisible()
+        await look(page, info, size.name, 'assign-picker')
         await page
           .getByRole('dialog', { name: 'Przydziel środki' })
           .getByRole('option', { name: 'Jedzenie' })

@@ -1,3 +1,5 @@
+// The names below are budgetView texts: whoever names a category (the onboarding's assign step too) loads them.
+import './texts.ts'
 import { useCallback } from 'react'
 import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
 
