@@ -204,6 +204,12 @@ for (const [project, sizes] of Object.entries(SIZES)) {
           // The smallest phone: the month still fits.
           await page.setViewportSize({ width: 320, height: 640 })
           await look(page, info, 'small-phone', 'next-month')
+          // The open budget's name stands above the month and leads to the list, where it is marked as open.
+          await page.getByRole('link', { name: 'Budżet Domowy budżet. Zmień budżet' }).click()
+          const open = page.getByRole('link', { name: /^Domowy budżet/u })
+          await expect(open).toHaveAttribute('aria-current', 'true')
+          await expect(open).toContainText('otwarty teraz')
+          await look(page, info, 'small-phone', 'budgets')
         }
       })
     })

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useParams } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Button, Link } from 'react-aria-components'
@@ -35,19 +35,27 @@ function BudgetItem({
   budget,
   onEdit,
   onDelete,
+  isOpen,
 }: {
   readonly budget: BudgetSummary
   readonly onEdit: () => void
   readonly onDelete: () => void
+  /** The budget the phone came from (`/budget/{budgetId}/list`): the one open now. */
+  readonly isOpen: boolean
 }) {
   const { t } = useTranslation()
   const owner = budget.role === 'Owner'
   return (
     <li className="budgets__item">
-      <Link className="budgets__open" href={paths.budget(budget.id)}>
+      <Link
+        className="budgets__open"
+        href={paths.budget(budget.id)}
+        {...(isOpen ? { 'aria-current': 'true' } : {})}
+      >
         <span className="budgets__name">{budget.name}</span>
         <span className="budgets__meta">
           {t('budgets.currency', { currency: budget.currency })} · {t(`budgets.role.${budget.role}`)}
+          {isOpen ? ` · ${t('budgets.openNow')}` : null}
         </span>
       </Link>
       <div className="budgets__actions">
@@ -89,6 +97,7 @@ export function BudgetsScreen({ budgets }: { readonly budgets: BudgetsRef }) {
   const { t } = useTranslation()
   const device = useDevice()
   const navigate = useNavigate()
+  const openBudgetId = useParams({ strict: false, select: (params) => params.budgetId })
   const loadState = useSelector(budgets, selectBudgetsLoadState)
   const list = useSelector(budgets, selectBudgets)
   const { dialog, open, close } = useBudgetsDialog()
@@ -148,6 +157,7 @@ export function BudgetsScreen({ budgets }: { readonly budgets: BudgetsRef }) {
               budget={budget}
               onEdit={() => edit(budget)}
               onDelete={() => remove(budget)}
+              isOpen={budget.id === openBudgetId}
             />
           ))}
         </ul>

@@ -314,6 +314,25 @@ function SidePanel({
   )
 }
 
+/**
+ * Phones have no side panel to name the open budget: its name stands above the month and leads to the budgets list,
+ * where another one can be opened.
+ */
+function OpenBudgetName({ budgetId }: { readonly budgetId: string }) {
+  const { t } = useTranslation()
+  const budgetName = useBudget(selectBudget)?.name
+  if (budgetName === undefined) return null
+  return (
+    <Link
+      className="budget-view__budget"
+      href={paths.budgetsList('mobile', budgetId)}
+      aria-label={t('budgetView.month.switchBudget', { name: budgetName })}
+    >
+      {budgetName}
+    </Link>
+  )
+}
+
 function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; readonly periodKey: PeriodKey }) {
   const { i18n } = useTranslation()
   const device = useDevice()
@@ -364,6 +383,7 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
       <div className="budget-view" data-device={device}>
         {device === 'mobile' ? (
           <div className="budget-columns__main">
+            <OpenBudgetName budgetId={budgetId} />
             <MonthSwitcher budgetId={budgetId} periodKey={periodKey} name={name} />
             <BudgetGate>{main}</BudgetGate>
           </div>
