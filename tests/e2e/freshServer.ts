@@ -67,4 +67,8 @@ export const test = base.extend<{ freshServer: FreshServer }>({
     },
     { scope: 'test' },
   ],
+  // Relative addresses (page.goto('/')) reach the fresh server too.
+  baseURL: async ({ freshServer }, use) => {
+    await use(freshServer.url)
+  },
 })

@@ -1,9 +1,11 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test'
+import { expect, type Page, type TestInfo } from '@playwright/test'
+import { test } from './freshServer.ts'
 import { expectNoClippedText } from './layout.ts'
 import { expectNoSeriousA11yViolations, PASSWORD, snap, uniqueEmail } from './support.ts'
 
 // Replays the onboarding actor's paths (machines/onboarding) on screen: the survey, the three steps done through
-// the app's own dialogs, completion; and skip, resume after a reload, and dismiss.
+// the app's own dialogs, completion; and skip, resume after a reload, and dismiss. Each test registers on a server of
+// its own (freshServer.ts): the shared one lets an address make only ten accounts an hour.
 
 const ONBOARDING = /\/onboarding\/([A-Za-z]+)$/u
 
