@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 
 /** Decorative icons; the control around each one carries the accessible name. */
-const Icon = ({ children }: { children: ReactNode }) => (
+export const Icon = ({ children, size = 20 }: { readonly children: ReactNode; readonly size?: number }) => (
   <svg
-    width={20}
-    height={20}
+    width={size}
+    height={size}
     viewBox="0 0 24 24"
     fill="none"
     stroke="currentColor"

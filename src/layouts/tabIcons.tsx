@@ -1,23 +1,6 @@
 import type { ReactNode } from 'react'
+import { Icon } from '../components/icons.tsx'
 import type { TabId } from './navigation.ts'
-
-/** Decorative; each tab's label names it. */
-const Icon = ({ children }: { readonly children: ReactNode }) => (
-  <svg
-    width={22}
-    height={22}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    {children}
-  </svg>
-)
 
 const icons: Readonly<Record<TabId, ReactNode>> = {
   // An envelope: the month's categories.
@@ -40,4 +23,5 @@ const icons: Readonly<Record<TabId, ReactNode>> = {
   ),
 }
 
-export const TabIcon = ({ tab }: { readonly tab: TabId }) => <Icon>{icons[tab]}</Icon>
+/** Decorative; each tab's label names it. */
+export const TabIcon = ({ tab }: { readonly tab: TabId }) => <Icon size={22}>{icons[tab]}</Icon>
