@@ -339,21 +339,36 @@ function WithBudget({
   )
 }
 
-/** 2: the first account and its opening balance, through the budget's add-account dialog. */
-function AccountStep({ onboarding }: { readonly onboarding: OnboardingRef }) {
+/** Steps 2 and 3 work inside the budget made in step 1: the step's heading and text, then its actions. */
+function InsideBudgetStep({
+  onboarding,
+  step,
+  children,
+}: {
+  readonly onboarding: OnboardingRef
+  readonly step: 'second' | 'third'
+  readonly children: ReactNode
+}) {
   const { t } = useTranslation()
   return (
     <div className="onboarding__card">
       <h2 id="onboarding-heading" className="onboarding__heading">
-        {t('onboarding.second.heading')}
+        {t(`onboarding.${step}.heading`)}
       </h2>
-      <p>{t('onboarding.second.body')}</p>
-      <WithBudget onboarding={onboarding} noBudgetKey="onboarding.second.noBudget">
-        <AccountStepActions onboarding={onboarding} />
+      <p>{t(`onboarding.${step}.body`)}</p>
+      <WithBudget onboarding={onboarding} noBudgetKey={`onboarding.${step}.noBudget`}>
+        {children}
       </WithBudget>
     </div>
   )
 }
+
+/** 2: the first account and its opening balance, through the budget's add-account dialog. */
+const AccountStep = ({ onboarding }: { readonly onboarding: OnboardingRef }) => (
+  <InsideBudgetStep onboarding={onboarding} step="second">
+    <AccountStepActions onboarding={onboarding} />
+  </InsideBudgetStep>
+)
 
 function AccountStepActions({ onboarding }: { readonly onboarding: OnboardingRef }) {
   const { t } = useTranslation()
@@ -384,20 +399,11 @@ function AccountStepActions({ onboarding }: { readonly onboarding: OnboardingRef
 }
 
 /** 3: giving the money a job, through the month's assign and auto-assign dialogs. */
-function AssignStep({ onboarding }: { readonly onboarding: OnboardingRef }) {
-  const { t } = useTranslation()
-  return (
-    <div className="onboarding__card">
-      <h2 id="onboarding-heading" className="onboarding__heading">
-        {t('onboarding.third.heading')}
-      </h2>
-      <p>{t('onboarding.third.body')}</p>
-      <WithBudget onboarding={onboarding} noBudgetKey="onboarding.third.noBudget">
-        <AssignStepActions onboarding={onboarding} />
-      </WithBudget>
-    </div>
-  )
-}
+const AssignStep = ({ onboarding }: { readonly onboarding: OnboardingRef }) => (
+  <InsideBudgetStep onboarding={onboarding} step="third">
+    <AssignStepActions onboarding={onboarding} />
+  </InsideBudgetStep>
+)
 
 function AssignStepActions({ onboarding }: { readonly onboarding: OnboardingRef }) {
   const { t } = useTranslation()
