@@ -30,3 +30,6 @@ export const CommandId = IdText.pipe(Schema.brand('CommandId'))
 export type CommandId = typeof CommandId.Type
 export const AssignmentRecordId = IdText.pipe(Schema.brand('AssignmentRecordId'))
 export type AssignmentRecordId = typeof AssignmentRecordId.Type
+/** One bank-file import: its transactions can be undone together. */
+export const ImportId = IdText.pipe(Schema.brand('ImportId'))
+export type ImportId = typeof ImportId.Type
