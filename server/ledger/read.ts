@@ -427,6 +427,12 @@ export const readSummary = async (
   ])
   const row = json.rows[0]
   if (row === undefined) return undefined
+  const imports = await db
+    .selectFrom('budget_imports')
+    .select('record')
+    .where('budget_id', '=', budgetId)
+    .orderBy('id')
+    .execute()
   // Rows the projection wrote from typed domain values.
   const snapshot = {
     budget: {
@@ -451,6 +457,7 @@ export const readSummary = async (
     filters,
     records: JSON.parse(row.records),
     undo: JSON.parse(row.undo),
+    imports: imports.map(({ record }) => record as NonNullable<BudgetStateSnapshot['imports']>[number]),
   } satisfies BudgetStateSnapshot
   return {
     version: amount(budget.version),
