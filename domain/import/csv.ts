@@ -120,7 +120,11 @@ export const previewTable = (text: string, delimiter?: CsvDelimiter, lines = 20)
     preview: lines,
     skipEmptyLines: false,
   })
-  return result.data.map((cells) => [...cells])
+  const rows = result.data.map((cells) => [...cells])
+  // The line break that ends the file is no empty last row.
+  while (rows.length > 0 && rows[rows.length - 1]?.join('') === '' && rows[rows.length - 1]?.length === 1)
+    rows.pop()
+  return rows
 }
 
 /** Whether the text reads as a table at all: one delimiter splits at least half of its first lines alike. */

@@ -64,14 +64,17 @@ const looksBinary = (bytes: Uint8Array): boolean => {
   return controls > 8 && controls > length / 200
 }
 
-/** Decoded text that is mostly control characters is a binary file read as UTF-16 or forced into an encoding. */
+/**
+ * Decoded text full of C0 control characters is a binary file read as UTF-16 or forced into an encoding. (C1 ones
+ * only mean a single-byte text read in the wrong one of the two: garbled letters, the user's choice to make.)
+ */
 const textLooksBinary = (text: string): boolean => {
   const length = Math.min(text.length, SAMPLE)
   let controls = 0
   for (let index = 0; index < length; index++) {
     const code = text.charCodeAt(index)
     if (code === 0) return true
-    if (isControl(code) || (code >= 0x80 && code < 0xa0)) controls++
+    if (isControl(code)) controls++
   }
   return controls > 8 && controls > length / 200
 }
@@ -84,14 +87,23 @@ const POLISH = new Set('ąćęłńóśźżĄĆĘŁŃÓŚŹŻ')
  */
 const polishScore = (text: string): number => {
   let score = 0
-  const length = Math.min(text.length, SAMPLE)
-  for (let index = 0; index < length; index++) {
+  for (let index = 0; index < text.length; index++) {
     const character = text.charAt(index)
     const code = text.charCodeAt(index)
     if (POLISH.has(character)) score++
     else if (code >= 0x80 && code < 0xa0) score -= 5
   }
   return score
+}
+
+/** Which of the two single-byte Polish encodings reads the bytes as Polish: judged on the file's start, or whole. */
+const polishEncoding = (bytes: Uint8Array): 'windows-1250' | 'iso-8859-2' => {
+  const judge = (sample: Uint8Array) =>
+    polishScore(decode(sample, 'iso-8859-2')) - polishScore(decode(sample, 'windows-1250'))
+  const start = judge(bytes.subarray(0, SAMPLE))
+  // A start without a single Polish letter (an English preamble) does not decide: the whole file does.
+  const verdict = start === 0 && bytes.length > SAMPLE ? judge(bytes) : start
+  return verdict > 0 ? 'iso-8859-2' : 'windows-1250'
 }
 
 const decode = (bytes: Uint8Array, encoding: ImportEncoding): string =>
@@ -126,7 +138,6 @@ export const decodeFile = (bytes: Uint8Array, encoding?: ImportEncoding): Decode
   } catch {
     // Not UTF-8: one of the single-byte Polish encodings.
   }
-  const windows = decode(bytes, 'windows-1250')
-  const iso = decode(bytes, 'iso-8859-2')
-  return polishScore(iso) > polishScore(windows) ? done(iso, 'iso-8859-2') : done(windows, 'windows-1250')
+  const polish = polishEncoding(bytes)
+  return done(decode(bytes, polish), polish)
 }
