@@ -1,8 +1,7 @@
 import type { CsvMapping, ParsedRow, ParseResult } from '../../../schemas/imports.ts'
 import { type AmountCell, negateDecimal, readAmount } from '../amount.ts'
 import { headLines, readRecords } from '../csv.ts'
-import { debitCredit } from './millennium.ts'
-import { blank, cell, makeRow, unquoted } from './shared.ts'
+import { blank, cell, debitCredit, makeRow, unquoted } from './shared.ts'
 
 /**
  * A CSV no layout knows, read the way the user mapped its columns (the column mapper, saved as a named preset).

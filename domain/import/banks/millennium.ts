@@ -5,29 +5,19 @@
 // "Rodzaj transakcji","Na konto/Z konta","Odbiorca/Zleceniodawca","Opis","Obciążenia","Uznania","Saldo","Waluta"`.
 // Debits and credits in separate columns, with a decimal dot (`-12.00`, `2500.00`); UTF-8. An operation the bank
 // has not settled yet has no settlement date: it is pending.
-import { type AmountCell, negateDecimal, readAmount } from '../amount.ts'
+import { readAmount } from '../amount.ts'
 import {
   type BankLayout,
   blank,
   cell,
   column,
+  debitCredit,
   hasAll,
   headerWith,
   isTrailer,
   makeRow,
   unquoted,
 } from './shared.ts'
-
-/** One signed amount from a debit and a credit column, whichever is filled (debits count as outflows however signed). */
-export const debitCredit = (debit: AmountCell, credit: AmountCell): AmountCell => {
-  if (debit.kind === 'amount' && !/^-?0*(?:\.0*)?$/u.test(debit.amount)) {
-    const magnitude = debit.amount.replace(/^-/u, '')
-    return { ...debit, amount: negateDecimal(magnitude) }
-  }
-  if (debit.kind === 'invalid' || debit.kind === 'too-large') return debit
-  if (credit.kind === 'amount') return { ...credit, amount: credit.amount.replace(/^-/u, '') }
-  return credit.kind === 'empty' ? debit : credit
-}
 
 export const millennium: BankLayout = {
   format: 'millennium',

@@ -5,7 +5,7 @@ import type {
   ParsedRow,
   RowErrorCode,
 } from '../../../schemas/imports.ts'
-import type { AmountCell } from '../amount.ts'
+import { type AmountCell, negateDecimal } from '../amount.ts'
 import type { CsvRecord } from '../csv.ts'
 import { parseCsvDate } from '../csvDates.ts'
 
@@ -143,6 +143,17 @@ export const accountIn = (lines: readonly string[]): string | null => {
   const found = new Set<string>()
   for (const line of lines) for (const match of line.matchAll(ACCOUNT)) found.add(match[0].replace(/ /gu, ''))
   return found.size === 1 ? ([...found][0] ?? null) : null
+}
+
+/** One signed amount from a debit and a credit column, whichever is filled (debits count as outflows however signed). */
+export const debitCredit = (debit: AmountCell, credit: AmountCell): AmountCell => {
+  if (debit.kind === 'amount' && !/^-?0*(?:\.0*)?$/u.test(debit.amount)) {
+    const magnitude = debit.amount.replace(/^-/u, '')
+    return { ...debit, amount: negateDecimal(magnitude) }
+  }
+  if (debit.kind === 'invalid' || debit.kind === 'too-large') return debit
+  if (credit.kind === 'amount') return { ...credit, amount: credit.amount.replace(/^-/u, '') }
+  return credit.kind === 'empty' ? debit : credit
 }
 
 const CURRENCY = /^[A-Z]{3}$/u
