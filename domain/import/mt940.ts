@@ -139,10 +139,20 @@ const readStatementLine = (content: string): StatementLine => {
 // A structured `:86:` opens with an optional three-digit operation code and then a subfield mark: `~` (PKO BP,
 // mBank, ING), `^` (BiznesPl@net), `<` (Pekao-style), `?` (German layout), `+` (some cooperative banks).
 const STRUCTURED = /^(\d{3})?\s*([~^<?+])(\d{2})/u
+const SUBFIELD_MARKS: Readonly<Record<string, string>> = {
+  '~': '~',
+  '^': '\\^',
+  '<': '<',
+  '?': '\\?',
+  '+': '\\+',
+}
+
+/** The width of a title or name subfield in the ZBP layout (`~20`–`~25`, `~32`, `~33`). */
+const SUBFIELD_WIDTH = 27
 
 const subfieldsOf = (text: string, mark: string): Map<string, string> => {
   const subfields = new Map<string, string>()
-  const pattern = new RegExp(`\\${mark}(\\d{2})`, 'gu')
+  const pattern = new RegExp(`${SUBFIELD_MARKS[mark] ?? '~'}(\\d{2})`, 'gu')
   const marks = [...text.matchAll(pattern)]
   for (let index = 0; index < marks.length; index++) {
     const current = marks[index]
@@ -163,15 +173,22 @@ interface Description {
 const join = (parts: readonly string[]) => parts.filter((part) => part !== '').join('; ')
 
 const describeDetails = (details: readonly string[], supplementary: string): Description => {
-  // Fields wrap at fixed widths (65 characters a line, 27 or 35 a subfield), mid-word: structured text is joined
-  // as written.
+  // A field wraps at 65 characters a line, mid-word: structured text is joined as written, and subfields are
+  // joined by their width (see `range`).
   const joined = details.join('')
   const structured = STRUCTURED.exec(joined)
   if (structured) {
     const subfields = subfieldsOf(joined, structured[2] ?? '~')
     const range = (from: number, to: number) => {
       let text = ''
-      for (let code = from; code <= to; code++) text += subfields.get(String(code).padStart(2, '0')) ?? ''
+      let previous = ''
+      for (let code = from; code <= to; code++) {
+        const chunk = subfields.get(String(code).padStart(2, '0')) ?? ''
+        if (chunk.trim() === '') continue
+        // A full-width chunk (ZBP's 27 characters) was cut mid-word; a shorter one ended at a word.
+        text += previous === '' || previous.length >= SUBFIELD_WIDTH ? chunk : ` ${chunk}`
+        previous = chunk
+      }
       return squeeze(text)
     }
     const name = range(32, 33)
