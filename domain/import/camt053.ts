@@ -24,7 +24,7 @@
  * AddtlNtryInf; memo: the remittance lines (Ustrd). The bank's id: the entry's AcctSvcrRef, else the transaction's
  * AcctSvcrRef or TxId, else NtryRef (last, as some banks number entries 1, 2, 3 in each statement). One row per
  * entry: a batch entry with several transactions stays one row (its total), with every transaction's remittance
- * lines in the memo.
+ * lines in the memo (one transaction's lines joined by spaces, transactions by '; ').
  */
 import type { ParsedRow, ParseOptions, ParseResult, RowErrorCode } from '../../schemas/imports.ts'
 import { xmlDate } from './dates.ts'
@@ -49,7 +49,8 @@ interface Entry {
   readonly offset: number
   /** Values by path below the entry ('Amt', 'BookgDt/Dt'); within the first transaction by 'NtryDtls/TxDtls/…'. */
   readonly values: Map<string, string>
-  readonly remittance: string[]
+  /** The remittance lines (Ustrd) of each transaction. */
+  readonly remittance: string[][]
   currencyAttribute: string | null
   transactions: number
 }
@@ -116,7 +117,10 @@ const rowOf = (entry: Entry, accountCurrency: string | null, line: number): Pars
   const currency = entry.currencyAttribute?.trim().toUpperCase() || accountCurrency
   const name = squeeze(firstOf(values, direction === 'DBIT' ? CREDITOR : DEBTOR) ?? '')
   const information = squeeze(firstOf(values, ['AddtlNtryInf']) ?? '')
-  const remittance = squeeze(entry.remittance.join(' '))
+  const remittance = entry.remittance
+    .map((lines) => squeeze(lines.join(' ')))
+    .filter((text) => text !== '')
+    .join('; ')
   const transactionInformation = squeeze(firstOf(values, [`${TRANSACTION}AddtlTxInf`]) ?? '')
   const payee = name || information || remittance || transactionInformation
   const memoCandidates = [remittance, information, transactionInformation].filter(
@@ -169,7 +173,10 @@ export const parseCamt053 = (text: string, _options: ParseOptions = {}): ParseRe
       frames.push({ name, path })
       if (entry === null) return
       if (path === 'Amt') entry.currencyAttribute = attributeValue(attributes, 'Ccy')
-      else if (path === 'NtryDtls/TxDtls') entry.transactions++
+      else if (path === 'NtryDtls/TxDtls') {
+        entry.transactions++
+        entry.remittance.push([])
+      }
     },
     text: (value) => {
       const frame = frames[frames.length - 1]
@@ -177,7 +184,7 @@ export const parseCamt053 = (text: string, _options: ParseOptions = {}): ParseRe
       if (entry !== null) {
         const { path } = frame
         if (path.startsWith(TRANSACTION)) {
-          if (path === `${TRANSACTION}RmtInf/Ustrd`) entry.remittance.push(value)
+          if (path === `${TRANSACTION}RmtInf/Ustrd`) entry.remittance[entry.transactions - 1]?.push(value)
           // Only the first transaction of a batch names the parties and dates.
           if (entry.transactions > 1) return
         }
@@ -206,7 +213,9 @@ export const parseCamt053 = (text: string, _options: ParseOptions = {}): ParseRe
       }
     },
   })
-  if (outcome !== 'done') return { ok: false, error: 'wrong-format' }
+  // A document type could define entities (refused, see markup.ts); an unclosed tag or element means a file cut
+  // off before its end, whose missing entries nobody would notice.
+  if (outcome !== 'done' || frames.length > 0) return { ok: false, error: 'wrong-format' }
   if (found.length === 0) return { ok: false, error: 'no-rows' }
   const starts = lineStarts(text)
   const rows = found.map(({ entry: each, currency }) => rowOf(each, currency, lineAt(starts, each.offset)))
