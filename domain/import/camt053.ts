@@ -29,7 +29,7 @@
 import type { ParsedRow, ParseOptions, ParseResult, RowErrorCode } from '../../schemas/imports.ts'
 import { xmlDate } from './dates.ts'
 import { negateDecimal, readPlainDecimal } from './decimal.ts'
-import { lineAt, lineStarts, squeeze } from './lines.ts'
+import { lineCounter, squeeze } from './lines.ts'
 import { attributeValue, scanMarkup } from './markup.ts'
 
 const HEAD = 4096
@@ -55,12 +55,6 @@ interface Entry {
   transactions: number
 }
 
-interface Frame {
-  readonly name: string
-  /** The path below the statement or entry it is in, '' for the statement or entry itself. */
-  readonly path: string
-}
-
 const NOT_PROVIDED = 'NOTPROVIDED'
 
 const firstOf = (values: Map<string, string>, paths: readonly string[]): string | null => {
@@ -83,6 +77,28 @@ const DEBTOR = partyNames('Dbtr')
 const OPERATION_DATES = ['RltdDts/AccptncDtTm', 'RltdDts/TxDtTm', 'RltdDts/TradDt'].map(
   (path) => TRANSACTION + path,
 )
+const REMITTANCE = `${TRANSACTION}RmtInf/Ustrd`
+/** The paths below an entry whose values a row reads; the rest of an entry is not kept. */
+const READ = new Set([
+  'Amt',
+  'CdtDbtInd',
+  'Sts',
+  'Sts/Cd',
+  'Sts/Prtry',
+  'BookgDt/Dt',
+  'BookgDt/DtTm',
+  'ValDt/Dt',
+  'ValDt/DtTm',
+  'AcctSvcrRef',
+  'NtryRef',
+  'AddtlNtryInf',
+  `${TRANSACTION}Refs/AcctSvcrRef`,
+  `${TRANSACTION}Refs/TxId`,
+  `${TRANSACTION}AddtlTxInf`,
+  ...CREDITOR,
+  ...DEBTOR,
+  ...OPERATION_DATES,
+])
 
 const rowOf = (entry: Entry, accountCurrency: string | null, line: number): ParsedRow => {
   const { values } = entry
@@ -151,26 +167,48 @@ export const parseCamt053 = (text: string, _options: ParseOptions = {}): ParseRe
   if (!looksLikeCamt053(text)) return { ok: false, error: 'wrong-format' }
 
   const found: { entry: Entry; currency: string | null }[] = []
-  const frames: Frame[] = []
+  // The open elements: their names, and their paths below the statement or entry they are in ('' for the
+  // statement or entry itself).
+  const names: string[] = []
+  const paths: string[] = []
   let accountNumber: string | null = null
   let statement: { currency: string | null; account: string | null } | null = null
   let entry: Entry | null = null
+  // Each path is made once and reused: entries repeat the same few dozen paths, and the same string is cheaper to
+  // look up in a set than a new one built from pieces.
+  const known = new Map<string, Map<string, string>>()
+  const pathOf = (parent: string, name: string) => {
+    let children = known.get(parent)
+    if (children === undefined) {
+      children = new Map()
+      known.set(parent, children)
+    }
+    let path = children.get(name)
+    if (path === undefined) {
+      path = `${parent}/${name}`
+      children.set(name, path)
+    }
+    return path
+  }
 
   const outcome = scanMarkup(text, 0, {
     open: (name, attributes, offset) => {
-      const parent = frames[frames.length - 1]
+      const depth = names.length
+      const parentName = names[depth - 1]
+      const parentPath = paths[depth - 1]
+      names.push(name)
       if (STATEMENTS.has(name) && entry === null) {
         statement = { currency: null, account: null }
-        frames.push({ name, path: '' })
+        paths.push('')
         return
       }
-      if (name === 'Ntry' && statement !== null && parent !== undefined && STATEMENTS.has(parent.name)) {
+      if (name === 'Ntry' && statement !== null && parentName !== undefined && STATEMENTS.has(parentName)) {
         entry = { offset, values: new Map(), remittance: [], currencyAttribute: null, transactions: 0 }
-        frames.push({ name, path: '' })
+        paths.push('')
         return
       }
-      const path = parent === undefined ? name : parent.path === '' ? name : `${parent.path}/${name}`
-      frames.push({ name, path })
+      const path = parentPath === undefined || parentPath === '' ? name : pathOf(parentPath, name)
+      paths.push(path)
       if (entry === null) return
       if (path === 'Amt') entry.currencyAttribute = attributeValue(attributes, 'Ccy')
       else if (path === 'NtryDtls/TxDtls') {
@@ -179,45 +217,45 @@ export const parseCamt053 = (text: string, _options: ParseOptions = {}): ParseRe
       }
     },
     text: (value) => {
-      const frame = frames[frames.length - 1]
-      if (frame === undefined) return
+      const path = paths[paths.length - 1]
+      if (path === undefined) return
       if (entry !== null) {
-        const { path } = frame
-        if (path.startsWith(TRANSACTION)) {
-          if (path === `${TRANSACTION}RmtInf/Ustrd`) entry.remittance[entry.transactions - 1]?.push(value)
-          // Only the first transaction of a batch names the parties and dates.
-          if (entry.transactions > 1) return
-        }
-        if (!entry.values.has(path)) entry.values.set(path, value)
+        if (path === REMITTANCE) entry.remittance[entry.transactions - 1]?.push(value)
+        // Only the first transaction of a batch names the parties and dates.
+        else if (
+          READ.has(path) &&
+          !entry.values.has(path) &&
+          !(entry.transactions > 1 && path.startsWith(TRANSACTION))
+        )
+          entry.values.set(path, value)
         return
       }
       if (statement === null) return
-      if (frame.path === 'Acct/Ccy') statement.currency ??= value.trim().toUpperCase()
-      else if (frame.path === 'Acct/Id/IBAN' || frame.path === 'Acct/Id/Othr/Id') {
+      if (path === 'Acct/Ccy') statement.currency ??= value.trim().toUpperCase()
+      else if (path === 'Acct/Id/IBAN' || path === 'Acct/Id/Othr/Id') {
         statement.account ??= value.replace(/\s+/gu, '')
         accountNumber ??= statement.account
       }
     },
     close: (name) => {
       // Tolerate an end tag without its start tag (nothing to close) as XML tools that read on would.
-      let at = frames.length - 1
-      while (at >= 0 && frames[at]?.name !== name) at--
+      const at = names.lastIndexOf(name)
       if (at < 0) return
-      while (frames.length > at) {
-        const frame = frames.pop()
-        if (frame === undefined || frame.path !== '') continue
-        if (frame.name === 'Ntry' && entry !== null) {
+      while (names.length > at) {
+        const closed = names.pop()
+        if (paths.pop() !== '') continue
+        if (closed === 'Ntry' && entry !== null) {
           found.push({ entry, currency: statement?.currency ?? null })
           entry = null
-        } else if (STATEMENTS.has(frame.name)) statement = null
+        } else if (closed !== undefined && STATEMENTS.has(closed)) statement = null
       }
     },
   })
   // A document type could define entities (refused, see markup.ts); an unclosed tag or element means a file cut
   // off before its end, whose missing entries nobody would notice.
-  if (outcome !== 'done' || frames.length > 0) return { ok: false, error: 'wrong-format' }
+  if (outcome !== 'done' || names.length > 0) return { ok: false, error: 'wrong-format' }
   if (found.length === 0) return { ok: false, error: 'no-rows' }
-  const starts = lineStarts(text)
-  const rows = found.map(({ entry: each, currency }) => rowOf(each, currency, lineAt(starts, each.offset)))
+  const lineOf = lineCounter(text)
+  const rows = found.map(({ entry: each, currency }) => rowOf(each, currency, lineOf(each.offset)))
   return { ok: true, format: 'camt053', rows, accountNumber }
 }

@@ -54,7 +54,7 @@ export const swiftDate = (text: string): string | null => {
 
 const DAY_MS = 86_400_000
 const dayNumber = (iso: string) =>
-  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)))
+  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS
 
 /**
  * MT940's entry date is `MMDD` without a year: it takes the year that puts it nearest the value date, so a payment
@@ -66,14 +66,19 @@ export const entryDateNear = (valueDate: string, mmdd: string): string | null =>
   const month = Number(mmdd.slice(0, 2))
   const day = Number(mmdd.slice(2, 4))
   const year = Number(valueDate.slice(0, 4))
+  const valueMonth = Number(valueDate.slice(5, 7))
+  // Months more than half a year apart are in neighbouring years; this settles nearly every row without dates.
+  const likely = month - valueMonth > 6 ? year - 1 : valueMonth - month > 6 ? year + 1 : year
+  const date = isoDate(likely, month, day)
+  if (date !== null && Math.abs(month - valueMonth) !== 6) return date
   let best: string | null = null
   let bestDistance = Number.POSITIVE_INFINITY
   for (const candidate of [year - 1, year, year + 1]) {
-    const date = isoDate(candidate, month, day)
-    if (date === null) continue
-    const distance = Math.abs(dayNumber(date) - dayNumber(valueDate)) / DAY_MS
+    const each = isoDate(candidate, month, day)
+    if (each === null) continue
+    const distance = Math.abs(dayNumber(each) - dayNumber(valueDate))
     if (distance < bestDistance) {
-      best = date
+      best = each
       bestDistance = distance
     }
   }

@@ -46,15 +46,16 @@ const isNameStart = (code: number) =>
 const isNameEnd = (code: number) =>
   code === 32 || code === 9 || code === 10 || code === 13 || code === 47 || code === 62
 
-const localName = (name: string) => {
-  const colon = name.indexOf(':')
-  return colon < 0 ? name : name.slice(colon + 1)
-}
+// Tab, line feed, carriage return, space: the whitespace around values in these files.
+const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9
 
+// Trims by index before slicing: most gaps between tags are only whitespace, and no string is made for them.
 const emitText = (source: string, from: number, to: number, handler: MarkupHandler) => {
-  if (to <= from) return
-  const raw = source.slice(from, to).trim()
-  if (raw !== '') handler.text(decodeEntities(raw))
+  let start = from
+  let end = to
+  while (start < end && isSpace(source.charCodeAt(start))) start++
+  while (end > start && isSpace(source.charCodeAt(end - 1))) end--
+  if (end > start) handler.text(decodeEntities(source.slice(start, end)))
 }
 
 /** Scans `source` from `from`, calling `handler` for each tag and text. */
@@ -113,8 +114,13 @@ export const scanMarkup = (source: string, from: number, handler: MarkupHandler)
     if (gt < 0) return 'unterminated'
     emitText(source, position, lt, handler)
     let nameEnd = nameStart
-    while (nameEnd < gt && !isNameEnd(source.charCodeAt(nameEnd))) nameEnd++
-    const name = localName(source.slice(nameStart, nameEnd))
+    let localStart = nameStart
+    for (; nameEnd < gt; nameEnd++) {
+      const code = source.charCodeAt(nameEnd)
+      if (isNameEnd(code)) break
+      if (code === 58 /* : */) localStart = nameEnd + 1
+    }
+    const name = source.slice(localStart, nameEnd)
     if (closing) handler.close(name)
     else {
       const selfClosing = source.charCodeAt(gt - 1) === 47
@@ -126,9 +132,16 @@ export const scanMarkup = (source: string, from: number, handler: MarkupHandler)
   return 'done'
 }
 
-/** The value of attribute `name` in a start tag's raw attribute text, entities decoded. */
+const attributePatterns = new Map<string, RegExp>()
+
+/** The value of attribute `name` (letters and digits) in a start tag's raw attribute text, entities decoded. */
 export const attributeValue = (attributes: string, name: string): string | null => {
-  const pattern = new RegExp(`(?:^|\\s)(?:[\\w.-]+:)?${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'u')
+  if (!attributes.includes(name)) return null
+  let pattern = attributePatterns.get(name)
+  if (pattern === undefined) {
+    pattern = new RegExp(`(?:^|\\s)(?:[\\w.-]+:)?${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'u')
+    attributePatterns.set(name, pattern)
+  }
   const match = pattern.exec(attributes)
   if (!match) return null
   return decodeEntities(match[1] ?? match[2] ?? '')

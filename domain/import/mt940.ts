@@ -150,18 +150,23 @@ const SUBFIELD_MARKS: Readonly<Record<string, string>> = {
 /** The width of a title or name subfield in the ZBP layout (`~20`–`~25`, `~32`, `~33`). */
 const SUBFIELD_WIDTH = 27
 
+const isDigit = (code: number) => code >= 48 && code <= 57
+
+/** The subfields of a structured `:86:`: the text after each mark and two digits, by those digits. */
 const subfieldsOf = (text: string, mark: string): Map<string, string> => {
   const subfields = new Map<string, string>()
-  const pattern = new RegExp(`${SUBFIELD_MARKS[mark] ?? '~'}(\\d{2})`, 'gu')
-  const marks = [...text.matchAll(pattern)]
-  for (let index = 0; index < marks.length; index++) {
-    const current = marks[index]
-    if (current === undefined) continue
-    const start = (current.index ?? 0) + current[0].length
-    const end = marks[index + 1]?.index ?? text.length
-    const code = current[1] ?? ''
-    subfields.set(code, (subfields.get(code) ?? '') + text.slice(start, end))
+  let code: string | null = null
+  let start = 0
+  let at = text.indexOf(mark)
+  while (at >= 0) {
+    if (isDigit(text.charCodeAt(at + 1)) && isDigit(text.charCodeAt(at + 2))) {
+      if (code !== null) subfields.set(code, (subfields.get(code) ?? '') + text.slice(start, at))
+      code = text.slice(at + 1, at + 3)
+      start = at + 3
+    }
+    at = text.indexOf(mark, at + 1)
   }
+  if (code !== null) subfields.set(code, (subfields.get(code) ?? '') + text.slice(start))
   return subfields
 }
 
@@ -183,7 +188,7 @@ const describeDetails = (details: readonly string[], supplementary: string): Des
       let text = ''
       let previous = ''
       for (let code = from; code <= to; code++) {
-        const chunk = subfields.get(String(code).padStart(2, '0')) ?? ''
+        const chunk = subfields.get(code < 10 ? `0${code}` : String(code)) ?? ''
         if (chunk.trim() === '') continue
         // A full-width chunk (ZBP's 27 characters) was cut mid-word; a shorter one ended at a word.
         text += previous === '' || previous.length >= SUBFIELD_WIDTH ? chunk : ` ${chunk}`

@@ -20,7 +20,7 @@
 import type { ParsedRow, ParseOptions, ParseResult, RowErrorCode } from '../../schemas/imports.ts'
 import { ofxDate } from './dates.ts'
 import { readPlainDecimal } from './decimal.ts'
-import { lineAt, lineStarts, squeeze } from './lines.ts'
+import { lineCounter, squeeze } from './lines.ts'
 import { scanMarkup } from './markup.ts'
 
 const HEAD = 4096
@@ -176,10 +176,21 @@ export const parseOfx = (text: string, _options: ParseOptions = {}): ParseResult
   let statementCurrency: string | null = null
   let accountNumber: string | null = null
   let transaction: Transaction | null = null
-  // A start tag not yet known to be a leaf or an aggregate, and the last leaf that had text (its end tag, when the
-  // file writes one, closes nothing).
-  let undecided: { name: string; offset: number } | null = null
+  // A start tag not yet known to be a leaf or an aggregate (name and offset), and the last leaf that had text (its
+  // end tag, when the file writes one, closes nothing).
+  let undecided: string | null = null
+  let undecidedOffset = 0
   let lastLeaf: string | null = null
+  // Tag names in upper case (SGML names are case-insensitive), each computed once.
+  const upperNames = new Map<string, string>()
+  const upper = (name: string) => {
+    let known = upperNames.get(name)
+    if (known === undefined) {
+      known = name.toUpperCase()
+      upperNames.set(name, known)
+    }
+    return known
+  }
 
   const finishTransaction = () => {
     if (transaction !== null) found.push({ transaction, currency: statementCurrency })
@@ -225,27 +236,28 @@ export const parseOfx = (text: string, _options: ParseOptions = {}): ParseResult
   }
   const decide = () => {
     if (undecided === null) return
-    const { name, offset } = undecided
+    const name = undecided
     undecided = null
     if (LEAVES.has(name)) leaf(name, '')
-    else beginAggregate(name, offset)
+    else beginAggregate(name, undecidedOffset)
   }
 
   const outcome = scanMarkup(text, 0, {
     open: (rawName, _attributes, offset) => {
       decide()
       lastLeaf = null
-      undecided = { name: rawName.toUpperCase(), offset }
+      undecided = upper(rawName)
+      undecidedOffset = offset
     },
     text: (value) => {
       if (undecided === null) return
-      leaf(undecided.name, value)
-      lastLeaf = undecided.name
+      leaf(undecided, value)
+      lastLeaf = undecided
       undecided = null
     },
     close: (rawName) => {
-      const name = rawName.toUpperCase()
-      if (undecided?.name === name) {
+      const name = upper(rawName)
+      if (undecided === name) {
         undecided = null
         leaf(name, '')
         return
@@ -267,9 +279,7 @@ export const parseOfx = (text: string, _options: ParseOptions = {}): ParseResult
   finishTransaction()
 
   if (found.length === 0) return { ok: false, error: 'no-rows' }
-  const starts = lineStarts(text)
-  const rows = found.map(({ transaction: each, currency }) =>
-    rowOf(each, currency, lineAt(starts, each.offset)),
-  )
+  const lineOf = lineCounter(text)
+  const rows = found.map(({ transaction: each, currency }) => rowOf(each, currency, lineOf(each.offset)))
   return { ok: true, format: 'ofx', rows, accountNumber }
 }
