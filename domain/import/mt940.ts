@@ -139,13 +139,6 @@ const readStatementLine = (content: string): StatementLine => {
 // A structured `:86:` opens with an optional three-digit operation code and then a subfield mark: `~` (PKO BP,
 // mBank, ING), `^` (BiznesPl@net), `<` (Pekao-style), `?` (German layout), `+` (some cooperative banks).
 const STRUCTURED = /^(\d{3})?\s*([~^<?+])(\d{2})/u
-const SUBFIELD_MARKS: Readonly<Record<string, string>> = {
-  '~': '~',
-  '^': '\\^',
-  '<': '<',
-  '?': '\\?',
-  '+': '\\+',
-}
 
 /** The width of a title or name subfield in the ZBP layout (`~20`–`~25`, `~32`, `~33`). */
 const SUBFIELD_WIDTH = 27
