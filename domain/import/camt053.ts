@@ -15,8 +15,8 @@
  * acceptance time (RltdDts/AccptncDtTm, a card payment at the terminal), its transaction time (TxDtTm), its trade
  * date (TradDt), the entry's value date (ValDt), its booking date. Polish banks value a card payment on the day it
  * was made and book it a day or more later — PKO BP: card transactions "obciążają rachunek klienta z datą ich
- * dokonania" (pkobp.pl, "Jak rozliczane są transakcje wykonane kartą?") — so ValDt is the operation date when no
- * explicit one is given, as Actual Budget's importer also takes it.
+ * dokonania" (https://www.pkobp.pl/pomoc-kontakt/karty-platnosci/jak-rozliczane-sa-transakcje-wykonane-karta) —
+ * so ValDt is the operation date when no explicit one is given, as Actual Budget's importer also takes it.
  *
  * Status BOOK is booked; PDNG (pending), INFO and FUTR are pending rows. The amount is Amt, negative for DBIT
  * (CdtDbtInd is the entry's own direction, reversals included); the currency Amt@Ccy, else the account's. Payee:

@@ -14,15 +14,20 @@
  *   `?32`/`?33` name) and mBank's `TNR:` reference
  * - actualbudget/actual packages/loot-core/src/server/transactions/import/mt9402json.ts (the bank reference after
  *   `//`, payee from `32`/`33`, notes from `20`–`25`)
- * - Polish banks' format descriptions (docplayer.pl): mBank CompanyNet "Opis formatu pliku eksportu wyciągów
- *   dziennych MT940" (`~`), a Pekao-style `.sta` where subfields start with `<`, BiznesPl@net with `^`
+ * - format descriptions of Polish banks' MT940 exports: mBank CompanyNet "Opis formatu pliku eksportu wyciągów
+ *   dziennych MT940" (http://docplayer.pl/605075; `:20:ST…`, `:25:` IBAN, `:60F:C050112PLN…`, ASCII 1 before a
+ *   block), "Opis formatu pliku wyciągów MT940" (http://docplayer.pl/49455177; `.sta` files, subfields of `:86:`
+ *   start with `<`), BiznesPl@net "MT940 statement file"
+ *   (https://pdfcoffee.com/description-of-mt940-statement-file-pdf-free.html; `:86:` subfields `^10`, `^20`;
+ *   `CN` = credit in PLN, `RC`/`RD` reversals), inordbusiness (http://docplayer.pl/46383099; a one-character
+ *   subfield separator, `+` in its English edition)
  *
- * Rows: one per `:61:`. `date` is the value date (`YYMMDD`) — for a card payment PKO BP values the debit on the day
- * of the payment (pkobp.pl "Jak rozliczane są transakcje wykonane kartą?") — and `bookingDate` the entry date
- * (`MMDD`, in the year nearest the value date), or the value date when there is none. `D`/`RC` are debits, `C`/`RD`
- * credits; `ED`/`EC` (expected, MT942) are pending. The currency is the statement's (`:60F:`/`:60M:`). The bank's id is
- * the reference after `//`. Payee: the counterparty name (`32`+`33`), else the title (`20`–`29`), else the operation
- * (`00`); the memo holds what the payee did not take.
+ * Rows: one per `:61:`. `date` is the value date (`YYMMDD`): a card payment is valued on the day it was made (PKO
+ * BP: https://www.pkobp.pl/pomoc-kontakt/karty-platnosci/jak-rozliczane-sa-transakcje-wykonane-karta).
+ * `bookingDate` is the entry date (`MMDD`, in the year nearest the value date), or the value date when there is
+ * none. `D`/`RC` are debits, `C`/`RD` credits; `ED`/`EC` (expected, MT942) are pending. The currency is the
+ * statement's (`:60F:`/`:60M:`). The bank's id is the reference after `//`. Payee: the counterparty name
+ * (`32`+`33`), else the title (`20`–`29`), else the operation (`00`); the memo holds what the payee did not take.
  */
 import type { ParsedRow, ParseOptions, ParseResult, RowErrorCode } from '../../schemas/imports.ts'
 import { entryDateNear, swiftDate } from './dates.ts'
@@ -111,15 +116,15 @@ const readStatementLine = (content: string): StatementLine => {
   const debit = mark === 'D' || mark === 'RC' || mark === 'ED'
   const amount = amountText === null ? null : debit ? canonicalDecimal(true, integer, fraction) : amountText
   const reference = rest.indexOf('//')
-  const bankId =
+  const bankReference =
     reference < 0
-      ? null
+      ? ''
       : (rest
           .slice(reference + 2)
           .trim()
-          .split(/\s/u)[0] ??
-          '') ||
-        null
+          .split(/\s/u)[0] ?? '')
+  // NONREF says there is none; it would make every such row look like one transaction.
+  const bankId = bankReference === '' || bankReference === 'NONREF' ? null : bankReference
   const error: RowErrorCode | null =
     valueDate === null || (entry !== undefined && bookingDate === null)
       ? 'invalid-date'

@@ -3,16 +3,17 @@
  * (XML), read by one reader (`markup.ts`) so both give the same rows.
  *
  * Layouts taken from:
- * - the OFX 2.2 specification, §11.4 (STMTRS, CCSTMTRS, BANKTRANLIST, STMTTRN, CURRENCY/ORIGCURRENCY) and §11.4.5
- *   (BANKTRANLISTP/STMTTRNP, pending transactions with DTTRAN, TRNTYPE HOLD) — https://www.ofx.net/downloads.html
+ * - aclindsa/ofxgo bank.go (STMTRS: CURDEF, BANKACCTFROM, BANKTRANLIST of STMTTRN, and from OFX 2.2
+ *   BANKTRANLISTP of STMTTRNP — pending, with DTTRAN and no FITID or DTPOSTED, TRNTYPE HOLD; NAME or PAYEE;
+ *   CURRENCY/ORIGCURRENCY "if different from CURDEF")
  * - actualbudget/actual packages/loot-core/src/server/transactions/import/ofx2json.ts (SGML without end tags,
- *   `&` unescaped in SGML values, CREDITCARDMSGSRSV1)
+ *   `&` unescaped in SGML values, CREDITCARDMSGSRSV1/CCSTMTRS, INVSTMTRS)
  * - Grunnpi/BankPerfectTools resource/ofx.ftl (a bank's SGML OFX 1.5.1 with DTUSER beside DTPOSTED)
  * - rustledger/pta-standards imports/ofx/mapping.md (DTPOSTED `YYYYMMDDHHMMSS[.XXX][:TZ]`)
  *
  * Rows: one per STMTTRN (booked) or STMTTRNP (pending). `date` is DTUSER (the day the user made the payment) when
  * present, else DTPOSTED; `bookingDate` is DTPOSTED. Pending rows take DTTRAN and have no booking date; a
- * TRNTYPE of HOLD is pending too. The amount is TRNAMT as written ('.' or ',' decimals, as the spec allows). The
+ * TRNTYPE of HOLD is pending too. The amount is TRNAMT as written (a decimal point or, as some banks write it, a comma). The
  * currency is the transaction's CURRENCY/CURSYM when present (its amounts are in that currency), else the
  * statement's CURDEF; ORIGCURRENCY only names what the amount was converted from. The payee is NAME (or
  * PAYEE/NAME); a transaction with no name takes its MEMO as the payee. FITID is the bank's id.

@@ -212,3 +212,18 @@ describe('looksLikeMt940', () => {
     expect(looksLikeMt940(':20:tylko jeden znacznik\n')).toBe(false)
   })
 })
+
+describe('the bank reference of a :61:', () => {
+  it('is the text after // up to a space, and none when it says NONREF', () => {
+    const text = [
+      ':20:1',
+      ':25:/PL1',
+      ':60F:C250101PLN0,00',
+      ':61:2501010101D1,00NTRFKLIENT1//BANK-77 extra',
+      ':61:2501010101D1,00NTRFNONREF//NONREF',
+      '-',
+    ].join('\n')
+    const result = parseMt940(text, {})
+    expect(result.ok && result.rows.map((each) => each.bankId)).toEqual(['BANK-77', null])
+  })
+})

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { looksLikeQif, parseQif } from '../../../../domain/import/qif.ts'
 import { fixture, row, rowsOf } from './fixture.ts'
@@ -129,5 +130,42 @@ describe('looksLikeQif', () => {
   it('rejects other files', () => {
     expect(looksLikeQif(fixture('mt940/pko-bp.sta'))).toBe(false)
     expect(looksLikeQif('Data;Kwota\n!Type:Bank\n')).toBe(false)
+  })
+})
+
+describe('the day-month order of a QIF file', () => {
+  const two = (value: number) => String(value).padStart(2, '0')
+  const date = fc
+    .record({
+      year: fc.integer({ min: 2000, max: 2030 }),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 28 }),
+    })
+    .map(({ year, month, day }) => ({ year, month, day, iso: `${year}-${two(month)}-${two(day)}` }))
+  // Any dates, one of which has a day above 12 (so only one order reads them all).
+  const dates = fc
+    .tuple(
+      fc.array(date, { maxLength: 20 }),
+      date.filter((each) => each.day > 12),
+      fc.nat(),
+    )
+    .map(([others, telling, at]) => {
+      const all = [...others]
+      all.splice(at % (others.length + 1), 0, telling)
+      return all
+    })
+  const qif = (lines: readonly string[]) =>
+    `!Type:Bank\n${lines.map((line) => `D${line}\nT-1.00\n^\n`).join('')}`
+
+  it('is read from the file whenever a day above 12 tells it, in either order', () => {
+    fc.assert(
+      fc.property(dates, (all) => {
+        const expected = all.map((each) => each.iso)
+        const dmy = qif(all.map(({ year, month, day }) => `${two(day)}.${two(month)}.${year}`))
+        const mdy = qif(all.map(({ year, month, day }) => `${month}/${day}/${year}`))
+        expect(rowsOf(parseQif(dmy, {})).map((each) => each.date)).toEqual(expected)
+        expect(rowsOf(parseQif(mdy, {})).map((each) => each.date)).toEqual(expected)
+      }),
+    )
   })
 })
