@@ -1,8 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { looksLikeCamt053 } from '../../../../domain/import/camt053.ts'
-import { looksLikeMt940 } from '../../../../domain/import/mt940.ts'
-import { looksLikeOfx } from '../../../../domain/import/ofx.ts'
-import { looksLikeQif } from '../../../../domain/import/qif.ts'
+import { looksLikeCamt053, parseCamt053 } from '../../../../domain/import/camt053.ts'
+import { looksLikeMt940, parseMt940 } from '../../../../domain/import/mt940.ts'
+import { looksLikeOfx, parseOfx } from '../../../../domain/import/ofx.ts'
+import { looksLikeQif, parseQif } from '../../../../domain/import/qif.ts'
 import { fixture } from './fixture.ts'
 
 const detectors = {
@@ -49,5 +50,30 @@ describe('detecting the standard formats', () => {
         false,
         false,
       ])
+  })
+})
+
+describe('reading damaged files', () => {
+  const parsers = [parseOfx, parseQif, parseCamt053, parseMt940]
+  const texts = Object.keys(fixtures).map(fixture)
+
+  it('answers every cut, spliced or garbled file with rows or a file error, never by throwing', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...texts),
+        fc.nat(),
+        fc.nat(),
+        fc.string({ maxLength: 40 }),
+        (text, from, to, inserted) => {
+          const cut = Math.min(from, to) % (text.length + 1)
+          const damaged = text.slice(0, cut) + inserted + text.slice(Math.max(from, to) % (text.length + 1))
+          for (const parse of parsers) {
+            const result = parse(damaged, {})
+            if (result.ok) for (const each of result.rows) expect(each.line).toBeGreaterThanOrEqual(1)
+            else expect(typeof result.error).toBe('string')
+          }
+        },
+      ),
+    )
   })
 })
