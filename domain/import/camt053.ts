@@ -216,6 +216,11 @@ export const parseCamt053 = (text: string, _options: ParseOptions = {}): ParseRe
         entry.remittance.push([])
       }
     },
+    // Within an entry only the paths a row reads; around entries, the account's number and currency.
+    wantsText: () => {
+      const path = paths[paths.length - 1]
+      return path !== undefined && (entry === null || path === REMITTANCE || READ.has(path))
+    },
     text: (value) => {
       const path = paths[paths.length - 1]
       if (path === undefined) return

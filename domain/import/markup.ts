@@ -18,6 +18,8 @@ export interface MarkupHandler {
   readonly open: (name: string, attributes: string, offset: number) => void
   /** Text between tags, entities decoded and surrounding whitespace trimmed; never empty. */
   readonly text: (text: string) => void
+  /** Whether the text where the scan stands is wanted at all; unwanted text is never copied out of the source. */
+  readonly wantsText?: () => boolean
   /** An end tag, or the end of a self-closing element. */
   readonly close: (name: string) => void
 }
@@ -55,7 +57,8 @@ const emitText = (source: string, from: number, to: number, handler: MarkupHandl
   let end = to
   while (start < end && isSpace(source.charCodeAt(start))) start++
   while (end > start && isSpace(source.charCodeAt(end - 1))) end--
-  if (end > start) handler.text(decodeEntities(source.slice(start, end)))
+  if (end > start && (handler.wantsText === undefined || handler.wantsText()))
+    handler.text(decodeEntities(source.slice(start, end)))
 }
 
 /** Scans `source` from `from`, calling `handler` for each tag and text. */

@@ -38,6 +38,20 @@ describe('scanMarkup', () => {
     ])
   })
 
+  it('hands over only the text the reader wants', () => {
+    const seen: string[] = []
+    let inside = ''
+    scanMarkup('<a>skip</a><b>keep</b>', 0, {
+      open: (name) => {
+        inside = name
+      },
+      text: (text) => seen.push(text),
+      close: () => {},
+      wantsText: () => inside === 'b',
+    })
+    expect(seen).toEqual(['keep'])
+  })
+
   it('keeps a < that starts no tag as text', () => {
     expect(tokens('<a>1 < 2</a>').seen).toEqual(['<a@0', '"1 < 2"', '</a'])
   })
