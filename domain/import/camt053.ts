@@ -166,7 +166,9 @@ export const parseCamt053 = (text: string, _options: ParseOptions = {}): ParseRe
   if (text.trim() === '') return { ok: false, error: 'empty' }
   if (!looksLikeCamt053(text)) return { ok: false, error: 'wrong-format' }
 
-  const found: { entry: Entry; currency: string | null }[] = []
+  // Each entry becomes its row as it closes, so its working map is garbage at once rather than kept to the end.
+  const rows: ParsedRow[] = []
+  const lineOf = lineCounter(text)
   // The open elements: their names, and their paths below the statement or entry they are in ('' for the
   // statement or entry itself).
   const names: string[] = []
@@ -250,7 +252,7 @@ export const parseCamt053 = (text: string, _options: ParseOptions = {}): ParseRe
         const closed = names.pop()
         if (paths.pop() !== '') continue
         if (closed === 'Ntry' && entry !== null) {
-          found.push({ entry, currency: statement?.currency ?? null })
+          rows.push(rowOf(entry, statement?.currency ?? null, lineOf(entry.offset)))
           entry = null
         } else if (closed !== undefined && STATEMENTS.has(closed)) statement = null
       }
@@ -259,8 +261,6 @@ export const parseCamt053 = (text: string, _options: ParseOptions = {}): ParseRe
   // A document type could define entities (refused, see markup.ts); an unclosed tag or element means a file cut
   // off before its end, whose missing entries nobody would notice.
   if (outcome !== 'done' || names.length > 0) return { ok: false, error: 'wrong-format' }
-  if (found.length === 0) return { ok: false, error: 'no-rows' }
-  const lineOf = lineCounter(text)
-  const rows = found.map(({ entry: each, currency }) => rowOf(each, currency, lineOf(each.offset)))
+  if (rows.length === 0) return { ok: false, error: 'no-rows' }
   return { ok: true, format: 'camt053', rows, accountNumber }
 }

@@ -172,7 +172,9 @@ export const parseOfx = (text: string, _options: ParseOptions = {}): ParseResult
   if (text.trim() === '') return { ok: false, error: 'empty' }
   if (!looksLikeOfx(text)) return { ok: false, error: 'wrong-format' }
 
-  const found: { transaction: Transaction; currency: string | null }[] = []
+  // Each transaction becomes its row as it closes (its working map is garbage at once).
+  const rows: ParsedRow[] = []
+  const lineOf = lineCounter(text)
   const stack: string[] = []
   let statementCurrency: string | null = null
   let accountNumber: string | null = null
@@ -194,7 +196,7 @@ export const parseOfx = (text: string, _options: ParseOptions = {}): ParseResult
   }
 
   const finishTransaction = () => {
-    if (transaction !== null) found.push({ transaction, currency: statementCurrency })
+    if (transaction !== null) rows.push(rowOf(transaction, statementCurrency, lineOf(transaction.offset)))
     transaction = null
   }
   const beginAggregate = (name: string, offset: number) => {
@@ -279,8 +281,6 @@ export const parseOfx = (text: string, _options: ParseOptions = {}): ParseResult
   while (stack.length > 0) endAggregate(stack.pop() ?? '')
   finishTransaction()
 
-  if (found.length === 0) return { ok: false, error: 'no-rows' }
-  const lineOf = lineCounter(text)
-  const rows = found.map(({ transaction: each, currency }) => rowOf(each, currency, lineOf(each.offset)))
+  if (rows.length === 0) return { ok: false, error: 'no-rows' }
   return { ok: true, format: 'ofx', rows, accountNumber }
 }
