@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { registerRoute } from '../http/register.ts'
 import type { AnyRoute } from '../http/route.ts'
+import { importSettingsRoutes } from '../imports/routesSettings.ts'
 import { forgetAccountBudgets } from './accountDeletion.ts'
 import { createStateCache } from './cache.ts'
 import { addMissingIncomeDestinations } from './incomeDestinations.ts'
@@ -23,6 +24,7 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...assignmentRoutes,
   ...readRoutes,
   ...commandRoutes,
+  ...importSettingsRoutes,
 ]
 
 /** The ledger: event store, inline projections, state cache, live updates, and the /api/budget routes. */

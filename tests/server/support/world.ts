@@ -104,6 +104,31 @@ export const buildWorld = async (call: Call): Promise<World> => {
     tokens[0]?.id ??
     (expectStatus(await call('POST', '/api/tokens', { name: `${marker} token` }), 201).id as string)
   const transactions = [spent.id, transfer.outflow.id, transfer.inflow.id] as string[]
+  // Import settings (docs/decisions/0017): a preset and a rule, each carrying the marker.
+  const preset = 'preset-1'
+  expectStatus(
+    await call('PUT', `${base}/import-presets/${preset}`, {
+      name: `${marker} preset`,
+      format: 'mbank',
+      encoding: null,
+      mapping: null,
+    }),
+    200,
+  )
+  expectStatus(
+    await call('PUT', `${base}/payee-rules`, {
+      rules: [
+        {
+          id: 'rule-1',
+          match: 'contains',
+          text: `${marker} shop`,
+          rename: `${marker} rule`,
+          categoryId: food,
+        },
+      ],
+    }),
+    200,
+  )
   return {
     budgetId: budget.id,
     marker,
@@ -115,6 +140,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       transaction: transactions,
       filter: [filter.id],
       token: [token],
+      preset: [preset],
     },
     pathValues: {
       budgetId: budget.id,
@@ -124,6 +150,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       transactionId: spent.id,
       filterId: filter.id,
       tokenId: token,
+      presetId: preset,
       periodKey: '202503',
     },
   }
