@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { registerRoute } from '../http/register.ts'
 import type { AnyRoute } from '../http/route.ts'
+import { importRoutes } from '../imports/routes.ts'
 import { importSettingsRoutes } from '../imports/routesSettings.ts'
 import { forgetAccountBudgets } from './accountDeletion.ts'
 import { createStateCache } from './cache.ts'
@@ -24,6 +25,7 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...assignmentRoutes,
   ...readRoutes,
   ...commandRoutes,
+  ...importRoutes,
   ...importSettingsRoutes,
 ]
 

@@ -44,6 +44,7 @@ const placeholderIds: Record<string, string[]> = {
   filter: [placeholder('filter', 0)],
   token: [placeholder('token', 0)],
   preset: [placeholder('preset', 0)],
+  import: [placeholder('import', 0)],
 }
 const placeholderPath: Record<string, string> = {
   budgetId: placeholder('budget', 0),
@@ -54,6 +55,7 @@ const placeholderPath: Record<string, string> = {
   filterId: placeholder('filter', 0),
   tokenId: placeholder('token', 0),
   presetId: placeholder('preset', 0),
+  importId: placeholder('import', 0),
   periodKey: '202503',
 }
 

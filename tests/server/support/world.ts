@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { type Call, expectStatus } from '../ledger/harness.ts'
+import { form } from './multipart.ts'
 
 /** Calls the app with JSON bodies as the holder of `authorization` (a personal token or an access token). */
 export const callerWith =
@@ -129,6 +130,16 @@ export const buildWorld = async (call: Call): Promise<World> => {
     }),
     200,
   )
+  // A bank-file import (issue 28): one QIF row whose payee carries the marker.
+  const qif = form(
+    new TextEncoder().encode(`!Type:Bank\nD2025-03-12\nT-12.50\nP${marker} import\n^\n`),
+    'wyciag.qif',
+    { bankAccountId: checking },
+  )
+  const imported = expectStatus(
+    await call('POST', `${base}/imports`, qif.payload, { 'content-type': qif.contentType }),
+    201,
+  ).importId as string
   return {
     budgetId: budget.id,
     marker,
@@ -141,6 +152,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       filter: [filter.id],
       token: [token],
       preset: [preset],
+      import: [imported],
     },
     pathValues: {
       budgetId: budget.id,
@@ -151,6 +163,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       filterId: filter.id,
       tokenId: token,
       presetId: preset,
+      importId: imported,
       periodKey: '202503',
     },
   }
