@@ -11,6 +11,12 @@ import { toMinor } from './amount.ts'
 // new, a duplicate (by key, or like a transaction already in the account), pending, or an error. A new row that
 // mirrors a transaction in another account is offered as a transfer. Pure: the server gathers the inputs.
 
+/** What matching reads of a transaction already in the budget. */
+export type Nearby = Pick<
+  Transaction,
+  'id' | 'bankAccountId' | 'date' | 'value' | 'transferId' | 'reconciled'
+>
+
 /** How a cleaned payee may be renamed and categorized (rules first, then what the user did before). */
 export type Categorize = (payee: string) => {
   readonly payee: string
@@ -25,7 +31,7 @@ export interface MatchInput {
   /** The transaction a key was imported as before into this account, if it was. */
   readonly imported: (key: string) => TransactionId | undefined
   /** Transactions of every account dated within `windowDays` of the file's rows (duplicates and transfers). */
-  readonly nearby: readonly Transaction[]
+  readonly nearby: readonly Nearby[]
   /** Days either side within which a transaction entered by hand counts as the same row. */
   readonly windowDays: number
   readonly cleanPayee: (raw: string) => string
@@ -87,10 +93,10 @@ const digest = (text: string): string => {
  * the same one twice.
  */
 class Candidates {
-  private readonly byValue = new Map<number, Transaction[]>()
+  private readonly byValue = new Map<number, Nearby[]>()
   private readonly taken = new Set<TransactionId>()
 
-  constructor(transactions: Iterable<Transaction>) {
+  constructor(transactions: Iterable<Nearby>) {
     for (const transaction of transactions) {
       const list = this.byValue.get(transaction.value)
       if (list === undefined) this.byValue.set(transaction.value, [transaction])
@@ -98,13 +104,13 @@ class Candidates {
     }
   }
 
-  /** The closest-dated untaken transaction of `value` within `window` days that `accept` allows; takes it. */
-  take(value: number, date: string, window: number, accept: (t: Transaction) => boolean) {
+  /** The closest-dated untaken transaction of `value` within `window` days; takes it. */
+  take(value: number, date: string, window: number) {
     const day = dayNumber(date)
-    let best: Transaction | undefined
+    let best: Nearby | undefined
     let bestDistance = Number.POSITIVE_INFINITY
     for (const transaction of this.byValue.get(value) ?? []) {
-      if (this.taken.has(transaction.id) || !accept(transaction)) continue
+      if (this.taken.has(transaction.id)) continue
       const distance = Math.abs(dayNumber(transaction.date) - day)
       if (distance <= window && distance < bestDistance) {
         best = transaction
@@ -134,11 +140,17 @@ export const matchRows = (input: MatchInput): MatchedRow[] => {
     ),
   )
   const matched: MatchedRow[] = []
+  // A statement repeats its payees (the same shop every week): clean and categorize each text once.
+  const payees = new Map<string, { payee: string; category: PreviewRow['category'] }>()
   for (const row of input.rows) {
     const original = asPayee(row.payee)
-    const categorized = input.categorize(asPayee(input.cleanPayee(original)))
-    const payee = asPayee(categorized.payee)
-    const { category } = categorized
+    let seen = payees.get(original)
+    if (seen === undefined) {
+      const categorized = input.categorize(asPayee(input.cleanPayee(original)))
+      seen = { payee: asPayee(categorized.payee), category: categorized.category }
+      payees.set(original, seen)
+    }
+    const { payee, category } = seen
     const memo = asMemo(row.memo)
     const value = minorOf(row, input.currency)
     const date = row.date !== null && isIsoDate(row.date) ? (row.date as IsoDate) : null
@@ -188,12 +200,12 @@ export const matchRows = (input: MatchInput): MatchedRow[] => {
       )
       continue
     }
-    const similar = inAccount.take(value, date, input.windowDays, () => true)
+    const similar = inAccount.take(value, date, input.windowDays)
     if (similar !== undefined) {
       done({ status: 'duplicate', duplicate: { reason: 'similar', transactionId: similar.id } }, key)
       continue
     }
-    const other = elsewhere.take(-value, date, TRANSFER_WINDOW_DAYS, () => true)
+    const other = elsewhere.take(-value, date, TRANSFER_WINDOW_DAYS)
     done(
       {
         status: 'new',
