@@ -116,6 +116,9 @@ export const FilterNotFound = refusal('FilterNotFound', 'filter-not-found', { fi
 /** The command would take the budget's totals past their bound (domain/bounds.ts, MAX_GROSS). */
 export const BudgetTotalsTooLarge = refusal('BudgetTotalsTooLarge', 'budget-totals-too-large', {})
 
+/** A whole-budget import goes only into a budget with no accounts, transactions or assignments yet (409). */
+export const BudgetNotEmpty = refusal('BudgetNotEmpty', 'budget-not-empty', {})
+
 export const BudgetError = Schema.Union([
   BudgetNotFound,
   BudgetAlreadyExists,
@@ -150,6 +153,7 @@ export const BudgetError = Schema.Union([
   TargetNeedsDueDate,
   FilterNotFound,
   BudgetTotalsTooLarge,
+  BudgetNotEmpty,
 ])
 export type BudgetError = typeof BudgetError.Type
 export type BudgetErrorCode = BudgetError['code']

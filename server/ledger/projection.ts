@@ -12,8 +12,12 @@ import { readModelTables } from './tables.ts'
 /** Which evolve, and which rows, the read models are of; bump it and every budget is rebuilt on first use. */
 export const READ_MODEL_FORMAT = 1
 
-/** Events after which the budget's read models are written whole (from a state that holds no older transactions). */
-const rewritesWhole = (event: BudgetEvent) => event._tag === 'BudgetReset' || event._tag === 'BudgetDeleted'
+/**
+ * Events after which the budget's read models are written whole (from a state that holds no older transactions): a
+ * fresh start, a deletion, and a budget imported into an empty one (all of whose transactions the state holds).
+ */
+const rewritesWhole = (event: BudgetEvent) =>
+  event._tag === 'BudgetReset' || event._tag === 'BudgetDeleted' || event._tag === 'BudgetImported'
 
 type Touch = NonNullable<Pass['touch']>
 
