@@ -1,5 +1,6 @@
 import * as Schema from 'effect/Schema'
 import { BudgetImportSource, Name } from './budget.ts'
+import { BudgetId } from './ids.ts'
 import { CurrencyCode } from './money.ts'
 
 // Whole-budget imports (issue 28 §3): what an import reports, and why a file cannot be imported. Converters live in
@@ -140,5 +141,35 @@ export const budgetFileErrorCodes = [
 export const BudgetFileErrorCode = Schema.Literals(budgetFileErrorCodes)
 export type BudgetFileErrorCode = typeof BudgetFileErrorCode.Type
 
-/** The problem code a file error answers with (`budget-file-<code>`), stable for clients. */
-export const budgetFileProblemCode = (code: BudgetFileErrorCode) => `budget-file-${code}` as const
+/** How a file error answers: 413 past the upload limit, 400 for what is no budget file at all, else 422. */
+export const budgetFileErrorStatus = (code: BudgetFileErrorCode): 400 | 413 | 422 =>
+  code === 'too-large'
+    ? 413
+    : code === 'empty' || code === 'binary' || code === 'not-a-budget' || code === 'not-json'
+      ? 400
+      : 422
+
+// ---- The HTTP contract ----
+
+/** `POST /api/budget/{id}/export`: Koperta's own file, or every transaction as CSV for a spreadsheet. */
+export const ExportBudgetBody = Schema.Struct({
+  format: Schema.Literals(['koperta', 'csv']),
+  /** CSV only: `;` (with decimal commas, as Polish spreadsheets read it) or `,` (with decimal points). */
+  delimiter: Schema.optionalKey(Schema.Literals([';', ','])),
+  /** CSV only: the language of the column names and yes/no values. */
+  language: Schema.optionalKey(Schema.Literals(['pl', 'en'])),
+}).annotate({ identifier: 'ExportBudgetBody' })
+export type ExportBudgetBody = typeof ExportBudgetBody.Type
+
+/** The text fields of `POST /api/budget/import-budget/{id}` beside the file: the source, when the user chose it. */
+export const ImportBudgetFields = Schema.Struct({ source: Schema.optionalKey(BudgetImportSource) }).annotate({
+  identifier: 'ImportBudgetFields',
+})
+
+export const BudgetImportAnswer = Schema.Struct({
+  budgetId: BudgetId,
+  /** The budget's version after the import (its ETag). */
+  version: Schema.Int,
+  report: BudgetImportReport,
+}).annotate({ identifier: 'BudgetImportAnswer' })
+export type BudgetImportAnswer = typeof BudgetImportAnswer.Type

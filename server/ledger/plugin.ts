@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { budgetFileRoutes } from '../budgetImport/routes.ts'
 import { registerRoute } from '../http/register.ts'
 import type { AnyRoute } from '../http/route.ts'
 import { forgetAccountBudgets } from './accountDeletion.ts'
@@ -23,6 +24,7 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...assignmentRoutes,
   ...readRoutes,
   ...commandRoutes,
+  ...budgetFileRoutes,
 ]
 
 /** The ledger: event store, inline projections, state cache, live updates, and the /api/budget routes. */

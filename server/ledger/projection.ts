@@ -93,5 +93,8 @@ export const projectChanges = async (
 export const writeWholeState = async (out: Out, budgetId: string, state: BudgetState): Promise<void> => {
   for (const table of readModelTables)
     await out.change(out.db.deleteFrom(table).where('budget_id', '=', budgetId), table)
-  for (const model of readModels) await insertChunks(out, model.table, model.rows(budgetId, state))
+  for (const model of readModels) {
+    if (model.insertWhole !== undefined) await model.insertWhole(out, budgetId, state)
+    else await insertChunks(out, model.table, model.rows(budgetId, state))
+  }
 }
