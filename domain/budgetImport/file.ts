@@ -1,3 +1,4 @@
+import type { BudgetImportSource } from '../../schemas/budget.ts'
 import type { BudgetFileErrorCode } from '../../schemas/budgetImport.ts'
 
 // A budget file's bytes into what it is: JSON (Koperta's own file, a YNAB export), a zip (Actual Budget's export),
@@ -68,4 +69,18 @@ export const readBudgetFile = (bytes: Uint8Array): ReadBudgetFile => {
     if (error instanceof UnsafeNumber) return { ok: false, error: 'unsafe-number' }
     return { ok: false, error: 'not-json' }
   }
+}
+
+/**
+ * Which export a file's first bytes look like, for the page to say before anything is sent (the server decides for
+ * itself): a zip is Actual Budget's, JSON naming `koperta-budget` Koperta's own, JSON with a budget (or plan) or
+ * category groups YNAB's. Undefined when nothing says.
+ */
+export const guessSource = (head: Uint8Array): BudgetImportSource | undefined => {
+  if (isZip(head)) return 'actual'
+  if (isKnownDocument(head)) return undefined
+  const text = new TextDecoder('utf-8').decode(head)
+  if (/"format"\s*:\s*"koperta-budget"/u.test(text)) return 'koperta'
+  if (/"(?:budget|plan)"\s*:\s*\{/u.test(text) || /"category_groups"\s*:/u.test(text)) return 'ynab'
+  return undefined
 }

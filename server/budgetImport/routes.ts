@@ -2,8 +2,8 @@ import { type CsvLabels, transactionsCsv } from '../../domain/budgetImport/csvEx
 import { toKopertaFile } from '../../domain/budgetImport/index.ts'
 import { isEmptyBudget } from '../../domain/decideImport.ts'
 import { withTransactions } from '../../domain/summary.ts'
-import en from '../../locales/en.json' with { type: 'json' }
-import pl from '../../locales/pl.json' with { type: 'json' }
+import en from '../../locales/screens/budgets.en.json' with { type: 'json' }
+import pl from '../../locales/screens/budgets.pl.json' with { type: 'json' }
 import type { Transaction } from '../../schemas/budget.ts'
 import {
   type BudgetFileErrorCode,
@@ -59,8 +59,11 @@ const notEmpty = () =>
     ),
   )
 
-/** The words of a CSV export, from the locale's texts (`budgetExport.csv`); issue 28 §3 asks for Polish and English. */
-const csvLabels: Record<'pl' | 'en', CsvLabels> = { pl: pl.budgetExport.csv, en: en.budgetExport.csv }
+/**
+ * The words of a CSV export, from the budgets screens' texts (`budgets.csv`, beside the export's own); issue 28 §3
+ * asks for Polish and English.
+ */
+const csvLabels: Record<'pl' | 'en', CsvLabels> = { pl: pl.budgets.csv, en: en.budgets.csv }
 
 /** A download's name: the budget's, in ASCII for old clients and in full (RFC 6266, RFC 8187) for the rest. */
 const attachment = (name: string, extension: string) => {
