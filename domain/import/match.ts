@@ -61,7 +61,7 @@ const asMemo = (text: string) => text.replace(controlsButBreaks, ' ').trim().sli
 const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY
 
 /** The row's amount in minor units, or why not. */
-const valueOf = (row: ParsedRow, currency: string): Minor | RowErrorCode => {
+const minorOf = (row: ParsedRow, currency: string): Minor | RowErrorCode => {
   if (row.error !== null) return row.error
   if (row.currency !== null && row.currency.toUpperCase() !== currency) return 'other-currency'
   if (row.amount === null) return 'missing-field'
@@ -140,7 +140,7 @@ export const matchRows = (input: MatchInput): MatchedRow[] => {
     const payee = asPayee(categorized.payee)
     const { category } = categorized
     const memo = asMemo(row.memo)
-    const value = valueOf(row, input.currency)
+    const value = minorOf(row, input.currency)
     const date = row.date !== null && isIsoDate(row.date) ? (row.date as IsoDate) : null
     const base = {
       line: row.line,
