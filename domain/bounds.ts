@@ -271,6 +271,9 @@ class GrossChange {
         // Nothing is kept: the gross cannot grow.
         this.growth = Number.NEGATIVE_INFINITY
         break
+      case 'BudgetImported':
+        for (const inner of event.events) this.apply(inner)
+        break
       case 'BudgetCreated':
       case 'IncomeDestinationCreated':
       case 'BudgetRenamed':

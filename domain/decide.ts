@@ -2,6 +2,7 @@ import type { BudgetCommand } from '../schemas/budgetCommands.ts'
 import { absurd } from './absurd.ts'
 import { withinBounds } from './bounds.ts'
 import * as assignments from './decideAssignments.ts'
+import { importBudget } from './decideImport.ts'
 import * as money from './decideMoney.ts'
 import * as structure from './decideStructure.ts'
 import { type Decision, fail } from './decision.ts'
@@ -98,6 +99,8 @@ const decideCommand = (command: BudgetCommand, state: BudgetState): Decision => 
       return assignments.autoAssign(command, state)
     case 'UndoLastAssignment':
       return assignments.undoLastAssignment(command, state)
+    case 'ImportBudget':
+      return importBudget(command, state, decideCommand)
     default:
       return absurd(command)
   }

@@ -197,13 +197,17 @@ const deleteCategory = (draft: Draft, categoryId: CategoryId, intoId: CategoryId
   }
   draft.categoryMonths = HashMap.remove(draft.categoryMonths, categoryId)
   // Rare and user-initiated: rewriting splits by a scan is acceptable; the server does the same with one UPDATE.
+  // Found first, rewritten after: a map open for changes in place must not change while it is walked.
+  const moved: Transaction[] = []
   for (const transaction of HashMap.values(draft.transactions)) {
     if (!transaction.splits.some((split) => split.categoryId === categoryId)) continue
     const splits = transaction.splits.map((split) =>
       split.categoryId === categoryId ? { categoryId: intoId, value: split.value } : split,
     )
-    draft.transactions = HashMap.set(draft.transactions, transaction.id, { ...transaction, splits })
+    moved.push({ ...transaction, splits })
   }
+  for (const transaction of moved)
+    draft.transactions = HashMap.set(draft.transactions, transaction.id, transaction)
   draft.categories = withoutEntry(draft.categories, categoryId)
   draft.targets = withoutEntry(draft.targets, categoryId)
   // Undo entries could point at the deleted category; deleting a category ends the undo history.
@@ -543,6 +547,10 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
     case 'FilterDeleted':
       draft.filters = withoutEntry(draft.filters, event.filterId)
       break
+    case 'BudgetImported':
+      // The imported budget's events, in the order its commands made them. Undo then starts afresh: the import's
+      // assignments are its history, not the user's last steps.
+      return { ...event.events.reduce<BudgetState>(evolve, state), undoStack: null }
     default:
       return absurd(event)
   }

@@ -71,6 +71,9 @@ export const transactionsNeeded = (
         ids.add(command.adjustmentTransactionId)
         clearedOf.add(command.bankAccountId)
         break
+      case 'ImportBudget':
+        // Only into an empty budget, which has no transactions for its commands to read or collide with.
+        break
       case 'CreateBudget':
       case 'CreateIncomeDestination':
       case 'RenameBudget':
@@ -145,29 +148,54 @@ export const withTransactions = (state: BudgetState, stored: readonly Transactio
   return { ...state, transactions, transfers }
 }
 
-const holds = (state: BudgetState, ...ids: ReadonlyArray<TransactionId>) =>
-  ids.every((id) => HashMap.has(state.transactions, id))
-
 /**
  * Whether evolve folds this event exactly into a summary: an edit or delete takes the old version out of the
  * aggregates, so the old version must be in the state. (Reconciliation only flags transactions; a summary lacks
  * the flags of transactions it lacks anyway.)
  */
-export const foldsIntoSummary = (state: BudgetState, event: BudgetEvent): boolean => {
+export const foldsIntoSummary = (state: BudgetState, event: BudgetEvent): boolean =>
+  foldsGiven((id) => HashMap.has(state.transactions, id), event)
+
+/** The transactions an event adds (an import's inner events may edit them afterwards). */
+const addedBy = (event: BudgetEvent): ReadonlyArray<Transaction> => {
   switch (event._tag) {
+    case 'TransactionAdded':
+      return [event.transaction]
+    case 'TransferAdded':
+      return [event.outflow, event.inflow]
+    case 'TransactionsImported':
+      return event.transactions
+    default:
+      return []
+  }
+}
+
+const foldsGiven = (held: (id: TransactionId) => boolean, event: BudgetEvent): boolean => {
+  const holds = (...ids: ReadonlyArray<TransactionId>) => ids.every(held)
+  switch (event._tag) {
+    case 'BudgetImported': {
+      // Its events fold in turn: an edit may touch a transaction an earlier one of them added.
+      const added = new Set<TransactionId>()
+      const heldOrAdded = (id: TransactionId) => added.has(id) || held(id)
+      for (const inner of event.events) {
+        if (!foldsGiven(heldOrAdded, inner)) return false
+        for (const transaction of addedBy(inner)) added.add(transaction.id)
+      }
+      return true
+    }
     case 'TransactionEdited':
-      return holds(state, event.transaction.id)
+      return holds(event.transaction.id)
     case 'TransactionDeleted':
-      return holds(state, event.transactionId)
+      return holds(event.transactionId)
     // An import that made transactions into transfer sides takes them out first.
     case 'TransactionsImported':
-      return holds(state, ...(event.source?.replaced ?? []).map(({ id }) => id))
+      return holds(...(event.source?.replaced ?? []).map(({ id }) => id))
     case 'ImportUndone':
-      return holds(state, ...event.transactionIds)
+      return holds(...event.transactionIds)
     case 'TransferEdited':
-      return holds(state, event.outflow.id, event.inflow.id)
+      return holds(event.outflow.id, event.inflow.id)
     case 'TransferDeleted':
-      return holds(state, event.outflowTransactionId, event.inflowTransactionId)
+      return holds(event.outflowTransactionId, event.inflowTransactionId)
     // Additions bring their transactions; reconciling only flags them (a summary lacks the flags of the ones it
     // lacks anyway); the rest never read a transaction.
     case 'TransactionAdded':

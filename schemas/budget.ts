@@ -63,6 +63,9 @@ export const AutoAssignOption = Schema.Literals([
   'resetAssigned',
 ])
 export type AutoAssignOption = typeof AutoAssignOption.Type
+/** Where a whole imported budget came from: Koperta's own file, YNAB's API export, Actual Budget's export zip. */
+export const BudgetImportSource = Schema.Literals(['koperta', 'ynab', 'actual'])
+export type BudgetImportSource = typeof BudgetImportSource.Type
 
 export const Name = Schema.String.pipe(Schema.check(Schema.isNonEmpty(), Schema.isMaxLength(200)))
 

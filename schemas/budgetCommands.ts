@@ -3,6 +3,7 @@ import * as Tuple from 'effect/Tuple'
 import {
   AutoAssignOption,
   BankAccountType,
+  BudgetImportSource,
   CadenceMonths,
   CategoryType,
   FilterCriteria,
@@ -286,8 +287,62 @@ export const OpenBudgetCommandDraft = Schema.Union([
 ])
 export type OpenBudgetCommandDraft = typeof OpenBudgetCommandDraft.Type
 
+/**
+ * What a whole-budget import may run inside an empty budget (issue 28 §3): every command on an open budget but those
+ * that end, restart or import a budget. Listed rather than derived, so a new command is importable only by choice.
+ */
+export const ImportableCommandDraft = Schema.Union([
+  CreateIncomeDestination,
+  RenameBudget,
+  ChangeCurrency,
+  CreateCategoryGroup,
+  RenameCategoryGroup,
+  ReorderCategoryGroups,
+  SetCategoryGroupHidden,
+  DeleteCategoryGroup,
+  CreateCategory,
+  RenameCategory,
+  ReorderCategories,
+  SetCategoryHidden,
+  SetCategorySpendingClass,
+  DeleteCategory,
+  OpenBankAccount,
+  RenameBankAccount,
+  CloseBankAccount,
+  AddTransaction,
+  EditTransaction,
+  DeleteTransaction,
+  AddTransfer,
+  ImportTransactions,
+  ReconcileAccount,
+  SetAssigned,
+  MoveMoney,
+  CoverOverspending,
+  AutoAssign,
+  UndoLastAssignment,
+  SetTarget,
+  RemoveTarget,
+  SaveFilter,
+  DeleteFilter,
+])
+export type ImportableCommandDraft = typeof ImportableCommandDraft.Type
+
+/**
+ * A whole budget brought in (YNAB, Actual, Koperta's own file) as the commands that rebuild it, decided one after
+ * another on the empty budget, all or nothing: one BudgetImported. Not one of `OpenBudgetCommandDraft` (what the
+ * app's open budget sends): imports arrive as files through `POST /api/budget/import-budget/{id}`.
+ */
+export const ImportBudget = Schema.TaggedStruct('ImportBudget', {
+  source: BudgetImportSource,
+  commands: Schema.Array(ImportableCommandDraft),
+})
+
 /** Every command as it is asked for, without who, when and its id. */
-export const BudgetCommandDraft = Schema.Union([CreateBudget, ...OpenBudgetCommandDraft.members])
+export const BudgetCommandDraft = Schema.Union([
+  CreateBudget,
+  ImportBudget,
+  ...OpenBudgetCommandDraft.members,
+])
 export type BudgetCommandDraft = typeof BudgetCommandDraft.Type
 
 /** A command as the domain decides it: its draft stamped with who, when and the command's id. */

@@ -137,6 +137,9 @@ export const CannotReplaceTransaction = refusal('CannotReplaceTransaction', 'can
 /** The command would take the budget's totals past their bound (domain/bounds.ts, MAX_GROSS). */
 export const BudgetTotalsTooLarge = refusal('BudgetTotalsTooLarge', 'budget-totals-too-large', {})
 
+/** A whole-budget import goes only into a budget with no accounts, transactions or assignments yet (409). */
+export const BudgetNotEmpty = refusal('BudgetNotEmpty', 'budget-not-empty', {})
+
 export const BudgetError = Schema.Union([
   BudgetNotFound,
   BudgetAlreadyExists,
@@ -175,6 +178,7 @@ export const BudgetError = Schema.Union([
   ImportChangedSince,
   CannotReplaceTransaction,
   BudgetTotalsTooLarge,
+  BudgetNotEmpty,
 ])
 export type BudgetError = typeof BudgetError.Type
 export type BudgetErrorCode = BudgetError['code']

@@ -2,6 +2,7 @@ import * as Schema from 'effect/Schema'
 import {
   AutoAssignOption,
   BankAccountType,
+  BudgetImportSource,
   CategoryType,
   FilterCriteria,
   Name,
@@ -242,6 +243,57 @@ export const FilterSaved = Schema.TaggedStruct('FilterSaved', {
 })
 export const FilterDeleted = Schema.TaggedStruct('FilterDeleted', { filterId: FilterId })
 
+/**
+ * The events an ImportBudget's commands can make, and the clearing of the empty budget's own structure before them:
+ * none that creates, restarts, deletes or imports a budget.
+ */
+export const ImportedEvent = Schema.Union([
+  BudgetRenamed,
+  CurrencyChanged,
+  IncomeDestinationCreated,
+  CategoryGroupCreated,
+  CategoryGroupRenamed,
+  CategoryGroupsReordered,
+  CategoryGroupHiddenChanged,
+  CategoryGroupDeleted,
+  CategoryCreated,
+  CategoryRenamed,
+  CategoriesReordered,
+  CategoryHiddenChanged,
+  CategorySpendingClassChanged,
+  CategoryDeleted,
+  BankAccountOpened,
+  BankAccountRenamed,
+  BankAccountClosed,
+  TransactionAdded,
+  TransactionEdited,
+  TransactionDeleted,
+  TransferAdded,
+  TransferEdited,
+  TransferDeleted,
+  TransactionsImported,
+  AccountReconciled,
+  AssignedSet,
+  MoneyMoved,
+  OverspendingCovered,
+  AutoAssigned,
+  AssignmentUndone,
+  TargetSet,
+  TargetRemoved,
+  FilterSaved,
+  FilterDeleted,
+])
+export type ImportedEvent = typeof ImportedEvent.Type
+
+/**
+ * A whole budget imported into an empty one (ImportBudget): every event its commands made, in order, as one fact
+ * and one row of the stream. Evolve folds them in turn.
+ */
+export const BudgetImported = Schema.TaggedStruct('BudgetImported', {
+  source: BudgetImportSource,
+  events: Schema.Array(ImportedEvent),
+})
+
 export const BudgetEvent = Schema.Union([
   BudgetCreated,
   BudgetRenamed,
@@ -281,6 +333,7 @@ export const BudgetEvent = Schema.Union([
   TargetRemoved,
   FilterSaved,
   FilterDeleted,
+  BudgetImported,
 ])
 export type BudgetEvent = typeof BudgetEvent.Type
 export type BudgetEventTag = BudgetEvent['_tag']

@@ -26,6 +26,8 @@ export const problemCodes = [
   // Too many requests in the current window (429, with Retry-After).
   'rate_limited',
   'idempotency_key_reused',
+  // A member whose role does not allow this (a Guest exporting or importing a whole budget).
+  'forbidden',
   // A file that cannot be read as what it was sent as (an import): `reason` says why.
   'unreadable_file',
   // The target of a whole-budget import already holds money or accounts.

@@ -31,6 +31,7 @@ const titles: Record<ProblemCode, string> = {
   idempotency_key_reused: 'Idempotency key reused',
   unreadable_file: 'Unreadable file',
   budget_not_empty: 'Budget not empty',
+  forbidden: 'Forbidden',
 }
 
 export const makeProblem = (

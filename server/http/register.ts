@@ -102,7 +102,9 @@ export const registerRoute = (app: FastifyInstance, route: AnyRoute): void => {
       const spec = route.responses[result.status]
       reply.code(result.status)
       if (result.headers !== undefined) reply.headers(result.headers)
-      if (spec !== undefined) reply.type(responseContentType(spec))
+      // A handler may answer another type than the declared one (an export as CSV rather than JSON).
+      if (spec !== undefined && result.headers?.['content-type'] === undefined)
+        reply.type(responseContentType(spec))
       const settled = partsOfSettled(encoded)
       if (settled !== undefined) return sendSettled(request, reply, settled)
       const text = textOfJson(encoded)

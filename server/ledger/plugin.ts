@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { budgetFileRoutes } from '../budgetImport/routes.ts'
 import { registerRoute } from '../http/register.ts'
 import type { AnyRoute } from '../http/route.ts'
 import { importRoutes } from '../imports/routes.ts'
@@ -25,6 +26,7 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...assignmentRoutes,
   ...readRoutes,
   ...commandRoutes,
+  ...budgetFileRoutes,
   ...importRoutes,
   ...importSettingsRoutes,
 ]

@@ -12,8 +12,12 @@ import { readModelTables } from './tables.ts'
 /** Which evolve, and which rows, the read models are of; bump it and every budget is rebuilt on first use. */
 export const READ_MODEL_FORMAT = 1
 
-/** Events after which the budget's read models are written whole (from a state that holds no older transactions). */
-const rewritesWhole = (event: BudgetEvent) => event._tag === 'BudgetReset' || event._tag === 'BudgetDeleted'
+/**
+ * Events after which the budget's read models are written whole (from a state that holds no older transactions): a
+ * fresh start, a deletion, and a budget imported into an empty one (all of whose transactions the state holds).
+ */
+const rewritesWhole = (event: BudgetEvent) =>
+  event._tag === 'BudgetReset' || event._tag === 'BudgetDeleted' || event._tag === 'BudgetImported'
 
 type Touch = NonNullable<Pass['touch']>
 
@@ -89,5 +93,8 @@ export const projectChanges = async (
 export const writeWholeState = async (out: Out, budgetId: string, state: BudgetState): Promise<void> => {
   for (const table of readModelTables)
     await out.change(out.db.deleteFrom(table).where('budget_id', '=', budgetId), table)
-  for (const model of readModels) await insertChunks(out, model.table, model.rows(budgetId, state))
+  for (const model of readModels) {
+    if (model.insertWhole !== undefined) await model.insertWhole(out, budgetId, state)
+    else await insertChunks(out, model.table, model.rows(budgetId, state))
+  }
 }

@@ -99,6 +99,35 @@ export const createApiClient = (session: ApiSession) => {
     await http.post(path, { ...toKyOptions(options), json })
   }
 
+  /**
+   * POST a form with a file (multipart/form-data) and decode the answer. Not retried; no timeout: a big budget file
+   * takes a while to send and to write.
+   */
+  const postForm = async <S extends Decoder>(
+    path: string,
+    form: FormData,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<S['Type']> => {
+    const body: unknown = await http
+      .post(path, { ...toKyOptions(options), body: form, timeout: false, retry: 0 })
+      .json()
+    return Schema.decodeUnknownPromise(schema)(body)
+  }
+
+  /** POST a JSON body and take the answer as a file to save: its contents and the name the server gave it. */
+  const postForFile = async (
+    path: string,
+    json: unknown,
+    options: RequestOptions = {},
+  ): Promise<{ readonly contents: Blob; readonly fileName: string | null }> => {
+    const response = await http.post(path, { ...toKyOptions(options), json, timeout: 60_000 })
+    return {
+      contents: await response.blob(),
+      fileName: fileNameOf(response.headers.get('content-disposition')),
+    }
+  }
+
   /** Opens a long-lived response (an event stream) with the same token and 401 handling, no timeout, no retry. */
   const openStream = (path: string, options: Pick<Options, 'signal' | 'headers'>): Promise<Response> =>
     http.get(path, { ...options, timeout: false, retry: 0 })
@@ -109,6 +138,8 @@ export const createApiClient = (session: ApiSession) => {
     postJson,
     deleteJson,
     postJsonWithoutAnswer,
+    postForm,
+    postForFile,
     openStream,
     /** Whether a token is at hand (a reconnect waits longer without one). */
     signedIn: () => session.accessToken() !== null,
@@ -116,6 +147,20 @@ export const createApiClient = (session: ApiSession) => {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>
+
+/** The file name a Content-Disposition header gives (RFC 6266: `filename*` in UTF-8 first), or null. */
+export const fileNameOf = (header: string | null): string | null => {
+  if (header === null) return null
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/iu.exec(header)?.[1]
+  if (extended !== undefined) {
+    try {
+      return decodeURIComponent(extended.trim())
+    } catch {
+      // A malformed encoding: the plain name below.
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/iu.exec(header)?.[1] ?? null
+}
 
 /** ky has already read an error's body into `data` (JSON, or text for other types such as problem+json). */
 export const errorBody = (error: HTTPError): unknown => {

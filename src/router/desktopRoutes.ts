@@ -8,6 +8,7 @@ import {
   requireValidPeriodKey,
 } from './guards.ts'
 import {
+  budgetImportView,
   budgetsView,
   budgetView,
   notAvailableView,
@@ -74,8 +75,8 @@ const budgetSectionRoute = createRoute({
 const budgetImportRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/import-budget',
-  staticData: meta('budgetImport', { noSidePanel: true }),
-  component: notAvailableView(),
+  staticData: meta('budgetImport', { noSidePanel: true, status: 'built' }),
+  component: budgetImportView('BudgetImportView'),
 })
 const statisticsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,

@@ -53,6 +53,7 @@ type CategoryViews = typeof import('../views/category/routes.tsx')
 type TransactionViews = typeof import('../views/transactions/routes.tsx')
 type AccountViews = typeof import('../views/accounts/routes.tsx')
 type OnboardingViews = typeof import('../views/onboarding/routes.tsx')
+type BudgetImportViews = typeof import('../views/budgetImport/routes.tsx')
 
 export const budgetsView = (name: keyof BudgetsViews) =>
   lazyRouteComponent(
@@ -109,5 +110,11 @@ export const prepareBudgetViewAt = (context: RouterContext, pathname: string): v
 export const onboardingView = (name: keyof OnboardingViews) =>
   lazyRouteComponent(
     reported(() => import('../views/onboarding/routes.tsx')),
+    name,
+  )
+
+export const budgetImportView = (name: keyof BudgetImportViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/budgetImport/routes.tsx')),
     name,
   )

@@ -94,6 +94,8 @@ export const paths = {
   /** The budget itself (the router sends it on to the current month). */
   budget: (budgetId: string): string => pathTo('/budget/$budgetId', { budgetId }),
   budgetSettings: (budgetId: string): string => pathTo('/budget/$budgetId/settings', { budgetId }),
+  /** Desktop only: SPEC has no phone route for importing a whole budget. */
+  budgetImport: (budgetId: string): string => pathTo('/budget/$budgetId/import-budget', { budgetId }),
   /** Phones: the budget modal route; no id creates. */
   budgetModal: (budgetId: string | null): string =>
     pathTo('/budget/{-$budgetId}/edit', budgetId === null ? {} : { budgetId }),

@@ -79,6 +79,9 @@ const pass = (): Pass => {
         case 'FilterSaved':
         case 'FilterDeleted':
           return
+        // The read models are written whole after an import (projection.ts#rewritesWhole).
+        case 'BudgetImported':
+          return
         default:
           return absurd(event)
       }

@@ -39,6 +39,11 @@ export interface ReadModel {
   readonly pass: () => Pass
   /** Every row of a budget in `state`, for a whole rewrite (a rebuild, `BudgetReset`, `BudgetDeleted`). */
   readonly rows: (budgetId: string, state: BudgetState) => readonly object[]
+  /**
+   * Inserts `rows`' rows its own way where the generic insert is slow for a big budget (after the old rows are
+   * deleted); absent, the rows go in by `insertChunks`.
+   */
+  readonly insertWhole?: (out: Out, budgetId: string, state: BudgetState) => Promise<void>
 }
 
 /**

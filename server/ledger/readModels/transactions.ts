@@ -190,6 +190,9 @@ const pass = (): Pass => {
         case 'FilterSaved':
         case 'FilterDeleted':
           return
+        // The read models are written whole after an import (projection.ts#rewritesWhole).
+        case 'BudgetImported':
+          return
         default:
           return absurd(event)
       }
@@ -217,6 +220,9 @@ const pass = (): Pass => {
   }
 }
 
+/** Transactions per statement of a whole rewrite: a few megabytes of JSON each. */
+const WHOLE_CHUNK = 10_000
+
 /** `transactions`: one row per stored transaction, written as the events touched them. */
 export const transactions: ReadModel = {
   table: 'transactions',
@@ -225,4 +231,11 @@ export const transactions: ReadModel = {
     [...HashMap.values(state.transactions)]
       .sort(byAccountAndDate)
       .map((transaction) => transactionRow(budgetId, transaction)),
+  // One JSON parameter per chunk rather than a parameter per column and row: an imported budget's 50 000
+  // transactions went in in 3.5 s row by row on PGlite.
+  insertWhole: async (out, budgetId, state) => {
+    const sorted = [...HashMap.values(state.transactions)].sort(byAccountAndDate)
+    for (let at = 0; at < sorted.length; at += WHOLE_CHUNK)
+      await writeTransactions(out, budgetId, sorted.slice(at, at + WHOLE_CHUNK), false)
+  },
 }

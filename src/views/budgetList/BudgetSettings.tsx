@@ -12,13 +12,17 @@ import { paths } from '../../router/paths.ts'
 import { BudgetNotFound } from './BudgetNotFound.tsx'
 import { LoadFailed } from './BudgetsScreen.tsx'
 import { useCurrencyChoices } from './currencies.ts'
+import { ExportBudget } from './ExportBudget.tsx'
 import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
 import { useBudgetsActor } from './useBudgetsActor.ts'
 import { useBudgetsDialog } from './useBudgetsDialog.ts'
 
 const DELETE = [{ _tag: 'DeleteBudget' }] as const
 
-/** Budget settings: name and currency (the budget modal), a fresh start (reset) and delete, each confirmed. */
+/**
+ * Budget settings: name and currency (the budget modal), the whole budget's export, a fresh start (reset) and delete,
+ * each confirmed.
+ */
 export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
   const { t } = useTranslation()
   const device = useDevice()
@@ -82,6 +86,7 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
       </section>
       {owner ? (
         <>
+          <ExportBudget budgetId={budget.id} />
           <section className="budget-settings__section" aria-labelledby="budget-settings-reset">
             <h2 id="budget-settings-reset">{t('budgets.settingsView.resetTitle')}</h2>
             <p>{t('budgets.settingsView.resetKeeps')}</p>

@@ -8,7 +8,10 @@ import {
   selectBudgets,
   selectBudgetsLoadState,
   selectCreatedBudget,
+  selectIsWriting,
 } from '../../../machines/budgetList/index.ts'
+import type { BudgetId, CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
+import type { CurrencyCode } from '../../../schemas/money.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
 import { OnboardingBanner } from '../onboarding/lazyBanner.tsx'
@@ -121,6 +124,44 @@ export function BudgetsScreen({ budgets }: { readonly budgets: BudgetsRef }) {
     else open({ kind: 'editBudget', budgetId: budget.id })
   }
   const remove = (budget: BudgetSummary) => open({ kind: 'deleteBudget', budgetId: budget.id })
+  // "Importuj budżet" (desktop; SPEC has no phone route for it): a new, empty budget, then its import page. The
+  // import renames it and sets its currency from the file. `importFrom` is the last created budget before the
+  // create was asked for (undefined: no import asked): the one created since is the import's.
+  const writing = useSelector(budgets, selectIsWriting)
+  const created = useSelector(budgets, selectCreatedBudget)
+  const importFrom = useRef<BudgetId | null | undefined>(undefined)
+  useEffect(() => {
+    if (importFrom.current === undefined || writing) return
+    const made = created !== null && created !== importFrom.current ? created : null
+    importFrom.current = undefined
+    if (made !== null) void navigate({ href: paths.budgetImport(made) })
+  }, [created, navigate, writing])
+  const importBudget = () => {
+    importFrom.current = selectCreatedBudget(budgets.getSnapshot())
+    // Fresh UUIDs are valid ids; the brands' schemas (effect) stay out of the first screen's JavaScript.
+    const newId = () => crypto.randomUUID() as BudgetId & CategoryGroupId & CategoryId
+    budgets.send({
+      type: 'budget.command',
+      commands: [
+        {
+          _tag: 'CreateBudget',
+          budgetId: newId(),
+          name: t('budgets.importBudgetName'),
+          // Any currency: the import sets the file's.
+          currency: 'PLN' as CurrencyCode,
+          uncategorizedGroupId: newId(),
+          uncategorizedCategoryId: newId(),
+          incomeCategoryId: newId(),
+        },
+      ],
+    })
+  }
+  const importButton =
+    device === 'mobile' ? null : (
+      <Button className="button" isDisabled={writing} onPress={importBudget}>
+        {t('budgets.importBudget')}
+      </Button>
+    )
   const closed = (applied: boolean) => {
     const created = selectCreatedBudget(budgets.getSnapshot())
     // After a create, the new budget opens in the dialog's place.
@@ -140,12 +181,15 @@ export function BudgetsScreen({ budgets }: { readonly budgets: BudgetsRef }) {
         <Button className="button button--primary" onPress={create}>
           {t('budgets.create')}
         </Button>
+        {importButton === null ? null : <p>{t('budgets.importBudgetHint')}</p>}
+        {importButton}
       </div>
     )
   else
     content = (
       <>
         <div className="budgets__toolbar">
+          {importButton}
           <Button className="button button--primary" onPress={create}>
             {t('budgets.create')}
           </Button>

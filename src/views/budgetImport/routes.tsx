@@ -1,0 +1,1 @@
+export { BudgetImportView } from './BudgetImportView.tsx'
