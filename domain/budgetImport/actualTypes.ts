@@ -2,8 +2,7 @@ import type { OpenBudgetCommandDraft } from '../../schemas/budgetCommands.ts'
 import type { CurrencyCode } from '../../schemas/money.ts'
 
 // An Actual Budget export as plain rows (server/budgetImport/actualZip.ts reads them from its db.sqlite), and what
-// converting one gives. Until the shared whole-budget import types exist (schemas/budgetImport.ts), the report and
-// result are declared here in the shape the YNAB import uses; the lead reconciles the two.
+// converting one gives.
 
 /** accounts: `offbudget`, `closed`, `tombstone` are Actual's 0/1 columns; `currency_code` came in 2025. */
 export interface ActualAccount {
@@ -79,7 +78,7 @@ export interface ActualBudgetAmount {
 }
 
 export interface ActualRows {
-  /** metadata.json's `budgetName`; null when absent. */
+  /** metadata.json's `budgetName`, else its `id` (a slug of the name); null when it has neither. */
   readonly budgetName: string | null
   /** The `budgetType` preference: `envelope` (formerly `rollover`) or `tracking` (formerly `report`). */
   readonly budgetType: 'envelope' | 'tracking'
@@ -103,41 +102,135 @@ export interface ActualRows {
   readonly rules: number
 }
 
-/** Why an Actual export cannot be read or converted at all; localized as `budgetImport.error.<code>`. */
+// ---- Twins of the shared whole-budget import types (budget-import branch: schemas/budgetImport.ts and
+// domain/budgetImport/plan.ts). Same shapes and, where the meaning is the same, the same codes; on merge these give
+// way to imports, and the codes only Actual needs join the shared lists (each with its texts). ----
+
+/**
+ * Why an Actual export cannot be imported at all (nothing is written); the shared `BudgetFileErrorCode`s plus
+ * `unsafe-path` (an entry named to escape a folder: `../`, absolute, a backslash) and `missing-database` (a zip
+ * without db.sqlite). `invalid`: a broken zip or database, or an amount that is no integer; `unknown-layout`: a
+ * db.sqlite without Actual's tables; `too-large`: past the 200 MB or ratio cap (a zip bomb); `unsafe-number`: an
+ * amount past ±(2^53 − 1); `amount-too-large`: past the largest amount a budget takes.
+ */
 export const actualImportErrors = [
-  'not-zip',
-  'unsafe-path',
+  'invalid',
+  'unknown-layout',
   'too-large',
-  'missing-database',
-  'not-actual',
-  'invalid-amount',
+  'unsafe-number',
   'amount-too-large',
+  'unsafe-path',
+  'missing-database',
 ] as const
 export type ActualImportError = (typeof actualImportErrors)[number]
 
-/** One line of an import report: a stable code (`budgetImport.report.<code>`) and what fills its text. */
-export interface ImportReportEntry {
-  readonly code: string
-  readonly params: Readonly<Record<string, string | number>>
+/** The shared `mappedKinds`, in their order. */
+export const mappedKinds = [
+  'categoryGroups',
+  'categories',
+  'hiddenCategories',
+  'accounts',
+  'closedAccounts',
+  'transactions',
+  'transfers',
+  'splitTransactions',
+  'reconciledAccounts',
+  'assignments',
+  'targets',
+  'filters',
+] as const
+export type MappedKind = (typeof mappedKinds)[number]
+
+/**
+ * What the Actual import approximates. Shared codes: `amount-rounded`, `text-cleaned`, `split-transfer`,
+ * `transfer-unpaired`, `tracking-transfer`, `closed-account-not-zero`. Actual's own:
+ * - `currency-assumed`: the file names no currency (Actual had none before 2025), the budget's is kept;
+ * - `currency-unknown`: the file names a currency Koperta does not know (`params.fileCurrency`);
+ * - `account-currency`: an account in another currency than the budget's, taken as the budget's;
+ * - `split-uncategorized-part`: a split's parts without a category, kept as a transaction beside the split;
+ * - `split-sum-mismatch`: a split whose parts do not add up to its total, taken as the sum of its parts (what
+ *   Actual's balances add);
+ * - `rollover-overspending`: categories that carry overspending over in Actual; Koperta takes it from Ready to
+ *   Assign next month;
+ * - `held-money`: months with money held for the next month; it stays in Ready to Assign;
+ * - `tracking-budget`: a tracking (report) budget, imported as an envelope budget with its budgeted amounts.
+ */
+export const approximationCodes = [
+  'amount-rounded',
+  'text-cleaned',
+  'split-transfer',
+  'transfer-unpaired',
+  'tracking-transfer',
+  'closed-account-not-zero',
+  'currency-assumed',
+  'currency-unknown',
+  'account-currency',
+  'split-uncategorized-part',
+  'split-sum-mismatch',
+  'rollover-overspending',
+  'held-money',
+  'tracking-budget',
+] as const
+export type ApproximationCode = (typeof approximationCodes)[number]
+
+/**
+ * What the Actual import leaves out. Shared codes: `tracking-accounts`, `tracking-transactions`,
+ * `scheduled-transactions`, `deleted-transactions`, `deleted-accounts`, `deleted-categories` (`params.moved`: their
+ * transactions, gone to Uncategorized), `deleted-assignments`, `notes`, `payee-rules`. Actual's own:
+ * - `invalid-dates`: transactions without a real date;
+ * - `empty-splits`: split transactions without parts (Actual's balances leave them out too);
+ * - `zero-transfers`: transfers of nothing;
+ * - `income-assignments`: amounts budgeted to income categories (a tracking budget's income plan).
+ */
+export const leftOutCodes = [
+  'tracking-accounts',
+  'tracking-transactions',
+  'scheduled-transactions',
+  'deleted-transactions',
+  'deleted-accounts',
+  'deleted-categories',
+  'deleted-assignments',
+  'notes',
+  'payee-rules',
+  'invalid-dates',
+  'empty-splits',
+  'zero-transfers',
+  'income-assignments',
+] as const
+export type LeftOutCode = (typeof leftOutCodes)[number]
+
+type Params = Readonly<Record<string, string | number>>
+
+/** What an import did, as codes and counts the UI words in the reader's language. */
+export interface BudgetImportReport {
+  readonly source: 'actual'
+  readonly name: string
+  readonly currency: CurrencyCode
+  readonly mapped: readonly { readonly kind: MappedKind; readonly count: number }[]
+  readonly approximated: readonly {
+    readonly code: ApproximationCode
+    readonly count: number
+    readonly params?: Params
+  }[]
+  readonly leftOut: readonly {
+    readonly code: LeftOutCode
+    readonly count: number
+    readonly params?: Params
+  }[]
 }
 
-/** What an import mapped, what it approximated and what it left out. */
-export interface BudgetImportReport {
-  readonly mapped: readonly ImportReportEntry[]
-  readonly approximated: readonly ImportReportEntry[]
-  readonly leftOut: readonly ImportReportEntry[]
-}
+/** What a whole-budget import may run: every command on an open budget but those that end or restart it. */
+export type ImportableCommandDraft = Exclude<OpenBudgetCommandDraft, { _tag: 'ResetBudget' | 'DeleteBudget' }>
 
 export type BudgetConversion =
   | {
       readonly ok: true
-      /** The imported budget's name; null keeps the target budget's own. */
-      readonly name: string | null
+      readonly name: string
       readonly currency: CurrencyCode
-      readonly commands: readonly OpenBudgetCommandDraft[]
+      readonly commands: readonly ImportableCommandDraft[]
       readonly report: BudgetImportReport
     }
   | { readonly ok: false; readonly error: ActualImportError }
 
-/** New ids for what the import creates (the domain makes none). */
+/** A new id for what the import creates (the domain makes none); the kind only helps reading tests. */
 export type Mint = (kind: 'group' | 'category' | 'account' | 'transaction' | 'transfer') => string

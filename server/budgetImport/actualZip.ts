@@ -68,7 +68,7 @@ const unzipExport = (
   bytes: Uint8Array,
   databasePath: string,
 ): Failure | { readonly metadata: Uint8Array | null; readonly database: boolean } => {
-  if (!isZip(bytes)) return { error: 'not-zip' }
+  if (!isZip(bytes)) return { error: 'invalid' }
   const limits = ACTUAL_ZIP_LIMITS
   let failure: ActualImportError | null = null
   let entries = 0
@@ -108,17 +108,17 @@ const unzipExport = (
       file.originalSize ?? Number.POSITIVE_INFINITY,
     )
     if (isDatabase) {
-      if (found.database !== null) return fail('not-actual')
+      if (found.database !== null) return fail('invalid')
       found.database = { fd: openSync(databasePath, 'wx', 0o600), header: new Uint8Array(0) }
     } else {
-      if (sawMetadata) return fail('not-actual')
+      if (sawMetadata) return fail('invalid')
       sawMetadata = true
     }
     let written = 0
     file.ondata = (error, chunk, _final) => {
       if (failure !== null) return
       if (error !== null) {
-        fail('not-zip')
+        fail('invalid')
         return
       }
       written += chunk.length
@@ -154,7 +154,7 @@ const unzipExport = (
       unzip.push(bytes.subarray(offset, end), end === bytes.length)
     }
   } catch {
-    fail('not-zip')
+    fail('invalid')
   } finally {
     if (found.database !== null) closeSync(found.database.fd)
   }
@@ -164,7 +164,7 @@ const unzipExport = (
     new TextDecoder('latin1').decode(found.database.header.subarray(0, SQLITE_HEADER.length)) !==
     SQLITE_HEADER
   )
-    return { error: 'not-actual' }
+    return { error: 'invalid' }
   const metadata = sawMetadata ? new Uint8Array(metadataBytes) : null
   if (metadata !== null) {
     let at = 0
@@ -217,7 +217,7 @@ const readTables = (db: DatabaseSync, metadata: Record<string, unknown>): Actual
     return statement.all()
   }
   for (const required of ['accounts', 'categories', 'category_groups', 'transactions'])
-    if (columnsOf(required).size === 0) return { error: 'not-actual' }
+    if (columnsOf(required).size === 0) return { error: 'unknown-layout' }
 
   const accounts: ActualAccount[] = select('accounts', {
     id: 'NULL',
@@ -346,7 +346,12 @@ const readTables = (db: DatabaseSync, metadata: Record<string, unknown>): Actual
   const budgetType = preferences.get('budgetType') ?? text(metadata.budgetType)
 
   return {
-    budgetName: typeof metadata.budgetName === 'string' ? metadata.budgetName : null,
+    budgetName:
+      typeof metadata.budgetName === 'string'
+        ? metadata.budgetName
+        : typeof metadata.id === 'string'
+          ? metadata.id
+          : null,
     budgetType: budgetType === 'tracking' || budgetType === 'report' ? 'tracking' : 'envelope',
     currency: preferences.get('defaultCurrencyCode') ?? null,
     accounts,
@@ -377,8 +382,9 @@ const parseMetadata = (bytes: Uint8Array | null): Record<string, unknown> => {
 }
 
 /**
- * The rows of an Actual Budget export zip, or why it cannot be read: `not-zip`, `unsafe-path`, `too-large`,
- * `missing-database`, `not-actual`.
+ * The rows of an Actual Budget export zip, or why it cannot be read: `invalid` (not a zip, a broken one, or a
+ * db.sqlite that is no SQLite database), `unsafe-path`, `too-large`, `missing-database`, `unknown-layout` (SQLite
+ * without Actual's tables).
  */
 export const readActualExport = async (bytes: Uint8Array): Promise<ActualRows | Failure> => {
   const dir = await mkdtemp(join(tmpdir(), 'koperta-actual-'))
@@ -390,14 +396,14 @@ export const readActualExport = async (bytes: Uint8Array): Promise<ActualRows | 
     try {
       db = new DatabaseSync(databasePath, { readOnly: true, allowExtension: false })
     } catch {
-      return { error: 'not-actual' }
+      return { error: 'invalid' }
     }
     try {
       // A crafted file's views and triggers may not call functions with side effects.
       db.exec('PRAGMA trusted_schema = OFF')
       return readTables(db, parseMetadata(unzipped.metadata))
     } catch {
-      return { error: 'not-actual' }
+      return { error: 'invalid' }
     } finally {
       db.close()
     }

@@ -42,6 +42,12 @@ afterEach(async () => {
   await rm(temp, { recursive: true, force: true })
 })
 
+/** New ids, numbered. */
+const counter = () => {
+  let n = 0
+  return (kind: string) => `${kind}-${++n}`
+}
+
 const read = async (bytes: Uint8Array) => {
   const result = await readActualExport(bytes)
   // Whatever the outcome, the private directory is gone and nothing else was written.
@@ -93,13 +99,7 @@ describe('reading an Actual export', () => {
   })
 
   it('gives a budget whose balances and months are those of the Actual file', async () => {
-    const result = convertActual(
-      await rowsOf(sample),
-      (() => {
-        let n = 0
-        return (kind: string) => `${kind}-${++n}`
-      })(),
-    )
+    const result = convertActual(await rowsOf(sample), counter())
     if (!result.ok) throw new Error(result.error)
     const book = ledger()
     book.do('CreateBudget', {
@@ -125,6 +125,9 @@ describe('reading an Actual export', () => {
     expect(balanceOf('Oszczędności ING').working).toBe(1000000 + 5000 + 100000)
     expect(balanceOf('Karta kredytowa PKO').working).toBe(-45000 - 12345 + 45000)
     expect(balanceOf('Stare konto Pekao')).toMatchObject({ working: 0, state: 'Closed' })
+    // The rent was reconciled in Actual: it is here, and nothing else of the account is.
+    const reconciled = [...book.state.transactions].filter(([, transaction]) => transaction.reconciled)
+    expect(reconciled.map(([, transaction]) => transaction.value)).toEqual([-180000])
     expect([...book.state.accounts.values()].map((account) => account.name)).not.toContain('IKE – emerytura')
     const january = monthView(book.state, PeriodKey.make('202501'))
     // Income: four opening balances and the salary; assigned: the seven budgeted categories.
@@ -135,7 +138,7 @@ describe('reading an Actual export', () => {
     const jedzenie = january.categories.find((category) => category.name === 'Jedzenie')
     expect(jedzenie).toMatchObject({ assigned: 80000, activity: -15000, available: 65000 })
     expect(result.report.leftOut.map((line) => line.code)).toEqual(
-      expect.arrayContaining(['offbudget-account', 'schedules', 'rules', 'notes']),
+      expect.arrayContaining(['tracking-accounts', 'scheduled-transactions', 'payee-rules', 'notes']),
     )
   })
 
@@ -197,13 +200,17 @@ describe('reading an Actual export', () => {
       ),
     )
     expect(rows.transactions.find((row) => row.id === 'huge')?.amount).toBe(Number.POSITIVE_INFINITY)
-    expect(convertActual(rows, (kind) => kind)).toEqual({ ok: false, error: 'amount-too-large' })
+    expect(convertActual(rows, (kind) => kind)).toEqual({ ok: false, error: 'unsafe-number' })
   })
 
-  it('takes a file without metadata.json, keeping the budget its own name', async () => {
+  it('takes a file without metadata.json; the budget is then named after Actual', async () => {
     const rows = await rowsOf(zipEntries({ 'db.sqlite': await buildDatabase(ACTUAL_SCHEMA + SAMPLE_BUDGET) }))
     expect(rows.budgetName).toBeNull()
     expect(rows.accounts).toHaveLength(6)
+    expect(convertActual(rows, counter())).toMatchObject({
+      ok: true,
+      name: 'Actual Budget',
+    })
   })
 })
 
@@ -237,16 +244,16 @@ describe('refusing what is not a safe Actual export', () => {
   })
 
   it('refuses what is not a zip: a PDF, nothing, a cut-off zip', async () => {
-    expect(await read(notAZip())).toEqual({ error: 'not-zip' })
-    expect(await read(new Uint8Array(0))).toEqual({ error: 'not-zip' })
+    expect(await read(notAZip())).toEqual({ error: 'invalid' })
+    expect(await read(new Uint8Array(0))).toEqual({ error: 'invalid' })
     const whole = await sampleActualExport()
     const cut = await read(whole.subarray(0, 2000))
     expect(cut).toHaveProperty('error')
   })
 
   it('refuses a db.sqlite that is not SQLite, or SQLite without Actual tables', async () => {
-    expect(await read(zipWithTextDatabase())).toEqual({ error: 'not-actual' })
+    expect(await read(zipWithTextDatabase())).toEqual({ error: 'invalid' })
     const other = zipEntries({ 'db.sqlite': await buildDatabase('CREATE TABLE notes (id TEXT, note TEXT);') })
-    expect(await read(other)).toEqual({ error: 'not-actual' })
+    expect(await read(other)).toEqual({ error: 'unknown-layout' })
   })
 })

@@ -8,10 +8,12 @@ import type {
   ActualTransaction,
   BudgetConversion,
   BudgetImportReport,
+  ImportableCommandDraft,
 } from '../../../../domain/budgetImport/actualTypes.ts'
 import { accountBalance, monthView } from '../../../../domain/monthView.ts'
-import { BudgetCommand, type OpenBudgetCommandDraft } from '../../../../schemas/budgetCommands.ts'
+import { BudgetCommand } from '../../../../schemas/budgetCommands.ts'
 import { BankAccountId, CategoryId } from '../../../../schemas/ids.ts'
+import { CurrencyCode } from '../../../../schemas/money.ts'
 import { ledger, period } from '../fixtures.ts'
 
 // The converter on plain rows: each Actual notion as its own small budget, then the commands run through the real
@@ -136,17 +138,21 @@ const imported = (result: Extract<BudgetConversion, { ok: true }>) => {
   return book.state
 }
 
-const ofTag = <T extends OpenBudgetCommandDraft['_tag']>(
-  commands: readonly OpenBudgetCommandDraft[],
+const ofTag = <T extends ImportableCommandDraft['_tag']>(
+  commands: readonly ImportableCommandDraft[],
   tag: T,
 ) =>
-  commands.filter((command): command is Extract<OpenBudgetCommandDraft, { _tag: T }> => command._tag === tag)
+  commands.filter((command): command is Extract<ImportableCommandDraft, { _tag: T }> => command._tag === tag)
 
-const itemsOf = (commands: readonly OpenBudgetCommandDraft[]) =>
+const itemsOf = (commands: readonly ImportableCommandDraft[]) =>
   ofTag(commands, 'ImportTransactions').flatMap((c) => c.items)
 
-const entry = (report: BudgetImportReport, list: keyof BudgetImportReport, code: string) =>
-  report[list].find((line) => line.code === code)
+const approximation = (report: BudgetImportReport, code: string) =>
+  report.approximated.find((line) => line.code === code)
+const omission = (report: BudgetImportReport, code: string) =>
+  report.leftOut.find((line) => line.code === code)
+const mappedCount = (report: BudgetImportReport, kind: string) =>
+  report.mapped.find((line) => line.kind === kind)?.count
 
 const accountIdOf = (result: Extract<BudgetConversion, { ok: true }>, name: string) => {
   const opened = ofTag(result.commands, 'OpenBankAccount').find((command) => command.name === name)
@@ -261,8 +267,9 @@ describe('converting an Actual budget', () => {
     const zdrowie = state.categories.get(categoryIdOf(result, 'Zdrowie'))
     expect(zdrowie?.hidden).toBe(true)
     expect([...state.groups.values()].find((group) => group.name === 'Stare')?.hidden).toBe(true)
-    expect(entry(result.report, 'mapped', 'hidden')?.params).toEqual({ categories: 1, groups: 1 })
-    expect(entry(result.report, 'leftOut', 'category-without-group')?.params).toEqual({ count: 1 })
+    expect(mappedCount(result.report, 'hiddenCategories')).toBe(1)
+    // The deleted group, the deleted category and the one left in the deleted group.
+    expect(omission(result.report, 'deleted-categories')?.count).toBe(3)
   })
 
   it('opens each account with its starting balance and rebuilds balances from the transactions', () => {
@@ -325,14 +332,22 @@ describe('converting an Actual budget', () => {
     )
     const items = itemsOf(result.commands)
     expect(items).toHaveLength(2)
-    expect(items[0]).toMatchObject({ _tag: 'AddTransfer', value: 100000, memo: 'Na wakacje' })
-    expect(items[1]).toMatchObject({ _tag: 'AddTransaction', value: -200000, payee: 'IKE' })
-    expect(ofTag(result.commands, 'OpenBankAccount').map((c) => c.name)).toEqual(['ROR', 'Oszczędności'])
-    expect(entry(result.report, 'leftOut', 'offbudget-account')?.params).toEqual({
-      account: 'IKE',
-      transactions: 2,
+    expect(items.find((item) => item._tag === 'AddTransfer')).toMatchObject({
+      value: 100000,
+      memo: 'Na wakacje',
     })
-    expect(entry(result.report, 'approximated', 'offbudget-transfer')?.params).toEqual({ count: 1 })
+    expect(items.find((item) => item._tag === 'AddTransaction')).toMatchObject({
+      value: -200000,
+      payee: 'IKE',
+    })
+    expect(ofTag(result.commands, 'OpenBankAccount').map((c) => c.name)).toEqual(['ROR', 'Oszczędności'])
+    expect(omission(result.report, 'tracking-accounts')).toEqual({
+      code: 'tracking-accounts',
+      count: 1,
+      params: { accounts: 'IKE' },
+    })
+    expect(omission(result.report, 'tracking-transactions')?.count).toBe(2)
+    expect(approximation(result.report, 'tracking-transfer')?.count).toBe(1)
     const state = imported(result)
     expect(accountBalance(state, accountIdOf(result, 'ROR')).working).toBe(-300000)
     expect(accountBalance(state, accountIdOf(result, 'Oszczędności')).working).toBe(100000)
@@ -368,7 +383,7 @@ describe('converting an Actual budget', () => {
     expect(split).toMatchObject({ value: -18456, payee: 'Biedronka' })
     expect(split?._tag === 'AddTransaction' && split.splits.map((s) => s.value)).toEqual([-15000, -3456])
     expect(items.find((item) => item._tag === 'AddTransfer')).toMatchObject({ value: 5000 })
-    expect(entry(result.report, 'approximated', 'split-transfer')?.params).toEqual({ count: 1 })
+    expect(approximation(result.report, 'split-transfer')?.count).toBe(1)
     const state = imported(result)
     expect(accountBalance(state, accountIdOf(result, 'ROR')).working).toBe(-23456)
     expect(
@@ -403,8 +418,8 @@ describe('converting an Actual budget', () => {
       [-10000, 1],
       [-5000, 0],
     ])
-    expect(entry(result.report, 'approximated', 'split-uncategorized')?.params).toEqual({ count: 1 })
-    expect(entry(result.report, 'leftOut', 'empty-split')?.params).toEqual({ count: 1 })
+    expect(approximation(result.report, 'split-uncategorized-part')?.count).toBe(1)
+    expect(omission(result.report, 'empty-splits')?.count).toBe(1)
     expect(accountBalance(imported(result), accountIdOf(result, 'Konto osobiste')).working).toBe(-15000)
   })
 
@@ -458,12 +473,13 @@ describe('converting an Actual budget', () => {
     ])
     const state = imported(result)
     expect(monthView(state, period('202501')).readyToAssign).toBe(-260000)
-    expect(entry(result.report, 'approximated', 'rollover-overspending')?.params).toEqual({ categories: 1 })
-    expect(entry(result.report, 'approximated', 'held-money')?.params).toEqual({ months: 1 })
-    expect(entry(result.report, 'leftOut', 'income-budget')?.params).toEqual({ count: 1 })
-    expect(entry(result.report, 'leftOut', 'budget-category-missing')?.params).toEqual({ count: 1 })
-    expect(entry(result.report, 'leftOut', 'schedules')?.params).toEqual({ count: 2 })
-    expect(entry(result.report, 'leftOut', 'notes')?.params).toEqual({ count: 1 })
+    expect(mappedCount(result.report, 'assignments')).toBe(2)
+    expect(approximation(result.report, 'rollover-overspending')?.count).toBe(1)
+    expect(approximation(result.report, 'held-money')?.count).toBe(1)
+    expect(omission(result.report, 'income-assignments')?.count).toBe(1)
+    expect(omission(result.report, 'deleted-assignments')?.count).toBe(1)
+    expect(omission(result.report, 'scheduled-transactions')?.count).toBe(2)
+    expect(omission(result.report, 'notes')?.count).toBe(1)
   })
 
   it("reads a tracking budget's amounts from its own table and says the budget becomes an envelope one", () => {
@@ -475,7 +491,7 @@ describe('converting an Actual budget', () => {
       }),
     )
     expect(ofTag(result.commands, 'SetAssigned').map((c) => c.value)).toEqual([70000])
-    expect(entry(result.report, 'approximated', 'tracking-budget')).toBeDefined()
+    expect(approximation(result.report, 'tracking-budget')?.count).toBe(1)
   })
 
   it('closes a closed account whose transactions bring it to zero, and keeps one that does not open', () => {
@@ -497,28 +513,45 @@ describe('converting an Actual budget', () => {
     expect(ofTag(result.commands, 'CloseBankAccount')).toEqual([
       { _tag: 'CloseBankAccount', bankAccountId: accountIdOf(result, 'Stare') },
     ])
-    expect(entry(result.report, 'approximated', 'closed-account-open')?.params).toEqual({
-      account: 'Zapomniane',
-      balance: 500,
+    expect(approximation(result.report, 'closed-account-not-zero')).toEqual({
+      code: 'closed-account-not-zero',
+      count: 1,
+      params: { account: 'Zapomniane' },
     })
     const state = imported(result)
     expect(state.accounts.get(accountIdOf(result, 'Stare'))?.state).toBe('Closed')
   })
 
-  it('keeps cleared marks, imports reconciled ones as cleared, and says so', () => {
+  it('leaves cleared ones cleared and reconciled ones reconciled, transfer sides too, with no adjustment', () => {
     const result = converted(
       rows({
+        accounts: [
+          account('ror', { name: 'ROR', sortOrder: 1 }),
+          account('oszcz', { name: 'Oszczędności', sortOrder: 2 }),
+        ],
         transactions: [
+          row('s', { accountId: 'ror', amount: 10000, date: 20250101, startingBalance: true }),
           row('a', { accountId: 'ror', amount: -1, cleared: false }),
-          row('b', { accountId: 'ror', amount: -2, cleared: true, reconciled: true }),
+          row('b', { accountId: 'ror', amount: -2, cleared: true, reconciled: true, date: 20250105 }),
+          row('c', { accountId: 'ror', amount: -3, cleared: true }),
+          row('o', { accountId: 'ror', amount: -400, transferredId: 'i', reconciled: true, date: 20250103 }),
+          row('i', { accountId: 'oszcz', amount: 400, transferredId: 'o', cleared: true }),
         ],
       }),
     )
-    expect(itemsOf(result.commands).map((item) => item._tag === 'AddTransaction' && item.cleared)).toEqual([
-      false,
-      true,
+    const [reconcile] = ofTag(result.commands, 'ReconcileAccount')
+    expect(reconcile).toMatchObject({ date: '2025-01-05', balance: 10000 - 2 - 400 })
+    expect(mappedCount(result.report, 'reconciledAccounts')).toBe(1)
+    const state = imported(result)
+    const status = [...state.transactions].map(([, t]) => [t.value, t.cleared, t.reconciled])
+    expect(status.sort((x, y) => Number(x[0]) - Number(y[0]))).toEqual([
+      [-400, true, true],
+      [-3, true, false],
+      [-2, true, true],
+      [-1, false, false],
+      [400, true, false],
     ])
-    expect(entry(result.report, 'approximated', 'reconciled')?.params).toEqual({ count: 1 })
+    expect(accountBalance(state, accountIdOf(result, 'ROR')).cleared).toBe(10000 - 2 - 3 - 400)
   })
 
   it('leaves out rows with impossible dates and says how many', () => {
@@ -532,7 +565,7 @@ describe('converting an Actual budget', () => {
       }),
     )
     expect(itemsOf(result.commands).map((item) => item.date)).toEqual(['2025-02-28'])
-    expect(entry(result.report, 'leftOut', 'invalid-date')?.params).toEqual({ count: 2 })
+    expect(omission(result.report, 'invalid-dates')?.count).toBe(2)
   })
 
   it('cleans names, payees and memos to what a request may write', () => {
@@ -549,7 +582,8 @@ describe('converting an Actual budget', () => {
     expect(result.name).toBe('Budżet rodzinny')
     expect(ofTag(result.commands, 'OpenBankAccount')[0]?.name).toHaveLength(200)
     expect(itemsOf(result.commands)[0]).toMatchObject({ payee: 'Sklep „Świt”', memo: 'Linia 1\nLinia 2' })
-    expect(entry(result.report, 'approximated', 'text-shortened')?.params).toEqual({ count: 1 })
+    // The budget's name, the account's, the payee and the memo.
+    expect(approximation(result.report, 'text-cleaned')?.count).toBe(4)
   })
 })
 
@@ -557,7 +591,10 @@ describe('currency and amounts', () => {
   it('takes PLN when the file names no currency, and says so', () => {
     const result = converted(rows())
     expect(result.currency).toBe('PLN')
-    expect(entry(result.report, 'approximated', 'currency-assumed')?.params).toEqual({ currency: 'PLN' })
+    expect(approximation(result.report, 'currency-assumed')?.params).toEqual({ currency: 'PLN' })
+    expect(convertActual(rows(), counter(), { currency: CurrencyCode.make('EUR') })).toMatchObject({
+      currency: 'EUR',
+    })
   })
 
   it("takes the file's currency and converts hundredths to its minor units exactly", () => {
@@ -566,7 +603,7 @@ describe('currency and amounts', () => {
     )
     expect(kwd.currency).toBe('KWD')
     expect(itemsOf(kwd.commands)[0]?.value).toBe(-123450)
-    expect(entry(kwd.report, 'mapped', 'currency')?.params).toEqual({ currency: 'KWD' })
+    expect(kwd.report.approximated.filter((line) => line.code.startsWith('currency'))).toEqual([])
   })
 
   it('rounds hundredths a zero-decimal currency cannot hold, half away from zero, and says how many', () => {
@@ -581,13 +618,13 @@ describe('currency and amounts', () => {
       }),
     )
     expect(itemsOf(jpy.commands).map((item) => item.value)).toEqual([-1501, -1000, 1])
-    expect(entry(jpy.report, 'approximated', 'amounts-rounded')?.params).toEqual({ count: 2 })
+    expect(approximation(jpy.report, 'amount-rounded')?.count).toBe(2)
   })
 
   it('says when the file names a currency it does not know', () => {
     const result = converted(rows({ currency: 'XYZ' }))
     expect(result.currency).toBe('PLN')
-    expect(entry(result.report, 'approximated', 'currency-unknown')?.params).toEqual({
+    expect(approximation(result.report, 'currency-unknown')?.params).toEqual({
       currency: 'PLN',
       fileCurrency: 'XYZ',
     })
@@ -596,10 +633,10 @@ describe('currency and amounts', () => {
   it("refuses the whole file for an amount past the safe integers or past one amount's bound", () => {
     const past = (amount: number) =>
       convertActual(rows({ transactions: [row('a', { accountId: 'ror', amount })] }), counter())
-    expect(past(Number.POSITIVE_INFINITY)).toEqual({ ok: false, error: 'amount-too-large' })
+    expect(past(Number.POSITIVE_INFINITY)).toEqual({ ok: false, error: 'unsafe-number' })
     expect(past(10_000_000_000_001)).toEqual({ ok: false, error: 'amount-too-large' })
-    expect(past(Number.NaN)).toEqual({ ok: false, error: 'invalid-amount' })
-    expect(past(1.5)).toEqual({ ok: false, error: 'invalid-amount' })
+    expect(past(Number.NaN)).toEqual({ ok: false, error: 'invalid' })
+    expect(past(1.5)).toEqual({ ok: false, error: 'invalid' })
   })
 
   it('rebuilds every account balance from any mix of transactions, transfers and splits (property)', () => {
