@@ -123,6 +123,11 @@ export const actualImportErrors = [
   'missing-database',
 ] as const
 export type ActualImportError = (typeof actualImportErrors)[number]
+/** The errors only the Actual import has; their texts are `budgetImport.fileError.<code>` in each locale. */
+export const actualOnlyErrors = [
+  'unsafe-path',
+  'missing-database',
+] as const satisfies readonly ActualImportError[]
 
 /** The shared `mappedKinds`, in their order. */
 export const mappedKinds = [
@@ -172,6 +177,17 @@ export const approximationCodes = [
   'tracking-budget',
 ] as const
 export type ApproximationCode = (typeof approximationCodes)[number]
+/** The approximations only the Actual import has (texts: `budgetImport.approximated.<code>`). */
+export const actualOnlyApproximations = [
+  'currency-assumed',
+  'currency-unknown',
+  'account-currency',
+  'split-uncategorized-part',
+  'split-sum-mismatch',
+  'rollover-overspending',
+  'held-money',
+  'tracking-budget',
+] as const satisfies readonly ApproximationCode[]
 
 /**
  * What the Actual import leaves out. Shared codes: `tracking-accounts`, `tracking-transactions`,
@@ -198,6 +214,13 @@ export const leftOutCodes = [
   'income-assignments',
 ] as const
 export type LeftOutCode = (typeof leftOutCodes)[number]
+/** What only the Actual import leaves out (texts: `budgetImport.leftOut.<code>`). */
+export const actualOnlyLeftOut = [
+  'invalid-dates',
+  'empty-splits',
+  'zero-transfers',
+  'income-assignments',
+] as const satisfies readonly LeftOutCode[]
 
 type Params = Readonly<Record<string, string | number>>
 

@@ -2,15 +2,21 @@ import * as Schema from 'effect/Schema'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { convertActual } from '../../../../domain/budgetImport/actual.ts'
-import type {
-  ActualAccount,
-  ActualRows,
-  ActualTransaction,
-  BudgetConversion,
-  BudgetImportReport,
-  ImportableCommandDraft,
+import {
+  type ActualAccount,
+  type ActualRows,
+  type ActualTransaction,
+  actualOnlyApproximations,
+  actualOnlyErrors,
+  actualOnlyLeftOut,
+  type BudgetConversion,
+  type BudgetImportReport,
+  type ImportableCommandDraft,
 } from '../../../../domain/budgetImport/actualTypes.ts'
 import { accountBalance, monthView } from '../../../../domain/monthView.ts'
+import de from '../../../../locales/de.json' with { type: 'json' }
+import en from '../../../../locales/en.json' with { type: 'json' }
+import pl from '../../../../locales/pl.json' with { type: 'json' }
 import { BudgetCommand } from '../../../../schemas/budgetCommands.ts'
 import { BankAccountId, CategoryId } from '../../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
@@ -715,5 +721,27 @@ describe('currency and amounts', () => {
       ),
       { numRuns: 60 },
     )
+  })
+})
+
+describe('texts', () => {
+  it('words every code only the Actual import has, in each language', () => {
+    for (const [locale, texts] of Object.entries({ pl, en, de })) {
+      const keys = (group: Readonly<Record<string, string>>) =>
+        new Set(Object.keys(group).map((key) => key.replace(/_(one|few|many|other)$/u, '')))
+      const { approximated, leftOut, fileError } = texts.budgetImport
+      expect(
+        [...actualOnlyApproximations].filter((code) => !keys(approximated).has(code)),
+        locale,
+      ).toEqual([])
+      expect(
+        [...actualOnlyLeftOut].filter((code) => !keys(leftOut).has(code)),
+        locale,
+      ).toEqual([])
+      expect(
+        [...actualOnlyErrors].filter((code) => !keys(fileError).has(code)),
+        locale,
+      ).toEqual([])
+    }
   })
 })
