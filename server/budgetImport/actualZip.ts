@@ -39,6 +39,8 @@ export const ACTUAL_ZIP_LIMITS = {
   ratioFrom: 1024 * 1024,
   maxMetadata: 1024 * 1024,
   maxEntries: 1000,
+  /** Rows read from one table: a household's decades of transactions are tens of thousands. */
+  maxRows: 1_000_000,
 } as const
 
 /** How much of the upload is fed to the inflater at once: bounds what one step can expand to (≈ 1032 × this). */
@@ -196,14 +198,25 @@ const integer = (value: Value): number => {
 const optionalNumber = (value: Value): number | null =>
   value === null || value === undefined ? null : integer(value)
 
+class TooManyRows extends Error {}
+
 const readTables = (db: DatabaseSync, metadata: Record<string, unknown>): ActualRows | Failure => {
+  // Only real tables are read: a crafted file's view of the same name could compute rows without end.
+  const tables = new Set(
+    db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")
+      .all()
+      .map((row) => String(row.name)),
+  )
   const columnsOf = (table: string): ReadonlySet<string> =>
-    new Set(
-      db
-        .prepare('SELECT name FROM pragma_table_info(?)')
-        .all(table)
-        .map((row) => String(row.name)),
-    )
+    tables.has(table)
+      ? new Set(
+          db
+            .prepare('SELECT name FROM pragma_table_info(?)')
+            .all(table)
+            .map((row) => String(row.name)),
+        )
+      : new Set()
   /** Every row of `table` with the listed columns; a column the file lacks reads as its default. */
   const select = (table: string, columns: Readonly<Record<string, string>>): Record<string, Value>[] => {
     const present = columnsOf(table)
@@ -211,6 +224,8 @@ const readTables = (db: DatabaseSync, metadata: Record<string, unknown>): Actual
     const list = Object.entries(columns)
       .map(([column, fallback]) => (present.has(column) ? `"${column}"` : `${fallback} AS "${column}"`))
       .join(', ')
+    const rows = db.prepare(`SELECT count(*) AS n FROM "${table}"`).get()
+    if (Number(rows?.n ?? 0) > ACTUAL_ZIP_LIMITS.maxRows) throw new TooManyRows()
     const statement = db.prepare(`SELECT ${list} FROM "${table}"`)
     // Amounts past 2^53 must not be rounded silently into other amounts.
     statement.setReadBigInts(true)
@@ -402,8 +417,8 @@ export const readActualExport = async (bytes: Uint8Array): Promise<ActualRows | 
       // A crafted file's views and triggers may not call functions with side effects.
       db.exec('PRAGMA trusted_schema = OFF')
       return readTables(db, parseMetadata(unzipped.metadata))
-    } catch {
-      return { error: 'invalid' }
+    } catch (error) {
+      return { error: error instanceof TooManyRows ? 'too-large' : 'invalid' }
     } finally {
       db.close()
     }

@@ -183,6 +183,13 @@ describe('reading an Actual export', () => {
     expect(rows.envelopeBudgets).toEqual([])
   })
 
+  it('reads a database saved in WAL mode, as a desktop app may leave it', async () => {
+    const database = await buildDatabase(`PRAGMA journal_mode = WAL;${ACTUAL_SCHEMA}${SAMPLE_BUDGET}`)
+    // The header's read and write versions say WAL.
+    expect([database[18], database[19]]).toEqual([2, 2])
+    expect((await rowsOf(zipEntries({ 'db.sqlite': database }))).transactions).toHaveLength(29)
+  })
+
   it('reads the currency preference of a newer export', async () => {
     const rows = await rowsOf(
       await sampleActualExport(
@@ -249,6 +256,25 @@ describe('refusing what is not a safe Actual export', () => {
     const whole = await sampleActualExport()
     const cut = await read(whole.subarray(0, 2000))
     expect(cut).toHaveProperty('error')
+  })
+
+  it('reads only real tables: a view named like a table of Actual is not run', async () => {
+    const endless = `${ACTUAL_SCHEMA.replace(/CREATE TABLE transactions \([^;]*;/u, '')}
+      CREATE VIEW transactions AS WITH RECURSIVE n(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM n) SELECT id FROM n;`
+    const started = performance.now()
+    expect(await read(zipEntries({ 'db.sqlite': await buildDatabase(endless) }))).toEqual({
+      error: 'unknown-layout',
+    })
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+
+  it('refuses a table of more rows than a budget ever has, before reading them', async () => {
+    const crowded = `${ACTUAL_SCHEMA}
+      INSERT INTO payees (id) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i <= 1000000)
+      SELECT i FROM n;`
+    expect(await read(zipEntries({ 'db.sqlite': await buildDatabase(crowded) }))).toEqual({
+      error: 'too-large',
+    })
   })
 
   it('refuses a db.sqlite that is not SQLite, or SQLite without Actual tables', async () => {
