@@ -240,7 +240,12 @@ class GrossChange {
         this.drop(event.inflowTransactionId)
         break
       case 'TransactionsImported':
+        for (const replaced of event.source?.replaced ?? []) this.drop(replaced.id)
         for (const transaction of event.transactions) this.put(transaction)
+        break
+      case 'ImportUndone':
+        for (const id of event.transactionIds) this.drop(id)
+        for (const transaction of event.restored) this.put(transaction)
         break
       case 'AssignedSet':
         this.assign([{ categoryId: event.categoryId, periodKey: event.periodKey, delta: event.delta }])

@@ -84,6 +84,8 @@ const decideCommand = (command: BudgetCommand, state: BudgetState): Decision => 
       return money.addTransfer(command, state)
     case 'ImportTransactions':
       return money.importTransactions(command, state)
+    case 'UndoImport':
+      return money.undoImport(command, state)
     case 'ReconcileAccount':
       return money.reconcileAccount(command, state)
     case 'SetAssigned':

@@ -385,9 +385,85 @@ export const importTransactions = (
       }
     }
   }
-  if (transactions.length === 0) return Result.succeed([])
-  return Result.succeed([{ _tag: 'TransactionsImported', transactions, transfers }])
+  const { file } = command
+  if (file === undefined) {
+    if (transactions.length === 0) return Result.succeed([])
+    return Result.succeed([{ _tag: 'TransactionsImported', transactions, transfers }])
+  }
+  return Result.map(replacedBy(file, state), (replaced) =>
+    transactions.length === 0 && replaced.length === 0
+      ? []
+      : [
+          {
+            _tag: 'TransactionsImported',
+            transactions,
+            transfers,
+            source: {
+              importId: file.importId,
+              bankAccountId: file.bankAccountId,
+              format: file.format,
+              fileName: file.fileName,
+              at: command.at,
+              by: command.userId,
+              keys: file.keys,
+              replaced,
+            },
+          },
+        ],
+  )
 }
+
+type ImportFile = NonNullable<BudgetCommandOf<'ImportTransactions'>['file']>
+
+/**
+ * The transactions a bank-file import turns into the other side of a transfer it adds, as they are now: each must
+ * be an ordinary (not a transfer side), unreconciled transaction of another account. The import must be new.
+ */
+const replacedBy = (file: ImportFile, state: BudgetState): Result.Result<Transaction[], BudgetError> =>
+  Result.gen(function* () {
+    yield* activeAccount(state, file.bankAccountId)
+    if (state.imports.has(file.importId))
+      return yield* fail('ImportAlreadyExists', { importId: file.importId })
+    const replaced: Transaction[] = []
+    for (const transactionId of file.replaces) {
+      const transaction = findTransaction(state, transactionId)
+      if (
+        transaction === undefined ||
+        transaction.transferId !== null ||
+        transaction.reconciled ||
+        transaction.bankAccountId === file.bankAccountId
+      )
+        return yield* fail('CannotReplaceTransaction', { transactionId })
+      replaced.push(transaction)
+    }
+    return replaced
+  })
+
+/**
+ * Takes a bank-file import back whole: its transactions and transfers go, and the ones it made into transfer sides
+ * return. Refused while any of its transactions was changed, deleted or reconciled since (the user's work would be
+ * lost silently); the count says how many.
+ */
+export const undoImport = (command: BudgetCommandOf<'UndoImport'>, state: BudgetState): Decision =>
+  Result.gen(function* () {
+    yield* liveBudget(state)
+    const record = state.imports.get(command.importId)
+    if (record === undefined || record.undone)
+      return yield* fail('ImportNotFound', { importId: command.importId })
+    if (record.changedIds.size > 0)
+      return yield* fail('ImportChangedSince', {
+        importId: command.importId,
+        changed: record.changedIds.size,
+      })
+    const event: BudgetEvent = {
+      _tag: 'ImportUndone',
+      importId: command.importId,
+      transactionIds: record.transactionIds,
+      transferIds: record.transferIds,
+      restored: record.source.replaced,
+    }
+    return [event]
+  })
 
 export const reconcileAccount = (
   command: BudgetCommandOf<'ReconcileAccount'>,

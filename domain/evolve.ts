@@ -1,13 +1,23 @@
 import * as HashMap from 'effect/HashMap'
+import * as Option from 'effect/Option'
 import type { AssignmentRecord, AssignmentSource, Category, Transaction } from '../schemas/budget.ts'
-import type { AssignmentChange, BudgetEvent } from '../schemas/budgetEvents.ts'
-import type { AssignmentRecordId, BankAccountId, CategoryId, CommandId, UserId } from '../schemas/ids.ts'
+import type { AssignmentChange, BudgetEvent, ImportSource } from '../schemas/budgetEvents.ts'
+import type {
+  AssignmentRecordId,
+  BankAccountId,
+  CategoryId,
+  CommandId,
+  TransactionId,
+  TransferId,
+  UserId,
+} from '../schemas/ids.ts'
 import type { Instant, Minor, PeriodKey } from '../schemas/money.ts'
 import { absurd } from './absurd.ts'
 import { periodOfDate } from './period.ts'
 import {
   type BudgetState,
   getIn,
+  importKeyOf,
   initialState,
   type MonthAggregate,
   monthOf,
@@ -75,6 +85,56 @@ const dropTransaction = (draft: Draft, transaction: Transaction | undefined) => 
   draft.transactions = HashMap.remove(draft.transactions, transaction.id)
   draft.transactionCount -= 1
   applyMoney(draft, transaction, -1)
+}
+
+/** An imported transaction changed (edited, deleted, reconciled): its import can no longer be undone whole. */
+const noteChanged = (draft: Draft, id: TransactionId) => {
+  if (HashMap.size(draft.importedBy) === 0) return
+  const importId = Option.getOrUndefined(HashMap.get(draft.importedBy, id))
+  const record = importId === undefined ? undefined : draft.imports.get(importId)
+  if (importId === undefined || record === undefined || record.changedIds.has(id)) return
+  draft.imports = withEntry(draft.imports, importId, {
+    ...record,
+    changedIds: new Set([...record.changedIds, id]),
+  })
+}
+
+/** Remembers a bank-file import: its rows' keys and which transactions it added. */
+const recordImport = (
+  draft: Draft,
+  source: ImportSource,
+  transactions: readonly Transaction[],
+  transferIds: readonly TransferId[],
+) => {
+  // In place on fresh edits: one import may bring 50 000 keys.
+  let keys = HashMap.beginMutation(draft.importKeys)
+  for (const { transactionId, key } of source.keys)
+    keys = HashMap.set(keys, importKeyOf(source.bankAccountId, key), transactionId)
+  draft.importKeys = HashMap.endMutation(keys)
+  let importedBy = HashMap.beginMutation(draft.importedBy)
+  for (const { id } of transactions) importedBy = HashMap.set(importedBy, id, source.importId)
+  draft.importedBy = HashMap.endMutation(importedBy)
+  draft.imports = withEntry(draft.imports, source.importId, {
+    source,
+    transactionIds: transactions.map(({ id }) => id),
+    transferIds,
+    changedIds: new Set(),
+    undone: false,
+  })
+}
+
+/** Forgets an undone import's keys and transactions (the record stays, as history). */
+const forgetImport = (draft: Draft, importId: ImportSource['importId']) => {
+  const record = draft.imports.get(importId)
+  if (record === undefined) return
+  let keys = HashMap.beginMutation(draft.importKeys)
+  for (const { key } of record.source.keys)
+    keys = HashMap.remove(keys, importKeyOf(record.source.bankAccountId, key))
+  draft.importKeys = HashMap.endMutation(keys)
+  let importedBy = HashMap.beginMutation(draft.importedBy)
+  for (const id of record.transactionIds) importedBy = HashMap.remove(importedBy, id)
+  draft.importedBy = HashMap.endMutation(importedBy)
+  draft.imports = withEntry(draft.imports, importId, { ...record, undone: true })
 }
 
 const lookup = (draft: Draft, id: Transaction['id']) => {
@@ -243,6 +303,10 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
       draft.transactionCount = 0
       draft.recordsByPeriod = new Map()
       draft.undoStack = null
+      // A fresh start: the old rows are gone and their imports with them (undo history ends as for assignments).
+      draft.imports = new Map()
+      draft.importKeys = HashMap.empty()
+      draft.importedBy = HashMap.empty()
       break
     }
     case 'BudgetDeleted':
@@ -356,14 +420,17 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
       putTransaction(draft, event.transaction)
       break
     case 'TransactionEdited':
+      noteChanged(draft, event.transaction.id)
       dropTransaction(draft, lookup(draft, event.transaction.id))
       putTransaction(draft, event.transaction)
       break
     case 'TransactionDeleted':
+      noteChanged(draft, event.transactionId)
       dropTransaction(draft, lookup(draft, event.transactionId))
       break
-    case 'TransferAdded':
     case 'TransferEdited':
+      noteChanged(draft, event.outflow.id)
+      noteChanged(draft, event.inflow.id)
       dropTransaction(draft, lookup(draft, event.outflow.id))
       dropTransaction(draft, lookup(draft, event.inflow.id))
       putTransaction(draft, event.outflow)
@@ -373,18 +440,47 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
         inflowTransactionId: event.inflow.id,
       })
       break
-    case 'TransactionsImported':
+    case 'TransferAdded':
+      dropTransaction(draft, lookup(draft, event.outflow.id))
+      dropTransaction(draft, lookup(draft, event.inflow.id))
+      putTransaction(draft, event.outflow)
+      putTransaction(draft, event.inflow)
+      draft.transfers = HashMap.set(draft.transfers, event.transferId, {
+        outflowTransactionId: event.outflow.id,
+        inflowTransactionId: event.inflow.id,
+      })
+      break
+    case 'TransactionsImported': {
+      const { source } = event
+      for (const replaced of source?.replaced ?? []) dropTransaction(draft, lookup(draft, replaced.id))
       for (const transaction of event.transactions) putTransaction(draft, transaction)
       for (const { transferId, ...link } of event.transfers)
         draft.transfers = HashMap.set(draft.transfers, transferId, link)
+      if (source !== undefined)
+        recordImport(
+          draft,
+          source,
+          event.transactions,
+          event.transfers.map(({ transferId }) => transferId),
+        )
+      break
+    }
+    case 'ImportUndone':
+      for (const id of event.transactionIds) dropTransaction(draft, lookup(draft, id))
+      for (const id of event.transferIds) draft.transfers = HashMap.remove(draft.transfers, id)
+      for (const transaction of event.restored) putTransaction(draft, transaction)
+      forgetImport(draft, event.importId)
       break
     case 'TransferDeleted':
+      noteChanged(draft, event.outflowTransactionId)
+      noteChanged(draft, event.inflowTransactionId)
       dropTransaction(draft, lookup(draft, event.outflowTransactionId))
       dropTransaction(draft, lookup(draft, event.inflowTransactionId))
       draft.transfers = HashMap.remove(draft.transfers, event.transferId)
       break
     case 'AccountReconciled': {
       for (const id of event.reconciledTransactionIds) {
+        noteChanged(draft, id)
         const transaction = lookup(draft, id)
         if (transaction)
           draft.transactions = HashMap.set(draft.transactions, id, { ...transaction, reconciled: true })

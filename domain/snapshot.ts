@@ -1,11 +1,13 @@
 import * as HashMap from 'effect/HashMap'
 import type { AssignmentRecord, Transaction } from '../schemas/budget.ts'
 import type { BudgetStateSnapshot } from '../schemas/budgetSnapshot.ts'
-import type { BankAccountId, CategoryId, TransactionId, TransferId } from '../schemas/ids.ts'
+import type { BankAccountId, CategoryId, ImportId, TransactionId, TransferId } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
 import {
   type BudgetState,
   byPeriod,
+  type ImportRecord,
+  importKeyOf,
   inPeriodOrder,
   type MonthEntry,
   type MonthRow,
@@ -78,7 +80,24 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
     filters: [...state.filters.values()],
     records: [...state.recordsByPeriod.values()].flat(),
     undo,
+    imports: [...state.imports.values()].map((record) => ({ ...record, changedIds: [...record.changedIds] })),
   }
+}
+
+/** The imports of a snapshot, with the keys and the transaction → import index their standing ones make. */
+const importsOf = (snapshot: BudgetStateSnapshot) => {
+  const imports = new Map<ImportId, ImportRecord>()
+  const keys: (readonly [string, TransactionId])[] = []
+  const importedBy: (readonly [TransactionId, ImportId])[] = []
+  for (const record of snapshot.imports ?? []) {
+    const { source } = record
+    imports.set(source.importId, { ...record, changedIds: new Set(record.changedIds) })
+    if (record.undone) continue
+    for (const { transactionId, key } of source.keys)
+      keys.push([importKeyOf(source.bankAccountId, key), transactionId])
+    for (const id of record.transactionIds) importedBy.push([id, source.importId])
+  }
+  return { imports, importKeys: hashMapOf(keys), importedBy: hashMapOf(importedBy) }
 }
 
 /** Category months and transactions built between two pauses of `fromSnapshotInSteps`. */
@@ -153,6 +172,7 @@ export function* fromSnapshotInSteps(snapshot: BudgetStateSnapshot): Generator<v
     filters: new Map(snapshot.filters.map((filter) => [filter.id, filter])),
     recordsByPeriod,
     undoStack,
+    ...importsOf(snapshot),
   }
 }
 

@@ -10,13 +10,14 @@ import type {
   Target,
   Transaction,
 } from '../schemas/budget.ts'
-import type { AssignmentChange } from '../schemas/budgetEvents.ts'
+import type { AssignmentChange, ImportSource } from '../schemas/budgetEvents.ts'
 import type {
   BankAccountId,
   CategoryGroupId,
   CategoryId,
   CommandId,
   FilterId,
+  ImportId,
   TransactionId,
   TransferId,
 } from '../schemas/ids.ts'
@@ -180,6 +181,20 @@ export interface TransferLink {
   readonly inflowTransactionId: TransactionId
 }
 
+/** One bank-file import, kept so that it can be undone whole and its rows are not imported twice. */
+export interface ImportRecord {
+  readonly source: ImportSource
+  readonly transactionIds: readonly TransactionId[]
+  readonly transferIds: readonly TransferId[]
+  /** Its transactions changed, deleted or reconciled since: undo is refused while there are any. */
+  readonly changedIds: ReadonlySet<TransactionId>
+  readonly undone: boolean
+}
+
+/** Where a file row's key is kept: keys are per account (two banks may number their rows alike). */
+export const importKeyOf = (bankAccountId: BankAccountId, key: string): string =>
+  `${bankAccountId}\u0000${key}`
+
 /**
  * The state of one budget stream. Small collections are ReadonlyMaps copied on write; the large ones
  * (transactions, transfers) are persistent HashMaps so evolve stays O(log n) with a million transactions.
@@ -203,6 +218,12 @@ export interface BudgetState {
   readonly filters: ReadonlyMap<FilterId, SavedFilter>
   readonly recordsByPeriod: ReadonlyMap<PeriodKey, readonly AssignmentRecord[]>
   readonly undoStack: UndoEntry | null
+  /** Bank-file imports, oldest first. */
+  readonly imports: ReadonlyMap<ImportId, ImportRecord>
+  /** Every imported row's key (`importKeyOf`) and the transaction it became; an undone import's keys go. */
+  readonly importKeys: HashMap.HashMap<string, TransactionId>
+  /** Which import added a transaction, while that import stands. */
+  readonly importedBy: HashMap.HashMap<TransactionId, ImportId>
 }
 
 export const initialState: BudgetState = {
@@ -221,6 +242,9 @@ export const initialState: BudgetState = {
   filters: new Map(),
   recordsByPeriod: new Map(),
   undoStack: null,
+  imports: new Map(),
+  importKeys: HashMap.empty(),
+  importedBy: HashMap.empty(),
 }
 
 /**

@@ -35,7 +35,10 @@ export interface TransactionsNeeded {
 }
 
 /** What deciding these commands, one after another, needs loaded into a summary. */
-export const transactionsNeeded = (commands: Iterable<BudgetCommand | ImportItem>): TransactionsNeeded => {
+export const transactionsNeeded = (
+  commands: Iterable<BudgetCommand | ImportItem>,
+  state?: Pick<BudgetState, 'imports'>,
+): TransactionsNeeded => {
   const ids = new Set<TransactionId>()
   const transferIds = new Set<TransferId>()
   const clearedOf = new Set<BankAccountId>()
@@ -55,6 +58,13 @@ export const transactionsNeeded = (commands: Iterable<BudgetCommand | ImportItem
         const items = transactionsNeeded(command.items)
         for (const id of items.ids) ids.add(id)
         for (const id of items.transferIds) transferIds.add(id)
+        for (const id of command.file?.replaces ?? []) ids.add(id)
+        break
+      }
+      case 'UndoImport': {
+        // Its transactions leave the aggregates: evolve needs them (the import's record lists them).
+        const record = state?.imports.get(command.importId)
+        for (const id of record?.transactionIds ?? []) ids.add(id)
         break
       }
       case 'ReconcileAccount':
@@ -149,6 +159,11 @@ export const foldsIntoSummary = (state: BudgetState, event: BudgetEvent): boolea
       return holds(state, event.transaction.id)
     case 'TransactionDeleted':
       return holds(state, event.transactionId)
+    // An import that made transactions into transfer sides takes them out first.
+    case 'TransactionsImported':
+      return holds(state, ...(event.source?.replaced ?? []).map(({ id }) => id))
+    case 'ImportUndone':
+      return holds(state, ...event.transactionIds)
     case 'TransferEdited':
       return holds(state, event.outflow.id, event.inflow.id)
     case 'TransferDeleted':
@@ -157,7 +172,6 @@ export const foldsIntoSummary = (state: BudgetState, event: BudgetEvent): boolea
     // lacks anyway); the rest never read a transaction.
     case 'TransactionAdded':
     case 'TransferAdded':
-    case 'TransactionsImported':
     case 'AccountReconciled':
     case 'BudgetCreated':
     case 'BudgetRenamed':

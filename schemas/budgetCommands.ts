@@ -20,6 +20,7 @@ import {
   CategoryId,
   CommandId,
   FilterId,
+  ImportId,
   TargetId,
   TransactionId,
   TransferId,
@@ -175,7 +176,22 @@ export const ImportTransactions = Schema.TaggedStruct('ImportTransactions', {
       Schema.TaggedStruct('AddTransfer', TransferToAdd),
     ]),
   ),
+  /** A bank file's import (the server's import routes): recorded so it can be undone and not repeated. */
+  file: Schema.optionalKey(
+    Schema.Struct({
+      importId: ImportId,
+      bankAccountId: BankAccountId,
+      format: Text,
+      fileName: Text,
+      /** Each added transaction's key in the file. */
+      keys: Schema.Array(Schema.Struct({ transactionId: TransactionId, key: Text })),
+      /** Existing transactions (in other accounts) that a transfer among the items replaces. */
+      replaces: Schema.Array(TransactionId),
+    }),
+  ),
 })
+/** Takes a bank-file import back whole; refused once any of its transactions was changed or reconciled. */
+export const UndoImport = Schema.TaggedStruct('UndoImport', { importId: ImportId })
 
 /** The user states the bank's cleared balance; a difference becomes an adjustment transaction. */
 export const ReconcileAccount = Schema.TaggedStruct('ReconcileAccount', {
@@ -256,6 +272,7 @@ export const OpenBudgetCommandDraft = Schema.Union([
   DeleteTransaction,
   AddTransfer,
   ImportTransactions,
+  UndoImport,
   ReconcileAccount,
   SetAssigned,
   MoveMoney,

@@ -1,5 +1,13 @@
 import * as Schema from 'effect/Schema'
-import { BankAccountId, CategoryGroupId, CategoryId, FilterId, TransactionId, TransferId } from './ids.ts'
+import {
+  BankAccountId,
+  CategoryGroupId,
+  CategoryId,
+  FilterId,
+  ImportId,
+  TransactionId,
+  TransferId,
+} from './ids.ts'
 import { CurrencyCode, Minor } from './money.ts'
 
 // Expected refusals of the budget domain. `_tag` names them in code; `code` is the stable wire code of the
@@ -113,6 +121,19 @@ export const NothingToUndo = refusal('NothingToUndo', 'nothing-to-undo', {})
 export const TargetNotFound = refusal('TargetNotFound', 'target-not-found', { categoryId: CategoryId })
 export const TargetNeedsDueDate = refusal('TargetNeedsDueDate', 'target-needs-due-date', {})
 export const FilterNotFound = refusal('FilterNotFound', 'filter-not-found', { filterId: FilterId })
+export const ImportNotFound = refusal('ImportNotFound', 'import-not-found', { importId: ImportId })
+export const ImportAlreadyExists = refusal('ImportAlreadyExists', 'import-already-exists', {
+  importId: ImportId,
+})
+/** Undo takes an import back only whole: a transaction changed, deleted or reconciled since keeps it. */
+export const ImportChangedSince = refusal('ImportChangedSince', 'import-changed-since', {
+  importId: ImportId,
+  changed: Schema.Int,
+})
+/** A transaction an import would turn into a transfer's other side cannot be: a transfer side, reconciled, gone. */
+export const CannotReplaceTransaction = refusal('CannotReplaceTransaction', 'cannot-replace-transaction', {
+  transactionId: TransactionId,
+})
 /** The command would take the budget's totals past their bound (domain/bounds.ts, MAX_GROSS). */
 export const BudgetTotalsTooLarge = refusal('BudgetTotalsTooLarge', 'budget-totals-too-large', {})
 
@@ -149,6 +170,10 @@ export const BudgetError = Schema.Union([
   TargetNotFound,
   TargetNeedsDueDate,
   FilterNotFound,
+  ImportNotFound,
+  ImportAlreadyExists,
+  ImportChangedSince,
+  CannotReplaceTransaction,
   BudgetTotalsTooLarge,
 ])
 export type BudgetError = typeof BudgetError.Type

@@ -7,6 +7,7 @@ import {
   Name,
   SpendingClass,
   Target,
+  Text,
   Transaction,
   TransferSides,
 } from './budget.ts'
@@ -17,6 +18,7 @@ import {
   CategoryId,
   CommandId,
   FilterId,
+  ImportId,
   TargetId,
   TransactionId,
   TransferId,
@@ -134,6 +136,28 @@ export const TransferDeleted = Schema.TaggedStruct('TransferDeleted', {
   inflowTransactionId: TransactionId,
 })
 
+/** A row's key in its bank file (the bank's own id, or a fingerprint of the row): the same row is not imported twice. */
+export const ImportKey = Schema.Struct({ transactionId: TransactionId, key: Text })
+export type ImportKey = typeof ImportKey.Type
+
+/** Where an import's rows came from, and what undoing it needs. */
+export const ImportSource = Schema.Struct({
+  importId: ImportId,
+  bankAccountId: BankAccountId,
+  /** The file's format (`schemas/imports.ts` ImportFormat). */
+  format: Text,
+  fileName: Text,
+  at: Instant,
+  by: UserId,
+  keys: Schema.Array(ImportKey),
+  /**
+   * Transactions in other accounts the import turned into the other side of a transfer it adds (as they were, so
+   * that undo brings them back). They leave the state before the import's transactions come in.
+   */
+  replaced: Schema.Array(Transaction),
+})
+export type ImportSource = typeof ImportSource.Type
+
 /**
  * Transactions and transfers added together, in the order given (a bulk import): one fact and one row of the
  * stream, however many it adds. Both sides of each transfer are among `transactions`.
@@ -141,6 +165,19 @@ export const TransferDeleted = Schema.TaggedStruct('TransferDeleted', {
 export const TransactionsImported = Schema.TaggedStruct('TransactionsImported', {
   transactions: Schema.Array(Transaction),
   transfers: Schema.Array(TransferSides),
+  /** Present when the rows came from a bank file (not for the bulk route): what undoing it and re-importing need. */
+  source: Schema.optionalKey(ImportSource),
+})
+
+/**
+ * A bank-file import taken back whole: its transactions and transfers go, and the transactions it turned into
+ * transfer sides come back as they were.
+ */
+export const ImportUndone = Schema.TaggedStruct('ImportUndone', {
+  importId: ImportId,
+  transactionIds: Schema.Array(TransactionId),
+  transferIds: Schema.Array(TransferId),
+  restored: Schema.Array(Transaction),
 })
 
 /** Follows the adjustment TransactionAdded when the stated balance differed. */
@@ -233,6 +270,7 @@ export const BudgetEvent = Schema.Union([
   TransferEdited,
   TransferDeleted,
   TransactionsImported,
+  ImportUndone,
   AccountReconciled,
   AssignedSet,
   MoneyMoved,

@@ -12,8 +12,8 @@ import {
   Transaction,
   TransferSides,
 } from './budget.ts'
-import { AssignmentChange } from './budgetEvents.ts'
-import { BankAccountId, CategoryId, CommandId } from './ids.ts'
+import { AssignmentChange, ImportSource } from './budgetEvents.ts'
+import { BankAccountId, CategoryId, CommandId, TransactionId, TransferId } from './ids.ts'
 import { isPeriodKey, PeriodKey } from './money.ts'
 
 // Aggregates are sums the domain keeps as plain safe integers.
@@ -73,6 +73,18 @@ export const BudgetStateSnapshot = Schema.Struct({
   records: Schema.Array(AssignmentRecord),
   undo: Schema.Array(
     Schema.Struct({ commandId: CommandId, periodKey: PeriodKey, changes: Schema.Array(AssignmentChange) }),
+  ),
+  /** Bank-file imports, oldest first (absent in snapshots taken before imports existed). */
+  imports: Schema.optionalKey(
+    Schema.Array(
+      Schema.Struct({
+        source: ImportSource,
+        transactionIds: Schema.Array(TransactionId),
+        transferIds: Schema.Array(TransferId),
+        changedIds: Schema.Array(TransactionId),
+        undone: Schema.Boolean,
+      }),
+    ),
   ),
 })
 export type BudgetStateSnapshot = typeof BudgetStateSnapshot.Type

@@ -26,6 +26,10 @@ export const problemCodes = [
   // Too many requests in the current window (429, with Retry-After).
   'rate_limited',
   'idempotency_key_reused',
+  // A file that cannot be read as what it was sent as (an import): `reason` says why.
+  'unreadable_file',
+  // The target of a whole-budget import already holds money or accounts.
+  'budget_not_empty',
 ] as const
 export const ProblemCode = Schema.Literals(problemCodes).annotate({ identifier: 'ProblemCode' })
 export type ProblemCode = typeof ProblemCode.Type
@@ -60,6 +64,8 @@ export const Problem = Schema.Struct({
   detail: Schema.String,
   code: ProblemCode,
   errors: Schema.optionalKey(Schema.Array(FieldError)),
+  /** For `unreadable_file`: the stable reason (such as `binary`, `wrong-format`), localized by the app. */
+  reason: Schema.optionalKey(Schema.String),
 }).annotate({ identifier: 'Problem' })
 export type Problem = typeof Problem.Type
 

@@ -1,4 +1,5 @@
 import { maxHeaderSize } from 'node:http'
+import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import { textSafetyPlugin } from './http/textSafety.ts'
@@ -55,6 +56,8 @@ export const buildApp = (config: Config): FastifyInstance => {
   app.register(canonicalAddressPlugin)
   // Before any route: no handler, schema or database sees text it cannot hold (issue 26 §2).
   app.register(textSafetyPlugin)
+  // File uploads (imports): each route sets its own file limit (server/http/multipart.ts).
+  app.register(multipart, { throwFileSizeLimit: true })
   app.register(routeCatalogPlugin)
   app.register(appShellPlugin)
   // Before identity, so its hooks cover the identity pages; its per-user limit runs after authentication anyway.

@@ -29,6 +29,8 @@ const titles: Record<ProblemCode, string> = {
   precondition_failed: 'Precondition failed',
   rate_limited: 'Too many requests',
   idempotency_key_reused: 'Idempotency key reused',
+  unreadable_file: 'Unreadable file',
+  budget_not_empty: 'Budget not empty',
 }
 
 export const makeProblem = (

@@ -3,6 +3,7 @@ import * as Schema from 'effect/Schema'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Problem } from '../../schemas/problem.ts'
 import { fieldErrorsFromIssue } from './issues.ts'
+import type { UploadSpec } from './multipart.ts'
 import { makeProblem, ProblemError } from './problem.ts'
 
 /** A contract schema: no services needed to decode or encode it. */
@@ -65,6 +66,8 @@ export interface RouteSpec<
   readonly query?: Query
   /** A JSON request body. */
   readonly body?: Body
+  /** A file upload (multipart/form-data) instead: the handler reads it with `readUpload(request, upload)`. */
+  readonly upload?: UploadSpec
   /** Bytes; the app-wide limit applies when absent. */
   readonly bodyLimit?: number
   /**
@@ -95,6 +98,7 @@ export interface AnyRoute {
   readonly params?: ContractSchema | undefined
   readonly query?: ContractSchema | undefined
   readonly body?: ContractSchema | undefined
+  readonly upload?: UploadSpec | undefined
   readonly bodyLimit?: number | undefined
   readonly alsoAppPage?: boolean | undefined
   readonly responses: ResponseSpecs

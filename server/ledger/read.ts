@@ -328,6 +328,32 @@ const transactionsBy = async (
   return storedTransactions(rows)
 }
 
+/** Every transaction of the budget dated from `from` to `to`, both included (an import's duplicates and transfers). */
+export const transactionsBetween = async (
+  db: Db,
+  budgetId: string,
+  from: string,
+  to: string,
+): Promise<Transaction[]> => {
+  const { rows } = await sql<{ rows: string }>`
+    select coalesce(json_agg(t), '[]')::text as rows from (
+      select ${storedColumns} from transactions
+      where budget_id = ${budgetId} and date >= ${from} and date <= ${to}) t
+  `.execute(db)
+  return storedTransactions(rows)
+}
+
+/** The budget's newest `limit` transactions that are not transfer sides (what an import learns categories from). */
+export const recentTransactions = async (db: Db, budgetId: string, limit: number): Promise<Transaction[]> => {
+  const { rows } = await sql<{ rows: string }>`
+    select coalesce(json_agg(t), '[]')::text as rows from (
+      select ${storedColumns} from transactions
+      where budget_id = ${budgetId} and transfer_id is null
+      order by date desc, id desc limit ${limit}) t
+  `.execute(db)
+  return storedTransactions(rows)
+}
+
 /** Every cleared, unreconciled transaction of these accounts (what a reconciliation flags). */
 const clearedTransactions = async (
   db: Db,
@@ -427,6 +453,12 @@ export const readSummary = async (
   ])
   const row = json.rows[0]
   if (row === undefined) return undefined
+  const imports = await db
+    .selectFrom('budget_imports')
+    .select('record')
+    .where('budget_id', '=', budgetId)
+    .orderBy('id')
+    .execute()
   // Rows the projection wrote from typed domain values.
   const snapshot = {
     budget: {
@@ -451,6 +483,7 @@ export const readSummary = async (
     filters,
     records: JSON.parse(row.records),
     undo: JSON.parse(row.undo),
+    imports: imports.map(({ record }) => record as NonNullable<BudgetStateSnapshot['imports']>[number]),
   } satisfies BudgetStateSnapshot
   return {
     version: amount(budget.version),

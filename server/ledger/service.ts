@@ -241,7 +241,7 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     const actor = userId as UserId
     const resolved = request.commands(metaFactory(at, actor, request.commandId, batch))
     // The summary decides like the whole state once it holds the transactions these commands read.
-    const needed = transactionsNeeded(resolved)
+    const needed = transactionsNeeded(resolved, summary)
     const minted = request.minted
     const toRead =
       minted === undefined

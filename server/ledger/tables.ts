@@ -146,6 +146,13 @@ export interface FiltersRow {
   criteria: Json<unknown>
 }
 
+/** One bank-file import (migration 0015): its record as the budget snapshot keeps it. */
+export interface BudgetImportsRow {
+  budget_id: string
+  id: string
+  record: Json<unknown>
+}
+
 /** One undoable assignment command of the budget's undo stack (migration 0006); the highest position is on top. */
 export interface BudgetUndoRow {
   budget_id: string
@@ -170,6 +177,7 @@ export interface LedgerTables {
   targets: TargetsRow
   filters: FiltersRow
   budget_undo: BudgetUndoRow
+  budget_imports: BudgetImportsRow
 }
 
 export type LedgerDb = Kysely<LedgerTables>
@@ -194,4 +202,5 @@ export const readModelTables = [
   'targets',
   'filters',
   'budget_undo',
+  'budget_imports',
 ] as const

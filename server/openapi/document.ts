@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import type * as JsonSchema from 'effect/JsonSchema'
 import * as Schema from 'effect/Schema'
 import { BudgetRefusal, Problem } from '../../schemas/problem.ts'
+import type { UploadSpec } from '../http/multipart.ts'
 import { type AnyRoute, type ContractSchema, responseContentType } from '../http/route.ts'
 import { anonymousPaths, disabledUserPaths, optionalPaths } from '../identity/apiAuth.ts'
 
@@ -137,7 +138,7 @@ const problem = (description: string, schema: ContractSchema = Problem): AnswerS
  */
 const commonProblems = (route: AnyRoute): Record<string, AnswerSpec> => {
   const access = accessOf(route)
-  const hasBody = route.body !== undefined
+  const hasBody = route.body !== undefined || route.upload !== undefined
   return {
     400: problem(
       'The request is malformed: a field fails validation or holds characters it may not (`validation_failed`, each field named in `errors`), a malformed URL (`bad_url`) or JSON body (`invalid_json`), or a bad header (`bad_request`).',
@@ -161,7 +162,11 @@ const commonProblems = (route: AnyRoute): Record<string, AnswerSpec> => {
     ...(hasBody
       ? {
           413: problem('The request body exceeds the size limit for this route (`payload_too_large`).'),
-          415: problem('The request body is not application/json (`unsupported_media_type`).'),
+          415: problem(
+            route.upload === undefined
+              ? 'The request body is not application/json (`unsupported_media_type`).'
+              : 'The request body is not multipart/form-data (`unsupported_media_type`).',
+          ),
         }
       : {}),
     ...(isBudgetWrite(route)
@@ -174,6 +179,29 @@ const commonProblems = (route: AnyRoute): Record<string, AnswerSpec> => {
       : {}),
     429: problem('Too many requests; Retry-After says when to try again.'),
     500: problem('Unexpected server error (`internal_error`); details are logged.'),
+  }
+}
+
+/** A file form: the route's text fields plus `file`, the upload itself. */
+const uploadBody = (registry: Registry, upload: UploadSpec) => {
+  const fields = registry.toJsonSchema(upload.fields)
+  return {
+    required: true,
+    description: upload.description,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          allOf: [
+            fields,
+            {
+              type: 'object',
+              required: ['file'],
+              properties: { file: { type: 'string', format: 'binary', maxLength: upload.maxFileBytes } },
+            },
+          ],
+        },
+      },
+    },
   }
 }
 
@@ -210,6 +238,7 @@ const operationOf = (registry: Registry, route: AnyRoute) => {
             content: { 'application/json': { schema: registry.toJsonSchema(route.body) } },
           },
         }),
+    ...(route.upload === undefined ? {} : { requestBody: uploadBody(registry, route.upload) }),
     responses: Object.fromEntries(
       Object.entries(responses)
         .sort(([a], [b]) => Number(a) - Number(b))

@@ -16,6 +16,7 @@ import * as transactionStatistics from './0009_transaction_statistics.ts'
 import * as eventCompression from './0010_event_compression.ts'
 import * as commandFingerprints from './0011_command_fingerprints.ts'
 import * as onboarding from './0013_onboarding.ts'
+import * as budgetImports from './0015_budget_imports.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -33,6 +34,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012_identity_tokens_valid_after': tokensValidAfter,
   '0013_onboarding': onboarding,
   '0014_identity_user_locale': userLocale,
+  '0015_budget_imports': budgetImports,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

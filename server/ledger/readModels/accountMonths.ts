@@ -22,6 +22,7 @@ const pass = (): Pass => {
         case 'TransferEdited':
         case 'TransferDeleted':
         case 'TransactionsImported':
+        case 'ImportUndone':
           for (const transaction of transactionVersions(before, event))
             if (transaction !== undefined)
               keys.add(pairKey(transaction.bankAccountId, periodOfDate(transaction.date)))

@@ -34,6 +34,7 @@ const pass = (): Pass => {
         case 'TransferEdited':
         case 'TransferDeleted':
         case 'TransactionsImported':
+        case 'ImportUndone':
           for (const transaction of transactionVersions(before, event)) touchTransaction(transaction)
           return
         case 'AssignedSet':

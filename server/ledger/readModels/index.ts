@@ -6,6 +6,7 @@ import { categories } from './categories.ts'
 import { categoryGroups } from './categoryGroups.ts'
 import { categoryYearColumns } from './categoryYearColumns.ts'
 import { filters } from './filters.ts'
+import { imports } from './imports.ts'
 import type { ReadModel } from './readModel.ts'
 import { targets } from './targets.ts'
 import { transactions } from './transactions.ts'
@@ -27,4 +28,5 @@ export const readModels: readonly ReadModel[] = [
   assignmentRecords,
   targets,
   filters,
+  imports,
 ]

@@ -71,7 +71,7 @@ export const insertChunks = async <T extends ReadModelTable>(out: Out, table: T,
 
 export const deleteByIds = async (
   out: Out,
-  table: 'category_groups' | 'categories' | 'bank_accounts' | 'filters' | 'transactions',
+  table: 'category_groups' | 'categories' | 'bank_accounts' | 'filters' | 'transactions' | 'budget_imports',
   budgetId: string,
   ids: readonly string[],
 ) => {

@@ -20,6 +20,7 @@ export type TransactionEvent = Extract<
       | 'TransferEdited'
       | 'TransferDeleted'
       | 'TransactionsImported'
+      | 'ImportUndone'
   }
 >
 
@@ -45,6 +46,10 @@ export const transactionVersions = (
     case 'TransferDeleted':
       return [lookup(before, event.outflowTransactionId), lookup(before, event.inflowTransactionId)]
     case 'TransactionsImported':
-      return event.transactions
+      return event.source === undefined || event.source.replaced.length === 0
+        ? event.transactions
+        : [...event.source.replaced.map(({ id }) => lookup(before, id)), ...event.transactions]
+    case 'ImportUndone':
+      return [...event.transactionIds.map((id) => lookup(before, id)), ...event.restored]
   }
 }

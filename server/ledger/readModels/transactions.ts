@@ -127,7 +127,17 @@ const pass = (): Pass => {
       switch (event._tag) {
         case 'TransactionAdded':
         case 'TransferAdded':
+          for (const transaction of transactionVersions(before, event))
+            if (transaction !== undefined) ids.add(transaction.id)
+          return
         case 'TransactionsImported':
+          // An import that made transactions into transfer sides deletes their rows: not only additions.
+          if ((event.source?.replaced.length ?? 0) > 0) addedOnly = false
+          for (const transaction of transactionVersions(before, event))
+            if (transaction !== undefined) ids.add(transaction.id)
+          return
+        case 'ImportUndone':
+          addedOnly = false
           for (const transaction of transactionVersions(before, event))
             if (transaction !== undefined) ids.add(transaction.id)
           return

@@ -389,6 +389,13 @@ export const snapshot = (state: BudgetState) => {
     filters: sorted(state.filters),
     records: sorted(state.recordsByPeriod),
     undo,
+    imports: sorted(
+      [...state.imports].map(
+        ([id, record]) => [id, { ...record, changedIds: [...record.changedIds].sort() }] as const,
+      ),
+    ),
+    importKeys: sorted(HashMap.toEntries(state.importKeys)),
+    importedBy: sorted(HashMap.toEntries(state.importedBy)),
   }
 }
 
