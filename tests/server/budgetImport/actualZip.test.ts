@@ -67,6 +67,8 @@ describe('reading an Actual export', () => {
   })
 
   it('reads the tables into rows, Polish letters intact', async () => {
+    // The reader's private directory goes where the checks below look.
+    expect(tmpdir()).toBe(temp)
     const rows = await rowsOf(sample)
     expect(rows.budgetName).toBe('Mój budżet domowy')
     expect(rows.budgetType).toBe('envelope')
