@@ -203,7 +203,8 @@ const convert = (rows: ActualRows, mint: Mint, target: ActualTarget): BudgetConv
       }
     }
     if (Math.abs(value) > MAX_AMOUNT) throw new Refused('amount-too-large')
-    return Amount.make(value)
+    // Rounding -0.4 gives -0: stored, it would read as an outflow of nothing.
+    return Amount.make(value === 0 ? 0 : value)
   }
   /** A sum of converted amounts, kept within one command's bound. */
   const sumOf = (values: readonly number[]): AmountValue => {
@@ -418,7 +419,9 @@ const convert = (rows: ActualRows, mint: Mint, target: ActualTarget): BudgetConv
     if (other !== undefined) {
       // Once per pair, from its outflow side (for a pair of zeros, the side with the smaller id, to leave it out).
       if (row.amount > 0 || (row.amount === 0 && row.id > other.id)) continue
-      if (row.amount === 0) {
+      // A transfer of under one minor unit (a zero-decimal currency) rounds to nothing as well.
+      const value = minorOf(-row.amount)
+      if (value === 0) {
         leftOut('zero-transfers')
         continue
       }
@@ -435,7 +438,7 @@ const convert = (rows: ActualRows, mint: Mint, target: ActualTarget): BudgetConv
           fromBankAccountId: accountOf(row),
           toBankAccountId: accountOf(other),
           date: dateOf(row),
-          value: minorOf(-row.amount),
+          value,
           ...(memo === undefined ? {} : { memo }),
         },
         from,

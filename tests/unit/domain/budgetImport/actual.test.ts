@@ -627,6 +627,23 @@ describe('currency and amounts', () => {
     expect(approximation(jpy.report, 'amount-rounded')?.count).toBe(2)
   })
 
+  it('leaves out a transfer that rounds to nothing, and never stores minus zero', () => {
+    const jpy = converted(
+      rows({
+        currency: 'JPY',
+        accounts: [account('a', { sortOrder: 1 }), account('b', { sortOrder: 2 })],
+        transactions: [
+          row('o', { accountId: 'a', amount: -40, transferredId: 'i' }),
+          row('i', { accountId: 'b', amount: 40, transferredId: 'o' }),
+          row('x', { accountId: 'a', amount: -30 }),
+        ],
+      }),
+    )
+    expect(itemsOf(jpy.commands).map((item) => Object.is(item.value, 0))).toEqual([true])
+    expect(omission(jpy.report, 'zero-transfers')?.count).toBe(1)
+    imported(jpy)
+  })
+
   it('says when the file names a currency it does not know', () => {
     const result = converted(rows({ currency: 'XYZ' }))
     expect(result.currency).toBe('PLN')
