@@ -741,6 +741,133 @@ describe('currency and amounts', () => {
   })
 })
 
+describe('any Actual file', () => {
+  it('gives commands the domain takes whole, with each balance as Actual shows it (property)', () => {
+    const flags = fc.record({ cleared: fc.boolean(), reconciled: fc.boolean(), tombstone: fc.boolean() })
+    const amount = fc.integer({ min: -500_000, max: 500_000 })
+    const accountKey = fc.constantFrom('a', 'b', 'c')
+    const entry = fc.oneof(
+      fc.record({
+        kind: fc.constant('plain' as const),
+        account: accountKey,
+        amount,
+        flags,
+        categorized: fc.boolean(),
+      }),
+      fc.record({
+        kind: fc.constant('transfer' as const),
+        from: accountKey,
+        to: accountKey,
+        amount,
+        // Actual keeps both sides opposite; a damaged file may not.
+        skew: fc.constantFrom(0, 0, 0, 1),
+        fromFlags: flags,
+        toFlags: flags,
+      }),
+      fc.record({
+        kind: fc.constant('split' as const),
+        account: accountKey,
+        flags,
+        parts: fc.array(
+          fc.record({
+            amount,
+            categorized: fc.boolean(),
+            transferTo: fc.option(accountKey, { nil: undefined }),
+          }),
+          { maxLength: 4 },
+        ),
+      }),
+    )
+    const setup = fc.record({
+      offbudgetC: fc.boolean(),
+      closed: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+      openings: fc.array(amount, { minLength: 3, maxLength: 3 }),
+      day: fc.integer({ min: 1, max: 28 }),
+    })
+    fc.assert(
+      fc.property(setup, fc.array(entry, { maxLength: 20 }), (world, entries) => {
+        const transactions: ActualTransaction[] = []
+        const push = (id: string, fields: Partial<ActualTransaction> & { accountId: string }) =>
+          transactions.push(row(id, { date: 20250100 + world.day, ...fields }))
+        for (const [index, id] of ['a', 'b', 'c'].entries())
+          push(`s-${id}`, {
+            accountId: id,
+            amount: world.openings[index] ?? 0,
+            date: 20250101,
+            startingBalance: true,
+          })
+        for (const [n, item] of entries.entries()) {
+          if (item.kind === 'plain') {
+            push(`t${n}`, {
+              accountId: item.account,
+              amount: item.amount,
+              categoryId: item.categorized ? 'c-jedzenie' : null,
+              ...item.flags,
+            })
+          } else if (item.kind === 'transfer') {
+            push(`t${n}o`, {
+              accountId: item.from,
+              amount: -item.amount,
+              transferredId: `t${n}i`,
+              ...item.fromFlags,
+            })
+            push(`t${n}i`, {
+              accountId: item.to,
+              amount: item.amount + item.skew,
+              transferredId: `t${n}o`,
+              ...item.toFlags,
+            })
+          } else {
+            const total = item.parts.reduce((sum, part) => sum + part.amount, 0)
+            push(`t${n}`, { accountId: item.account, amount: total, isParent: true, ...item.flags })
+            for (const [k, part] of item.parts.entries()) {
+              push(`t${n}/${k}`, {
+                accountId: item.account,
+                amount: part.amount,
+                isChild: true,
+                parentId: `t${n}`,
+                categoryId: part.categorized ? 'c-czynsz' : null,
+                ...(part.transferTo === undefined ? {} : { transferredId: `t${n}/${k}x` }),
+                cleared: item.flags.cleared,
+                reconciled: item.flags.reconciled,
+                tombstone: item.flags.tombstone,
+              })
+              if (part.transferTo !== undefined)
+                push(`t${n}/${k}x`, {
+                  accountId: part.transferTo,
+                  amount: -part.amount,
+                  transferredId: `t${n}/${k}`,
+                  tombstone: item.flags.tombstone,
+                })
+            }
+          }
+        }
+        const accounts = ['a', 'b', 'c'].map((id, index) =>
+          account(id, {
+            name: id,
+            sortOrder: index,
+            closed: world.closed[index] ?? false,
+            offbudget: id === 'c' && world.offbudgetC,
+          }),
+        )
+        const result = converted(rows({ accounts, transactions }))
+        // Throws on any refusal: the import is all or nothing, so one bad command would lose the whole file.
+        const state = imported(result)
+        const byId = new Map(transactions.map((t) => [t.id, t]))
+        for (const actual of accounts.filter((candidate) => !candidate.offbudget)) {
+          // Actual's balance: every live row of the account but split parents, and parts of a live parent.
+          const expected = transactions
+            .filter((t) => t.accountId === actual.id && !t.tombstone && !t.isParent)
+            .filter((t) => !t.isChild || byId.get(t.parentId ?? '')?.tombstone === false)
+            .reduce((sum, t) => sum + t.amount, 0)
+          expect(accountBalance(state, accountIdOf(result, actual.id)).working).toBe(expected)
+        }
+      }),
+      { numRuns: 150 },
+    )
+  })
+})
+
 describe('texts', () => {
   it('words every code only the Actual import has, in each language', () => {
     for (const [locale, texts] of Object.entries({ pl, en, de })) {
