@@ -639,7 +639,15 @@ const convert = (rows: ActualRows, mint: Mint, target: ActualTarget): BudgetConv
     ok: true,
     name,
     currency,
-    commands: [...structure, ...money, ...assignments, ...hiding],
+    // The budget takes the file's name and currency first (no money is recorded yet, so the currency may change).
+    commands: [
+      { _tag: 'RenameBudget', name },
+      { _tag: 'ChangeCurrency', currency },
+      ...structure,
+      ...money,
+      ...assignments,
+      ...hiding,
+    ],
     report: {
       source: 'actual',
       name,

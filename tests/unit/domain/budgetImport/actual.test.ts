@@ -586,6 +586,11 @@ describe('converting an Actual budget', () => {
       }),
     )
     expect(result.name).toBe('Budżet rodzinny')
+    expect(result.commands.slice(0, 2)).toEqual([
+      { _tag: 'RenameBudget', name: 'Budżet rodzinny' },
+      { _tag: 'ChangeCurrency', currency: 'PLN' },
+    ])
+    expect(imported(result).budget?.name).toBe('Budżet rodzinny')
     expect(ofTag(result.commands, 'OpenBankAccount')[0]?.name).toHaveLength(200)
     expect(itemsOf(result.commands)[0]).toMatchObject({ payee: 'Sklep „Świt”', memo: 'Linia 1\nLinia 2' })
     // The budget's name, the account's, the payee and the memo.
