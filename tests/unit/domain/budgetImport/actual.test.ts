@@ -14,9 +14,9 @@ import {
   type ImportableCommandDraft,
 } from '../../../../domain/budgetImport/actualTypes.ts'
 import { accountBalance, monthView } from '../../../../domain/monthView.ts'
-import de from '../../../../locales/de.json' with { type: 'json' }
-import en from '../../../../locales/en.json' with { type: 'json' }
-import pl from '../../../../locales/pl.json' with { type: 'json' }
+import de from '../../../../locales/screens/budgetImport.de.json' with { type: 'json' }
+import en from '../../../../locales/screens/budgetImport.en.json' with { type: 'json' }
+import pl from '../../../../locales/screens/budgetImport.pl.json' with { type: 'json' }
 import { BudgetCommand } from '../../../../schemas/budgetCommands.ts'
 import { BankAccountId, CategoryId } from '../../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
