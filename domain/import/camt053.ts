@@ -27,8 +27,9 @@
  * lines in the memo (one transaction's lines joined by spaces, transactions by '; ').
  */
 import type { ParsedRow, ParseOptions, ParseResult, RowErrorCode } from '../../schemas/imports.ts'
+import { negateDecimal } from './amount.ts'
 import { xmlDate } from './dates.ts'
-import { negateDecimal, readPlainDecimal } from './decimal.ts'
+import { readPlainDecimal } from './decimal.ts'
 import { lineCounter, squeeze } from './lines.ts'
 import { attributeValue, scanMarkup } from './markup.ts'
 

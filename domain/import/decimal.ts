@@ -18,12 +18,6 @@ export const canonicalDecimal = (negative: boolean, integer: string, fraction: s
   return negative && !zero ? `-${text}` : text
 }
 
-/** The canonical text with the other sign. */
-export const negateDecimal = (canonical: string): string => {
-  if (canonical.startsWith('-')) return canonical.slice(1)
-  return /^[0.]*$/u.test(canonical) ? canonical : `-${canonical}`
-}
-
 const PLAIN = /^([+-]?)(\d*)(?:[.,](\d*))?$/u
 
 /**

@@ -1,12 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { negateDecimal } from '../../../../domain/import/amount.ts'
 import { parseCamt053 } from '../../../../domain/import/camt053.ts'
-import {
-  canonicalDecimal,
-  negateDecimal,
-  readGroupedDecimal,
-  readPlainDecimal,
-} from '../../../../domain/import/decimal.ts'
+import { canonicalDecimal, readGroupedDecimal, readPlainDecimal } from '../../../../domain/import/decimal.ts'
 import { parseMt940 } from '../../../../domain/import/mt940.ts'
 import { parseOfx } from '../../../../domain/import/ofx.ts'
 import { parseQif } from '../../../../domain/import/qif.ts'

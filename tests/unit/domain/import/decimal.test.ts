@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  canonicalDecimal,
-  negateDecimal,
-  readGroupedDecimal,
-  readPlainDecimal,
-} from '../../../../domain/import/decimal.ts'
+import { negateDecimal } from '../../../../domain/import/amount.ts'
+import { canonicalDecimal, readGroupedDecimal, readPlainDecimal } from '../../../../domain/import/decimal.ts'
 
 describe('canonical decimal text', () => {
   it('drops leading zeros and a zero’s sign, keeps the fraction as written', () => {
