@@ -12,6 +12,7 @@ import type {
   PreviewRow,
   RowErrorCode,
 } from '../../schemas/imports.ts'
+import type { Minor } from '../../schemas/money.ts'
 import type { bankImportMachine } from './bankImport.machine.ts'
 import { type Mapper, type MappingGap, mappingGaps } from './bankImport.mapping.ts'
 import type { ReadOptions } from './bankImport.port.ts'
@@ -136,6 +137,8 @@ export type MapperView = {
   readonly gaps: ReadonlyArray<MappingGap>
   /** The rows the mapping reads (the first few are shown) and how many; null while there are none to show. */
   readonly rows: ReadonlyArray<PreviewRow> | null
+  /** How many rows the mapping reads in all. */
+  readonly rowsRead: number | null
   /** Why the mapping reads no rows (`import.fileError.<reason>` or offline/refused). */
   readonly problem: ImportProblemView | null
   readonly canConfirm: boolean
@@ -160,14 +163,11 @@ export const selectMapper = (snapshot: ImportSnapshot): MapperView | null => {
     mapper,
     gaps: mapper === null ? ['date', 'amount'] : mappingGaps(mapper.roles),
     rows: state === 'incomplete' || preview === null ? null : preview.rows.slice(0, MAPPED_ROWS_SHOWN),
+    rowsRead: state === 'incomplete' || preview === null ? null : preview.rows.length,
     problem: state === 'shown' ? problemView(snapshot) : null,
     canConfirm: snapshot.can({ type: 'mapping.confirm' }),
   }
 }
-
-/** How many rows the mapping reads (for "Dalej: 42 wiersze"). */
-export const selectMappedRowCount = (snapshot: ImportSnapshot): number =>
-  snapshot.matches({ mapping: 'shown' }) ? (snapshot.context.preview?.rows.length ?? 0) : 0
 
 // ---- The preview ----
 
@@ -180,7 +180,7 @@ export type CategoryEvidence =
 export type ReviewRow = {
   readonly line: number
   readonly date: string | null
-  readonly value: number | null
+  readonly value: Minor | null
   readonly payee: string
   /** The payee as the file has it, when cleaning changed it. */
   readonly originalPayee: string | null

@@ -75,7 +75,6 @@ export {
   selectHistoryLoadState,
   selectHistoryRef,
   selectLastUndone,
-  selectMappedRowCount,
   selectMapper,
   selectOptions,
   selectPresetDraft,

@@ -53,6 +53,7 @@ type CategoryViews = typeof import('../views/category/routes.tsx')
 type TransactionViews = typeof import('../views/transactions/routes.tsx')
 type AccountViews = typeof import('../views/accounts/routes.tsx')
 type OnboardingViews = typeof import('../views/onboarding/routes.tsx')
+type BankImportViews = typeof import('../views/bankImport/routes.tsx')
 
 export const budgetsView = (name: keyof BudgetsViews) =>
   lazyRouteComponent(
@@ -109,5 +110,11 @@ export const prepareBudgetViewAt = (context: RouterContext, pathname: string): v
 export const onboardingView = (name: keyof OnboardingViews) =>
   lazyRouteComponent(
     reported(() => import('../views/onboarding/routes.tsx')),
+    name,
+  )
+
+export const bankImportView = (name: keyof BankImportViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/bankImport/routes.tsx')),
     name,
   )

@@ -94,6 +94,9 @@ export const paths = {
   /** The budget itself (the router sends it on to the current month). */
   budget: (budgetId: string): string => pathTo('/budget/$budgetId', { budgetId }),
   budgetSettings: (budgetId: string): string => pathTo('/budget/$budgetId/settings', { budgetId }),
+  /** The bank-file import; an account preselects where the rows go. Both route trees. */
+  importTransactions: (budgetId: string, bankAccountId?: string): string =>
+    `${pathTo('/budget/$budgetId/import', { budgetId })}${queryOf([['account', bankAccountId]])}`,
   /** Phones: the budget modal route; no id creates. */
   budgetModal: (budgetId: string | null): string =>
     pathTo('/budget/{-$budgetId}/edit', budgetId === null ? {} : { budgetId }),

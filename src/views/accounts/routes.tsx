@@ -141,6 +141,9 @@ function BankAccountView({
         {closed ? <p>{t('accounts.closedState')}</p> : <AccountBalances item={item} />}
         {closed ? null : (
           <nav className="account-actions" aria-label={t('accounts.actionsFor', { name: account.name })}>
+            <Link className="button button--quiet" href={paths.importTransactions(budgetId, account.id)}>
+              {t('accounts.importFromFile')}
+            </Link>
             <Link
               className="button button--quiet"
               href={paths.bankAccountDialog(budgetId, account.id, 'reconcile')}
