@@ -69,7 +69,7 @@ export const FilterParams = Schema.Struct({ budgetId: BudgetId, filterId: Filter
  * Query strings arrive as text; numbers are parsed here, from decimal digits only. `Number()` alone read `0x10`,
  * `1e3`, ` 16` and `+16` as numbers (issue 26 §5): a client's typo must be refused, not guessed.
  */
-const IntText = (minimum: number, maximum: number) =>
+export const IntText = (minimum: number, maximum: number) =>
   Schema.String.check(Schema.isPattern(/^(?:0|[1-9][0-9]*)$/u)).pipe(
     Schema.decodeTo(
       Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum, maximum })),

@@ -35,10 +35,10 @@ const isTooLarge = (error: unknown) =>
   (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
 
 /** Reads the request's file and fields; 415 when it is not a form, 400 without a file, 413 past the limit. */
-export const readUpload = async <Fields>(
+export const readUpload = async <S extends ContractSchema>(
   request: FastifyRequest,
-  spec: UploadSpec & { readonly fields: ContractSchema & { readonly Type: Fields } },
-): Promise<Upload<Fields>> => {
+  spec: UploadSpec & { readonly fields: S },
+): Promise<Upload<S['Type']>> => {
   if (!request.isMultipart()) {
     throw new ProblemError(
       makeProblem(
@@ -75,6 +75,6 @@ export const readUpload = async <Fields>(
     )
   }
   // The schema decodes the text fields as it would a JSON body: errors name `/body/<field>`.
-  const fields = decodeRequestPart('body', spec.fields, text) as Fields
+  const fields = decodeRequestPart('body', spec.fields, text) as S['Type']
   return { ...file, fields }
 }

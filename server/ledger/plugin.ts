@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin'
 import { registerRoute } from '../http/register.ts'
 import type { AnyRoute } from '../http/route.ts'
+import { importRoutes } from '../imports/routes.ts'
+import { importSettingsRoutes } from '../imports/routesSettings.ts'
 import { forgetAccountBudgets } from './accountDeletion.ts'
 import { createStateCache } from './cache.ts'
 import { addMissingIncomeDestinations } from './incomeDestinations.ts'
@@ -23,6 +25,8 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...assignmentRoutes,
   ...readRoutes,
   ...commandRoutes,
+  ...importRoutes,
+  ...importSettingsRoutes,
 ]
 
 /** The ledger: event store, inline projections, state cache, live updates, and the /api/budget routes. */

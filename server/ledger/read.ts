@@ -328,6 +328,32 @@ const transactionsBy = async (
   return storedTransactions(rows)
 }
 
+/** Every transaction of the budget dated from `from` to `to`, both included (an import's duplicates and transfers). */
+export const transactionsBetween = async (
+  db: Db,
+  budgetId: string,
+  from: string,
+  to: string,
+): Promise<Transaction[]> => {
+  const { rows } = await sql<{ rows: string }>`
+    select coalesce(json_agg(t), '[]')::text as rows from (
+      select ${storedColumns} from transactions
+      where budget_id = ${budgetId} and date >= ${from} and date <= ${to}) t
+  `.execute(db)
+  return storedTransactions(rows)
+}
+
+/** The budget's newest `limit` transactions that are not transfer sides (what an import learns categories from). */
+export const recentTransactions = async (db: Db, budgetId: string, limit: number): Promise<Transaction[]> => {
+  const { rows } = await sql<{ rows: string }>`
+    select coalesce(json_agg(t), '[]')::text as rows from (
+      select ${storedColumns} from transactions
+      where budget_id = ${budgetId} and transfer_id is null
+      order by date desc, id desc limit ${limit}) t
+  `.execute(db)
+  return storedTransactions(rows)
+}
+
 /** Every cleared, unreconciled transaction of these accounts (what a reconciliation flags). */
 const clearedTransactions = async (
   db: Db,

@@ -43,6 +43,8 @@ const placeholderIds: Record<string, string[]> = {
   transaction: [0, 1, 2].map((index) => placeholder('transaction', index)),
   filter: [placeholder('filter', 0)],
   token: [placeholder('token', 0)],
+  preset: [placeholder('preset', 0)],
+  import: [placeholder('import', 0)],
 }
 const placeholderPath: Record<string, string> = {
   budgetId: placeholder('budget', 0),
@@ -52,6 +54,8 @@ const placeholderPath: Record<string, string> = {
   transactionId: placeholder('transaction', 0),
   filterId: placeholder('filter', 0),
   tokenId: placeholder('token', 0),
+  presetId: placeholder('preset', 0),
+  importId: placeholder('import', 0),
   periodKey: '202503',
 }
 

@@ -17,6 +17,7 @@ import * as eventCompression from './0010_event_compression.ts'
 import * as commandFingerprints from './0011_command_fingerprints.ts'
 import * as onboarding from './0013_onboarding.ts'
 import * as budgetImports from './0015_budget_imports.ts'
+import * as importSettings from './0016_import_settings.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -35,6 +36,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013_onboarding': onboarding,
   '0014_identity_user_locale': userLocale,
   '0015_budget_imports': budgetImports,
+  '0016_import_settings': importSettings,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { type Call, expectStatus } from '../ledger/harness.ts'
+import { form } from './multipart.ts'
 
 /** Calls the app with JSON bodies as the holder of `authorization` (a personal token or an access token). */
 export const callerWith =
@@ -104,6 +105,41 @@ export const buildWorld = async (call: Call): Promise<World> => {
     tokens[0]?.id ??
     (expectStatus(await call('POST', '/api/tokens', { name: `${marker} token` }), 201).id as string)
   const transactions = [spent.id, transfer.outflow.id, transfer.inflow.id] as string[]
+  // Import settings (docs/decisions/0017): a preset and a rule, each carrying the marker.
+  const preset = 'preset-1'
+  expectStatus(
+    await call('PUT', `${base}/import-presets/${preset}`, {
+      name: `${marker} preset`,
+      format: 'mbank',
+      encoding: null,
+      mapping: null,
+    }),
+    200,
+  )
+  expectStatus(
+    await call('PUT', `${base}/payee-rules`, {
+      rules: [
+        {
+          id: 'rule-1',
+          match: 'contains',
+          text: `${marker} shop`,
+          rename: `${marker} rule`,
+          categoryId: food,
+        },
+      ],
+    }),
+    200,
+  )
+  // A bank-file import (issue 28): one QIF row whose payee carries the marker.
+  const qif = form(
+    new TextEncoder().encode(`!Type:Bank\nD2025-03-12\nT-12.50\nP${marker} import\n^\n`),
+    'wyciag.qif',
+    { bankAccountId: checking },
+  )
+  const imported = expectStatus(
+    await call('POST', `${base}/imports`, qif.payload, { 'content-type': qif.contentType }),
+    201,
+  ).importId as string
   return {
     budgetId: budget.id,
     marker,
@@ -115,6 +151,8 @@ export const buildWorld = async (call: Call): Promise<World> => {
       transaction: transactions,
       filter: [filter.id],
       token: [token],
+      preset: [preset],
+      import: [imported],
     },
     pathValues: {
       budgetId: budget.id,
@@ -124,6 +162,8 @@ export const buildWorld = async (call: Call): Promise<World> => {
       transactionId: spent.id,
       filterId: filter.id,
       tokenId: token,
+      presetId: preset,
+      importId: imported,
       periodKey: '202503',
     },
   }
