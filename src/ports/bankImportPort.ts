@@ -10,14 +10,8 @@ import {
 } from '../../machines/bankImport/index.ts'
 import type { PayeeRulesPort } from '../../machines/payeeRules/index.ts'
 import { budgetErrorFromProblem } from '../../schemas/budgetErrors.ts'
-import {
-  FileErrorCode,
-  ImportPreset,
-  ImportPreview,
-  ImportRecordView,
-  ImportResult,
-  PayeeRule,
-} from '../../schemas/imports.ts'
+import { ImportPresetList, PayeeRuleList } from '../../schemas/importSettings.ts'
+import { FileErrorCode, ImportPreview, ImportRecordView, ImportResult } from '../../schemas/imports.ts'
 import { errorBody, UploadError } from '../api/client.ts'
 import type { LoadApi } from '../api/loadApi.ts'
 
@@ -67,15 +61,6 @@ const headText = async (request: FileRequest): Promise<string> => {
   const bytes = await request.file.slice(0, HEAD_BYTES).arrayBuffer()
   return new TextDecoder(request.options.encoding ?? 'utf-8').decode(bytes)
 }
-
-// Lists answered bare or wrapped (`{presets: […]}`): either way a list.
-const PresetList = Schema.Union([
-  Schema.Array(ImportPreset),
-  Schema.Struct({ presets: Schema.Array(ImportPreset) }),
-])
-const RuleList = Schema.Union([Schema.Array(PayeeRule), Schema.Struct({ rules: Schema.Array(PayeeRule) })])
-const presetsOf = (answer: typeof PresetList.Type) => ('presets' in answer ? answer.presets : answer)
-const rulesOf = (answer: typeof RuleList.Type) => ('rules' in answer ? answer.rules : answer)
 
 /** The bank-file import screens' port over the app's one HTTP client, for one budget. */
 export const createBankImportPort = (loadApi: LoadApi, budgetId: string): ImportPort => {
@@ -164,7 +149,7 @@ export const createBankImportPort = (loadApi: LoadApi, budgetId: string): Import
         const api = await loadApi()
         return {
           ok: true,
-          presets: presetsOf(await api.getJson(`${url}/import-presets`, PresetList, { signal })),
+          presets: await api.getJson(`${url}/import-presets`, ImportPresetList, { signal }),
         }
       } catch {
         return { ok: false }
@@ -202,7 +187,7 @@ export const createPayeeRulesPort = (loadApi: LoadApi, budgetId: string): PayeeR
     async load(signal) {
       try {
         const api = await loadApi()
-        return { ok: true, rules: rulesOf(await api.getJson(url, RuleList, { signal })) }
+        return { ok: true, rules: await api.getJson(url, PayeeRuleList, { signal }) }
       } catch {
         return { ok: false }
       }

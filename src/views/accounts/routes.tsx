@@ -169,7 +169,7 @@ function BankAccountView({
         )}
       </section>
       {/* The card above names the account and shows its balances; the list says what it spans. */}
-      <TransactionsPane bankAccountId={account.id} heading="scope" showTotals={false} />
+      <TransactionsPane bankAccountId={account.id} heading="scope" showTotals={false} importLink={false} />
     </div>
   )
 }

@@ -240,13 +240,21 @@ const TableRow = memo(function TableRow({
   )
 })
 
+/** The list's own checkbox: every includable row it shows in or out at once. */
+export type ShownInclusion = {
+  readonly state: 'all' | 'some' | 'none'
+  readonly set: (include: boolean) => void
+}
+
 /** The wide preview: a table whose rows come and go as it scrolls (only those in view are in the DOM). */
 function PreviewTable({
   rows,
   context,
+  inclusion,
 }: {
   readonly rows: ReadonlyArray<ReviewRow>
   readonly context: RowContext
+  readonly inclusion: ShownInclusion
 }) {
   const { t } = context
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -261,7 +269,13 @@ function PreviewTable({
   const items = virtualizer.getVirtualItems()
   return (
     <div className="import-grid">
-      <div ref={scrollRef} className="import-grid__scroll" data-testid="import-preview-scroll">
+      <div
+        ref={scrollRef}
+        className="import-grid__scroll"
+        data-testid="import-preview-scroll"
+        // A short file's list is as tall as its rows; a long one scrolls inside a box of its own.
+        style={{ height: `min(65vh, 680px, ${virtualizer.getTotalSize() + 2}px)` }}
+      >
         <table
           className="import-table"
           aria-label={t('bankImport.review.listLabel')}
@@ -272,7 +286,20 @@ function PreviewTable({
             <tr aria-rowindex={1} className="import-row import-row--head" style={{ height: HEAD_HEIGHT }}>
               {COLUMNS.map((column) => (
                 <th key={column} scope="col" className={`import-cell import-cell--${column}`}>
-                  {t(`bankImport.review.columns.${column}`)}
+                  {column === 'include' ? (
+                    <Checkbox
+                      className="import-checkbox"
+                      isSelected={inclusion.state === 'all'}
+                      isIndeterminate={inclusion.state === 'some'}
+                      isDisabled={!rows.some((row) => row.includable)}
+                      onChange={(include) => inclusion.set(include)}
+                      aria-label={t('bankImport.review.columns.include')}
+                    >
+                      <span className="import-checkbox__box" aria-hidden="true" />
+                    </Checkbox>
+                  ) : (
+                    t(`bankImport.review.columns.${column}`)
+                  )}
                 </th>
               ))}
             </tr>
@@ -360,6 +387,7 @@ function PreviewCards({
       className="import-cards"
       data-testid="import-preview-scroll"
       aria-label={context.t('bankImport.review.listLabel')}
+      style={{ height: `min(62dvh, 640px, ${virtualizer.getTotalSize() + 2}px)` }}
     >
       <div className="import-cards__inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
@@ -385,9 +413,11 @@ function PreviewCards({
 export function PreviewList({
   rows,
   context,
+  inclusion,
 }: {
   readonly rows: ReadonlyArray<ReviewRow>
   readonly context: RowContext
+  readonly inclusion: ShownInclusion
 }) {
   const device = useDevice()
   const { t } = useSharedTranslation()
@@ -409,7 +439,7 @@ export function PreviewList({
       ) : cards ? (
         <PreviewCards rows={rows} context={context} />
       ) : (
-        <PreviewTable rows={rows} context={context} />
+        <PreviewTable rows={rows} context={context} inclusion={inclusion} />
       )}
     </div>
   )

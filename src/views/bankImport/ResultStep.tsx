@@ -27,11 +27,13 @@ export function ResultStep({
   ].filter((detail) => detail !== null)
   return (
     <section className="import-step import-result" aria-labelledby="import-result-title">
-      <h2 id="import-result-title" className="import-step__title" role="status">
-        {result.imported === 0
-          ? t('bankImport.result.nothing')
-          : t('bankImport.result.imported', { count: result.imported, account: accountName })}
-      </h2>
+      <div role="status">
+        <h2 id="import-result-title" className="import-step__title">
+          {result.imported === 0
+            ? t('bankImport.result.nothing')
+            : t('bankImport.result.imported', { count: result.imported, account: accountName })}
+        </h2>
+      </div>
       {details.length === 0 ? null : (
         <ul className="import-result__details">
           {details.map((detail) => (

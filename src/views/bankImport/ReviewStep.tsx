@@ -50,6 +50,7 @@ import { useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
 import { useCategoryName } from '../month/names.ts'
 import { encodingName, formatName } from './formats.ts'
 import { PreviewList, type RowActions, type RowContext } from './PreviewList.tsx'
+
 import { problemText } from './problemText.ts'
 import { useRowFormat } from './rowFormat.ts'
 import type { ImportRef } from './useImportActor.ts'
@@ -291,6 +292,9 @@ export function ReviewStep({
           <Button className="button button--quiet" onPress={() => onOpenRules()}>
             {t('bankImport.review.rules')}
           </Button>
+          <Button className="button button--quiet" onPress={() => actor.send({ type: 'import.back' })}>
+            {t('bankImport.review.back')}
+          </Button>
           {canRemap ? (
             <Button className="button button--quiet" onPress={() => actor.send({ type: 'import.remap' })}>
               {t('bankImport.review.remap')}
@@ -298,12 +302,16 @@ export function ReviewStep({
           ) : null}
         </div>
       </div>
-      <PreviewList rows={rows} context={context} />
+      <PreviewList
+        rows={rows}
+        context={context}
+        inclusion={{
+          state: inclusion,
+          set: (include) => actor.send({ type: 'rows.includeShown', include }),
+        }}
+      />
       <SavePreset actor={actor} />
-      <div className="import-actions import-actions--end">
-        <Button className="button button--quiet" onPress={() => actor.send({ type: 'import.back' })}>
-          {t('bankImport.review.back')}
-        </Button>
+      <div className="import-actions import-actions--end import-review__actions">
         <Button
           className="button button--primary"
           isDisabled={!canCommit}

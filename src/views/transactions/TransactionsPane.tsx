@@ -117,6 +117,7 @@ export function TransactionsPane({
   periodKey,
   heading = 'title',
   showTotals = true,
+  importLink = true,
 }: {
   readonly bankAccountId?: BankAccountId
   readonly categoryId?: CategoryId
@@ -129,6 +130,8 @@ export function TransactionsPane({
   readonly heading?: 'title' | 'scope' | 'none'
   /** Whether an account's list shows its totals (off where the page above already does: the phone's account). */
   readonly showTotals?: boolean
+  /** The import's link in the toolbar (off where the page offers it beside the account's other actions). */
+  readonly importLink?: boolean
 }) {
   const { t, i18n } = useTranslation()
   const nameOf = useCategoryName()
@@ -294,7 +297,7 @@ export function TransactionsPane({
         <Button className="button button--primary" onPress={() => openEditor()}>
           {t('transactions.add')}
         </Button>
-        {budgetId === undefined ? null : (
+        {budgetId === undefined || !importLink ? null : (
           // Where people look for it: the register imports into its own account, the full list asks which.
           <Link className="button button--quiet" href={paths.importTransactions(budgetId, registerOf)}>
             {t('transactions.importFromFile')}
