@@ -354,7 +354,10 @@ export const bankImportMachine = setup({
         ? { problem: event.outcome.problem, writeFailed: true, progress: null }
         : {},
     ),
-    startOver: assign({
+    /** Another file: the account and the duplicate window stay, how the last file was read does not. */
+    startOver: assign(({ context }) => ({
+      options: { ...DEFAULT_OPTIONS, windowDays: context.options.windowDays },
+      presetId: null,
       file: null,
       preview: null,
       readWith: null,
@@ -365,7 +368,7 @@ export const bankImportMachine = setup({
       problem: null,
       writeFailed: false,
       progress: null,
-    }),
+    })),
     /** Going back keeps the file and the options; only what was read from it goes. */
     dropReading: assign({ preview: null, readWith: null, mapper: null, choices: NO_CHOICES, progress: null }),
     reloadHistory: sendTo('history', { type: 'history.reload' }),

@@ -15,7 +15,7 @@ import { FileErrorCode, ImportPreview, ImportRecordView, ImportResult } from '..
 import { errorBody, UploadError } from '../api/client.ts'
 import type { LoadApi } from '../api/loadApi.ts'
 
-const base = (budgetId: string) => `/api/budget/${encodeURIComponent(budgetId)}`
+const base = (budgetId: string, origin: string) => `${origin}/api/budget/${encodeURIComponent(budgetId)}`
 
 /** The 422 a file the server cannot read gets: its reason, and the first lines when it could split them. */
 const UnreadableFile = Schema.Struct({
@@ -62,9 +62,12 @@ const headText = async (request: FileRequest): Promise<string> => {
   return new TextDecoder(request.options.encoding ?? 'utf-8').decode(bytes)
 }
 
-/** The bank-file import screens' port over the app's one HTTP client, for one budget. */
-export const createBankImportPort = (loadApi: LoadApi, budgetId: string): ImportPort => {
-  const url = base(budgetId)
+/**
+ * The bank-file import screens' port over the app's one HTTP client, for one budget; `origin` only where there is
+ * no page to resolve against (tests).
+ */
+export const createBankImportPort = (loadApi: LoadApi, budgetId: string, origin = ''): ImportPort => {
+  const url = base(budgetId, origin)
   const preview: ImportPort['preview'] = async (request, { signal, onUpload }) => {
     try {
       const api = await loadApi()
@@ -181,8 +184,8 @@ export const createBankImportPort = (loadApi: LoadApi, budgetId: string): Import
 }
 
 /** The payee rules editor's port (`GET`/`PUT …/payee-rules`, the whole list at once). */
-export const createPayeeRulesPort = (loadApi: LoadApi, budgetId: string): PayeeRulesPort => {
-  const url = `${base(budgetId)}/payee-rules`
+export const createPayeeRulesPort = (loadApi: LoadApi, budgetId: string, origin = ''): PayeeRulesPort => {
+  const url = `${base(budgetId, origin)}/payee-rules`
   return {
     async load(signal) {
       try {

@@ -20,12 +20,13 @@ const registerOf = (mobile: boolean, budgetId: string, accountId: string) =>
 const rowOf = (page: Page, line: number) =>
   page.getByTestId('import-preview-scroll').locator(`[data-line="${line}"]`)
 
-async function chooseAndRead(page: Page) {
+async function chooseAndRead(page: Page, look?: () => Promise<void>) {
   await expect(page.getByRole('heading', { name: 'Konto i plik' })).toBeVisible()
   // Opened from the account: it is chosen already.
   await expect(page.getByRole('button', { name: /Konto osobiste/u })).toBeVisible()
   await page.locator('input[type="file"]').setInputFiles(FIXTURE)
   await expect(page.getByText(`Wybrany plik: ${FILE_NAME}`)).toBeVisible()
+  await look?.()
   await page.getByRole('button', { name: 'Wczytaj plik' }).click()
   await expect(page.getByRole('heading', { name: 'Podgląd importu' })).toBeVisible()
 }
@@ -59,7 +60,10 @@ test('a bank file imported through the screens shows in the account; again adds 
   await page.getByRole('link', { name: 'Importuj z pliku' }).click()
   await expect(page).toHaveURL(new RegExp(`/budget/${budget.id}/import\\?account=${budget.checkingId}$`, 'u'))
   await expect(page.getByRole('heading', { name: 'Import Transakcji' })).toBeVisible()
-  await chooseAndRead(page)
+  await chooseAndRead(page, async () => {
+    await expectNoClippedText(page, { root: 'main' })
+    await snap(page, info, 'import-choose')
+  })
 
   // Each row's status, with its reason; the euro row is an error with its line, the rest are new.
   await expect(page.getByText('2 nowe, 1 duplikat, 1 błąd', { exact: true })).toBeVisible()
@@ -77,13 +81,14 @@ test('a bank file imported through the screens shows in the account; again adds 
   await expectNoClippedText(page, { root: 'main' })
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'import-preview')
-  if (!mobile) {
-    await page.setViewportSize({ width: 1024, height: 768 })
-    await expect(rowOf(page, 23)).toBeVisible()
-    await expectNoClippedText(page, { root: 'main' })
-    await snap(page, info, 'import-preview-1024')
-    await page.setViewportSize({ width: 1280, height: 800 })
-  }
+  // The narrowest widths of each device.
+  const [width, height] = mobile ? [320, 640] : [1024, 768]
+  const size = page.viewportSize()
+  await page.setViewportSize({ width, height })
+  await expect(rowOf(page, 23)).toBeVisible()
+  await expectNoClippedText(page, { root: 'main' })
+  await snap(page, info, `import-preview-${width}`)
+  if (size !== null) await page.setViewportSize(size)
 
   await page.getByRole('button', { name: 'Importuj 2 transakcje' }).click()
   await expect(
@@ -117,4 +122,86 @@ test('a bank file imported through the screens shows in the account; again adds 
   await page.goto(register)
   await expect(page.getByText('Biedronka')).toBeVisible()
   await expect(page.getByText('ŻABKA POLSKA SP. Z O.O.')).toHaveCount(0)
+})
+
+/** A credit card's CSV no layout knows: a preamble line, headers that name nothing, spending as positive numbers. */
+const CARD = join(import.meta.dirname, '../fixtures/import/e2e/karta.csv')
+
+/** Picks an option of a react-aria select by its trigger's name (the value shown, then the select's label). */
+async function choose(page: Page, select: string | RegExp, option: string) {
+  await page.getByRole('button', { name: select }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+test('a CSV no layout knows: the columns mapped, saved as a preset, a category remembered as a rule', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(90_000)
+  const mobile = info.project.name === 'mobile'
+  const budget = await arrangeBudget(
+    request,
+    `Karta ${info.project.name} ${Date.now()}`,
+    500_000,
+    '2026-11-01',
+  )
+  const month = `/budget/${budget.id}/period/${currentPeriod}`
+  await signInThrough(page, month)
+  // Two taps from the month: the phone's 'Więcej', the desktop's side panel.
+  if (mobile) {
+    await page.getByRole('link', { name: 'Więcej' }).click()
+    await page.getByRole('link', { name: /Importuj transakcje/u }).click()
+  } else await page.getByRole('link', { name: 'Import z pliku' }).click()
+  await expect(page.getByRole('heading', { name: 'Import Transakcji' })).toBeVisible()
+  // The budget's only account is chosen by itself.
+  await expect(page.getByRole('button', { name: /Konto osobiste/u })).toBeVisible()
+  await page.locator('input[type="file"]').setInputFiles(CARD)
+  await page.getByRole('button', { name: 'Wczytaj plik' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Wskaż kolumny' })).toBeVisible()
+  await expect(page.getByText('Wskaż kolumnę z datą.')).toBeVisible()
+  await choose(page, /Kolumna 1$/u, 'Data')
+  await choose(page, /Kolumna 2$/u, 'Odbiorca')
+  await choose(page, /Kolumna 3$/u, 'Kwota')
+  await page.getByText('Wydatki jako liczby dodatnie', { exact: true }).click()
+  await expect(page.getByRole('checkbox', { name: 'Wydatki jako liczby dodatnie' })).toBeChecked()
+  const mapped = page.getByRole('list', { name: 'Tak odczytamy pierwsze transakcje' })
+  await expect(mapped).toContainText('Kino Helios Łódź')
+  await expect(mapped).toContainText('-35,00')
+  await expectNoClippedText(page, { root: 'main' })
+  await snap(page, info, 'import-mapper')
+  await page.getByRole('button', { name: 'Dalej: podgląd 2 transakcji' }).click()
+
+  await expect(page.getByText('2 nowe', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Zapisz jako ustawienie' }).click()
+  await page.getByLabel('Nazwa ustawienia').fill('Karta kredytowa')
+  await page.getByRole('button', { name: 'Zapisz ustawienie' }).click()
+  await expect(page.getByText('Zapisano ustawienie „Karta kredytowa”.')).toBeVisible()
+
+  // A category chosen for a row can become a rule.
+  await choose(page, /Kategoria dla wiersza 3: Kino Helios Łódź$/u, 'Jedzenie')
+  await page.getByRole('button', { name: 'Zapamiętaj: zawsze Jedzenie dla Kino Helios Łódź' }).click()
+  const rules = page.getByRole('dialog', { name: 'Reguły odbiorców' })
+  await expect(rules.getByText('Reguły zapisane.')).toBeVisible()
+  await expect(rules.getByLabel('Tekst')).toHaveValue('Kino Helios Łódź')
+  await snap(page, info, 'import-rules')
+  await rules.getByRole('button', { name: 'Zamknij' }).click()
+  await expect(rules).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Importuj 2 transakcje' }).click()
+  await expect(page.getByRole('heading', { name: /^Zaimportowano 2 transakcje/u })).toBeVisible()
+
+  // Next time the preset reads the file at once; the rule names the category.
+  await page.getByRole('button', { name: 'Importuj kolejny plik' }).click()
+  // Another file starts afresh: how the last one was read is not carried over unasked.
+  await expect(page.getByRole('button', { name: 'Ustawienia zaawansowane' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  )
+  await page.getByRole('button', { name: 'Ustawienia zaawansowane' }).click()
+  await choose(page, /Zapisane ustawienia$/u, 'Karta kredytowa')
+  await page.locator('input[type="file"]').setInputFiles(CARD)
+  await page.getByRole('button', { name: 'Wczytaj plik' }).click()
+  await expect(page.getByText('2 duplikaty', { exact: true })).toBeVisible()
+  await expect(rowOf(page, 3)).toContainText('reguła')
 })

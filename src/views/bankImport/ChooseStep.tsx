@@ -90,7 +90,7 @@ function FileField({ actor }: { readonly actor: ImportRef }) {
             : t('bankImport.choose.chosen', { name: file.name, size: size(file.size) })}
         </Text>
         <FileTrigger acceptedFileTypes={ACCEPTED} onSelect={(files) => choose(files?.[0])}>
-          <Button className="button">
+          <Button className="button button--quiet">
             {file === null ? t('bankImport.choose.pick') : t('bankImport.choose.change')}
           </Button>
         </FileTrigger>
@@ -202,11 +202,11 @@ function Advanced({ actor, open }: { readonly actor: ImportRef; readonly open: b
         >
           <Label className="field__label">{t('bankImport.choose.window')}</Label>
           <Group className="import-number">
-            <Button slot="decrement" className="button import-number__step">
+            <Button slot="decrement" className="button button--quiet import-number__step">
               -
             </Button>
             <Input className="field__input import-number__input" />
-            <Button slot="increment" className="button import-number__step">
+            <Button slot="increment" className="button button--quiet import-number__step">
               +
             </Button>
           </Group>

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { Button, Checkbox, Group, Input, Label, NumberField, Text } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
@@ -12,6 +13,7 @@ import {
 } from '../../../machines/bankImport/index.ts'
 import { type CsvDelimiter, DateOrder } from '../../../schemas/imports.ts'
 import { ChoiceSelect } from '../../components/dialog/FormDialog.tsx'
+import { useDevice } from '../../layouts/useDevice.ts'
 import { problemText } from './problemText.ts'
 import { useRowFormat } from './rowFormat.ts'
 import type { ImportRef } from './useImportActor.ts'
@@ -28,6 +30,77 @@ const isDelimiter = (value: string): value is CsvDelimiter =>
   (csvDelimiters as readonly string[]).includes(value)
 const isOrder = (value: string): value is DateOrder =>
   (DateOrder.literals as readonly string[]).includes(value)
+
+/** Below this width (px) the mapper lists the columns one under another instead of a table of lines. */
+const COLUMNS_BELOW = 640
+
+/** Narrow screens: one card per column, its role, its header and its first values. */
+function ColumnCards({ actor, view }: { readonly actor: ImportRef; readonly view: MapperView }) {
+  const { t } = useTranslation()
+  const { mapper } = view
+  if (mapper === null) return null
+  if (mapper.table.length === 0) return <p className="notice">{t('bankImport.mapper.noTable')}</p>
+  const { skipLines, hasHeader } = mapper.settings
+  const header = hasHeader ? mapper.table[skipLines] : undefined
+  const first = skipLines + (hasHeader ? 1 : 0)
+  const data = mapper.table.slice(first, first + 3)
+  const roleChoices = columnRoles.map((role) => ({ id: role, label: t(`bankImport.mapper.roles.${role}`) }))
+  return (
+    <ol className="import-columns" aria-label={t('bankImport.mapper.tableLabel')}>
+      {mapper.roles.map((role, column) => {
+        const name = header?.[column] ?? ''
+        const values = data
+          .map((row) => row[column] ?? '')
+          .filter((value) => value !== '')
+          .join(' · ')
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a column is its index.
+          <li key={column} className={`import-column import-column--${role}`}>
+            <ChoiceSelect
+              className={`field import-role import-role--${role}`}
+              label={t('bankImport.mapper.column', { n: column + 1 })}
+              value={role}
+              choices={roleChoices}
+              error=""
+              onChange={(id) => {
+                if (isRole(id)) actor.send({ type: 'mapping.setRole', column, role: id })
+              }}
+            />
+            {name === '' ? null : (
+              <span className="import-column__header" title={name}>
+                {name}
+              </span>
+            )}
+            <span className="import-column__values" title={values}>
+              {values}
+            </span>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+/** The sample as a table where there is room, as a list of columns on a narrow screen. */
+function Sample({ actor, view }: { readonly actor: ImportRef; readonly view: MapperView }) {
+  const device = useDevice()
+  const boxRef = useRef<HTMLDivElement>(null)
+  const [narrow, setNarrow] = useState(device === 'mobile')
+  useLayoutEffect(() => {
+    const box = boxRef.current
+    if (box === null) return
+    const update = () => setNarrow(box.clientWidth < COLUMNS_BELOW)
+    update()
+    const observer = new ResizeObserver(update)
+    observer.observe(box)
+    return () => observer.disconnect()
+  }, [])
+  return (
+    <div ref={boxRef} className="import-sample-box">
+      {narrow ? <ColumnCards actor={actor} view={view} /> : <SampleTable actor={actor} view={view} />}
+    </div>
+  )
+}
 
 /** The file's first lines, each column with its role above it; skipped lines and the header marked. */
 function SampleTable({ actor, view }: { readonly actor: ImportRef; readonly view: MapperView }) {
@@ -121,12 +194,16 @@ function MappedRows({ view }: { readonly view: MapperView }) {
     )
   return (
     <div className={view.state === 'shown' ? 'import-mapped' : 'import-mapped import-mapped--stale'}>
-      <h3 className="import-mapped__title">{t('bankImport.mapper.mappedLabel')}</h3>
-      <ul className="import-mapped__list">
+      <h3 id="import-mapped-title" className="import-mapped__title">
+        {t('bankImport.mapper.mappedLabel')}
+      </h3>
+      <ul className="import-mapped__list" aria-labelledby="import-mapped-title">
         {view.rows.map((row) => (
           <li key={row.line} className="import-mapped__row">
             <span>{row.date === null ? t('bankImport.review.noDate') : format.date(row.date)}</span>
-            <span className="import-mapped__payee">{row.payee || row.memo}</span>
+            <span className="import-mapped__payee" title={row.payee || row.memo}>
+              {row.payee || row.memo}
+            </span>
             <span>{row.value === null ? '' : format.amount(row.value)}</span>
           </li>
         ))}
@@ -166,11 +243,11 @@ function Settings({ actor, view }: { readonly actor: ImportRef; readonly view: M
       >
         <Label className="field__label">{t('bankImport.mapper.skipLines')}</Label>
         <Group className="import-number">
-          <Button slot="decrement" className="button import-number__step">
+          <Button slot="decrement" className="button button--quiet import-number__step">
             -
           </Button>
           <Input className="field__input import-number__input" />
-          <Button slot="increment" className="button import-number__step">
+          <Button slot="increment" className="button button--quiet import-number__step">
             +
           </Button>
         </Group>
@@ -236,7 +313,7 @@ export function ColumnMapper({ actor }: { readonly actor: ImportRef }) {
       </h2>
       <p className="import-muted">{t('bankImport.mapper.intro')}</p>
       <Settings actor={actor} view={view} />
-      <SampleTable actor={actor} view={view} />
+      <Sample actor={actor} view={view} />
       <MappedRows view={view} />
       <div className="import-actions">
         <Button className="button button--quiet" onPress={() => actor.send({ type: 'import.back' })}>

@@ -71,7 +71,7 @@ function HistoryList({
     return (
       <div className="notice notice--error" role="alert">
         <p>{t('bankImport.history.failed')}</p>
-        <Button className="button" onPress={() => history.send({ type: 'history.retry' })}>
+        <Button className="button button--quiet" onPress={() => history.send({ type: 'history.retry' })}>
           {t('bankImport.retry')}
         </Button>
       </div>
@@ -86,7 +86,7 @@ function HistoryList({
               : t('bankImport.history.undoFailed')}
           </p>
           {refusal.kind === 'changed' ? <p>{t('bankImport.history.refusedHint')}</p> : null}
-          <Button className="button" onPress={() => history.send({ type: 'history.dismiss' })}>
+          <Button className="button button--quiet" onPress={() => history.send({ type: 'history.dismiss' })}>
             {t('bankImport.history.dismiss')}
           </Button>
         </div>

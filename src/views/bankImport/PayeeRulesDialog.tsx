@@ -152,7 +152,7 @@ function RulesBody({ rules }: { readonly rules: RulesRef }) {
     return (
       <div className="notice notice--error" role="alert">
         <p>{t('bankImport.rules.failed')}</p>
-        <Button className="button" onPress={() => rules.send({ type: 'rules.retry' })}>
+        <Button className="button button--quiet" onPress={() => rules.send({ type: 'rules.retry' })}>
           {t('bankImport.retry')}
         </Button>
       </div>
@@ -175,7 +175,10 @@ function RulesBody({ rules }: { readonly rules: RulesRef }) {
           ))}
         </ol>
       )}
-      <Button className="button" onPress={() => rules.send({ type: 'rules.add' })}>
+      <Button
+        className="button button--quiet import-add-rule"
+        onPress={() => rules.send({ type: 'rules.add' })}
+      >
         {t('bankImport.rules.add')}
       </Button>
     </>
