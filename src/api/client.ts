@@ -19,6 +19,40 @@ const toKyOptions = ({ answerStatuses = [], ...options }: RequestOptions): Optio
 
 type Decoder = Schema.ConstraintDecoder<unknown>
 
+/** A bank file may be large and its import long: an upload waits far longer than a read. */
+export const UPLOAD_TIMEOUT_MS = 120_000
+
+/**
+ * An upload's failure: the status (0 when no answer came: offline, timed out) and the body as read (the problem
+ * document for 4xx). ky's HTTPError plays this part for the other requests.
+ */
+export class UploadError extends Error {
+  override name = 'UploadError'
+  readonly status: number
+  readonly data: unknown
+  readonly statusText: string
+  constructor(status: number, data: unknown, statusText = '') {
+    super(`upload failed: ${status}`)
+    this.status = status
+    this.data = data
+    this.statusText = statusText
+  }
+}
+
+export type UploadOptions = {
+  readonly signal?: AbortSignal
+  /** Bytes of the body sent so far (the browser reports them while the file goes up). */
+  readonly onUploadProgress?: (progress: { readonly loaded: number; readonly total: number }) => void
+}
+
+const bodyOf = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
 /**
  * The one HTTP choke point of the web app: every request carries the session's bearer token, any 401 starts a
  * fresh sign-in that returns the user to where they were (SPEC §4, §8), idempotent requests are retried, and
@@ -128,6 +162,56 @@ export const createApiClient = (session: ApiSession) => {
     }
   }
 
+  /**
+   * POSTs a multipart form (a file) and decodes the JSON answer, reporting the upload's progress. XMLHttpRequest
+   * because fetch reports no upload progress over HTTP/1.1; the same token and 401 handling as every request, not
+   * retried (an import may not be safe to repeat). Rejects with UploadError, or Effect's SchemaError.
+   */
+  const upload = <S extends Decoder>(
+    path: string,
+    form: FormData,
+    schema: S,
+    options: UploadOptions = {},
+  ): Promise<S['Type']> =>
+    new Promise<unknown>((resolve, reject) => {
+      const request = new XMLHttpRequest()
+      const { signal, onUploadProgress } = options
+      if (signal?.aborted) {
+        reject(signal.reason)
+        return
+      }
+      request.open('POST', path)
+      request.timeout = UPLOAD_TIMEOUT_MS
+      request.setRequestHeader('accept', 'application/json')
+      const token = session.accessToken()
+      if (token !== null) request.setRequestHeader('authorization', `Bearer ${token}`)
+      if (onUploadProgress !== undefined)
+        request.upload.addEventListener('progress', (event) => {
+          if (event.lengthComputable) onUploadProgress({ loaded: event.loaded, total: event.total })
+        })
+      const abort = () => request.abort()
+      signal?.addEventListener('abort', abort, { once: true })
+      const settle = () => signal?.removeEventListener('abort', abort)
+      request.addEventListener('load', () => {
+        settle()
+        if (request.status === 401) session.onUnauthorized()
+        const body = bodyOf(request.responseText)
+        if (request.status >= 400) reject(new UploadError(request.status, body, request.statusText))
+        else resolve(body)
+      })
+      const failed = () => {
+        settle()
+        reject(new UploadError(0, null, 'network'))
+      }
+      request.addEventListener('error', failed)
+      request.addEventListener('timeout', failed)
+      request.addEventListener('abort', () => {
+        settle()
+        reject(signal?.reason ?? new UploadError(0, null, 'aborted'))
+      })
+      request.send(form)
+    }).then((body) => Schema.decodeUnknownPromise(schema)(body))
+
   /** Opens a long-lived response (an event stream) with the same token and 401 handling, no timeout, no retry. */
   const openStream = (path: string, options: Pick<Options, 'signal' | 'headers'>): Promise<Response> =>
     http.get(path, { ...options, timeout: false, retry: 0 })
@@ -140,6 +224,7 @@ export const createApiClient = (session: ApiSession) => {
     postJsonWithoutAnswer,
     postForm,
     postForFile,
+    upload,
     openStream,
     /** Whether a token is at hand (a reconnect waits longer without one). */
     signedIn: () => session.accessToken() !== null,
@@ -176,4 +261,6 @@ export const errorBody = (error: HTTPError): unknown => {
 export const apiErrorOf = (error: unknown): ApiErrorLike =>
   error instanceof HTTPError
     ? { status: error.response.status, statusText: error.response.statusText, data: errorBody(error) }
-    : { statusText: error instanceof Error ? error.message : String(error) }
+    : error instanceof UploadError && error.status > 0
+      ? { status: error.status, statusText: error.statusText, data: error.data }
+      : { statusText: error instanceof Error ? error.message : String(error) }

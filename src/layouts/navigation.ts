@@ -30,6 +30,7 @@ const mobile = (budget: OpenBudgetPlace | null): ReadonlyArray<NavItem> => [
     : [
         { labelKey: 'nav.month', href: paths.period(budget.budgetId, budget.periodKey) },
         { labelKey: 'nav.bankAccounts', href: paths.bankAccounts(budget.budgetId, budget.periodKey) },
+        { labelKey: 'nav.importTransactions', href: paths.importTransactions(budget.budgetId) },
         { labelKey: 'nav.budgetSettings', href: paths.budgetSettings(budget.budgetId) },
       ]),
   { labelKey: 'nav.settings', href: '/settings' },
@@ -86,6 +87,8 @@ const ACCOUNT_ROUTES: ReadonlySet<string> = new Set([
   'reconcile',
   'reconcileEdit',
   'transfer',
+  // Rows are imported into an account, from its screen or from 'more'.
+  'importTransactions',
 ])
 const TRANSACTION_ROUTES: ReadonlySet<string> = new Set(['transactions', 'periodTransactions'])
 const MORE_ROUTES: ReadonlySet<string> = new Set([

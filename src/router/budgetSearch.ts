@@ -89,6 +89,7 @@ export const BudgetsDialogName = Schema.Literals([
   'editBudget',
   'deleteBudget',
   'resetBudget',
+  'payeeRules',
 ])
 export type BudgetsDialogName = typeof BudgetsDialogName.Type
 
@@ -105,5 +106,28 @@ export const validateBudgetsSearch = (search: Record<string, unknown>): BudgetsS
   return {
     ...(dialog === undefined ? {} : { dialog }),
     ...(dialogBudget === undefined ? {} : { dialogBudget }),
+  }
+}
+
+/** The import screens' dialogs: the payee rules editor (also in a budget's settings). */
+export const ImportDialogName = Schema.Literals(['payeeRules'])
+export type ImportDialogName = typeof ImportDialogName.Type
+
+/**
+ * The transaction import's search: `account` preselects the account the import goes to (the register it was opened
+ * from), `dialog` the open dialog. Both devices (the phone's route is the same screen).
+ */
+export const ImportSearch = Schema.Struct({
+  account: Schema.optional(BankAccountId),
+  dialog: Schema.optional(ImportDialogName),
+})
+export type ImportSearch = typeof ImportSearch.Type
+
+export const validateImportSearch = (search: Record<string, unknown>): ImportSearch => {
+  const account = field(BankAccountId)(search.account)
+  const dialog = field(ImportDialogName)(search.dialog)
+  return {
+    ...(account === undefined ? {} : { account }),
+    ...(dialog === undefined ? {} : { dialog }),
   }
 }

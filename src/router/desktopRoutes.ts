@@ -1,5 +1,5 @@
 import { createRoute, createRouter } from '@tanstack/react-router'
-import { validateBudgetSearch, validateBudgetsSearch } from './budgetSearch.ts'
+import { validateBudgetSearch, validateBudgetsSearch, validateImportSearch } from './budgetSearch.ts'
 import {
   type RouterContext,
   redirectToCurrentPeriod,
@@ -8,6 +8,7 @@ import {
   requireValidPeriodKey,
 } from './guards.ts'
 import {
+  bankImportView,
   budgetImportView,
   budgetsView,
   budgetView,
@@ -87,8 +88,9 @@ const statisticsRoute = createRoute({
 const importTransactionsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/import',
-  staticData: meta('importTransactions', { noSidePanel: true }),
-  component: notAvailableView(),
+  staticData: meta('importTransactions', { noSidePanel: true, status: 'built' }),
+  validateSearch: validateImportSearch,
+  component: bankImportView('ImportTransactionsRoute'),
 })
 const budgetSettingsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,

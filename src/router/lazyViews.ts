@@ -54,6 +54,7 @@ type TransactionViews = typeof import('../views/transactions/routes.tsx')
 type AccountViews = typeof import('../views/accounts/routes.tsx')
 type OnboardingViews = typeof import('../views/onboarding/routes.tsx')
 type BudgetImportViews = typeof import('../views/budgetImport/routes.tsx')
+type BankImportViews = typeof import('../views/bankImport/routes.tsx')
 
 export const budgetsView = (name: keyof BudgetsViews) =>
   lazyRouteComponent(
@@ -116,5 +117,11 @@ export const onboardingView = (name: keyof OnboardingViews) =>
 export const budgetImportView = (name: keyof BudgetImportViews) =>
   lazyRouteComponent(
     reported(() => import('../views/budgetImport/routes.tsx')),
+    name,
+  )
+
+export const bankImportView = (name: keyof BankImportViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/bankImport/routes.tsx')),
     name,
   )

@@ -1,5 +1,5 @@
 import { createRoute, createRouter } from '@tanstack/react-router'
-import { validateBudgetSearch, validateBudgetsSearch } from './budgetSearch.ts'
+import { validateBudgetSearch, validateBudgetsSearch, validateImportSearch } from './budgetSearch.ts'
 import {
   type RouterContext,
   redirectToCurrentPeriod,
@@ -10,6 +10,7 @@ import {
 } from './guards.ts'
 import {
   accountsView,
+  bankImportView,
   budgetsView,
   budgetView,
   categoryView,
@@ -306,8 +307,9 @@ const budgetsListRoute = createRoute({
 const importTransactionsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '{-$budgetId}/import',
-  staticData: meta('importTransactions'),
-  component: notAvailableView(),
+  staticData: meta('importTransactions', { status: 'built' }),
+  validateSearch: validateImportSearch,
+  component: bankImportView('ImportTransactionsRoute'),
 })
 const loansRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,

@@ -96,6 +96,9 @@ export const paths = {
   budgetSettings: (budgetId: string): string => pathTo('/budget/$budgetId/settings', { budgetId }),
   /** Desktop only: SPEC has no phone route for importing a whole budget. */
   budgetImport: (budgetId: string): string => pathTo('/budget/$budgetId/import-budget', { budgetId }),
+  /** The bank-file import; an account preselects where the rows go. Both route trees. */
+  importTransactions: (budgetId: string, bankAccountId?: string): string =>
+    `${pathTo('/budget/$budgetId/import', { budgetId })}${queryOf([['account', bankAccountId]])}`,
   /** Phones: the budget modal route; no id creates. */
   budgetModal: (budgetId: string | null): string =>
     pathTo('/budget/{-$budgetId}/edit', budgetId === null ? {} : { budgetId }),

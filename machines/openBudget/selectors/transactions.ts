@@ -220,6 +220,13 @@ export const selectRegisterRows = (snapshot: BudgetSnapshot): ReadonlyArray<Regi
 export const selectIncomeDestinationId = (snapshot: BudgetSnapshot): CategoryId | undefined =>
   incomeDestinationOf(snapshot.context.state)?.id
 
+/** 'Bez kategorii', where an outflow without a category goes (the import preview shows it as such). */
+export const selectUncategorizedId = (snapshot: BudgetSnapshot): CategoryId | undefined => {
+  for (const category of snapshot.context.state.categories.values())
+    if (isSystemCategory(category) && category.type !== 'Income') return category.id
+  return undefined
+}
+
 /**
  * The register rows a list shows: the month's (when a YYYYMM period is given), narrowed by the filter criteria.
  * It walks every row: views call it only when the rows or the criteria change.

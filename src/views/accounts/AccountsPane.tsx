@@ -1,4 +1,4 @@
-import { useParams } from '@tanstack/react-router'
+import { useNavigate, useParams } from '@tanstack/react-router'
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { AccountWithBalance } from '../../../machines/openBudget/index.ts'
@@ -38,6 +38,7 @@ function AccountsPaneBody({
 }) {
   const { t } = useTranslation()
   const openDialog = useOpenDialog()
+  const navigate = useNavigate()
   const actionsOf = ({ account }: AccountWithBalance) => (
     <MenuTrigger>
       <Button
@@ -48,6 +49,13 @@ function AccountsPaneBody({
       </Button>
       <Popover className="popover">
         <Menu className="menu" aria-label={t('accounts.actionsFor', { name: account.name })}>
+          <MenuItem
+            id="import"
+            className="menu__item"
+            onAction={() => void navigate({ href: paths.importTransactions(budgetId, account.id) })}
+          >
+            {t('accounts.importFromFile')}
+          </MenuItem>
           {ACTIONS.map((action) => (
             <MenuItem
               key={action.id}

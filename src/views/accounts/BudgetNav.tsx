@@ -83,6 +83,7 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
       ) : null}
       <ul className="side-panel__list">
         {item(paths.period(budgetId, periodKey, { view: 'accounts' }), t('accounts.nav.accounts'))}
+        {item(paths.importTransactions(budgetId), t('accounts.nav.import'))}
         {item(paths.budgetSettings(budgetId), t('accounts.nav.settings'))}
       </ul>
     </section>

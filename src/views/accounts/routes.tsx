@@ -141,6 +141,9 @@ function BankAccountView({
         {closed ? <p>{t('accounts.closedState')}</p> : <AccountBalances item={item} />}
         {closed ? null : (
           <nav className="account-actions" aria-label={t('accounts.actionsFor', { name: account.name })}>
+            <Link className="button button--quiet" href={paths.importTransactions(budgetId, account.id)}>
+              {t('accounts.importFromFile')}
+            </Link>
             <Link
               className="button button--quiet"
               href={paths.bankAccountDialog(budgetId, account.id, 'reconcile')}
@@ -166,7 +169,7 @@ function BankAccountView({
         )}
       </section>
       {/* The card above names the account and shows its balances; the list says what it spans. */}
-      <TransactionsPane bankAccountId={account.id} heading="scope" showTotals={false} />
+      <TransactionsPane bankAccountId={account.id} heading="scope" showTotals={false} importLink={false} />
     </div>
   )
 }

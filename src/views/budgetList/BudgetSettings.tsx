@@ -13,7 +13,7 @@ import { BudgetNotFound } from './BudgetNotFound.tsx'
 import { LoadFailed } from './BudgetsScreen.tsx'
 import { useCurrencyChoices } from './currencies.ts'
 import { ExportBudget } from './ExportBudget.tsx'
-import { BudgetEditDialog, ConfirmDialog } from './lazyDialogs.tsx'
+import { BudgetEditDialog, ConfirmDialog, PayeeRulesDialog } from './lazyDialogs.tsx'
 import { useBudgetsActor } from './useBudgetsActor.ts'
 import { useBudgetsDialog } from './useBudgetsDialog.ts'
 
@@ -84,6 +84,18 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
           </Link>
         </div>
       </section>
+      <section className="budget-settings__section" aria-labelledby="budget-settings-import">
+        <h2 id="budget-settings-import">{t('budgets.settingsView.importTitle')}</h2>
+        <p>{t('budgets.settingsView.importExplain')}</p>
+        <div className="budget-settings__actions">
+          <Link className="button button--quiet" href={paths.importTransactions(budget.id)}>
+            {t('budgets.settingsView.importOpen')}
+          </Link>
+          <Button className="button button--quiet" onPress={() => open({ kind: 'payeeRules' })}>
+            {t('budgets.settingsView.payeeRules')}
+          </Button>
+        </div>
+      </section>
       {owner ? (
         <>
           <ExportBudget budgetId={budget.id} />
@@ -104,6 +116,7 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
           </section>
         </>
       ) : null}
+      {dialog === 'payeeRules' ? <PayeeRulesDialog budgetId={budget.id} onClosed={close} /> : null}
       {owner && dialog === 'editBudget' ? (
         <BudgetEditDialog
           budgets={budgets}

@@ -185,6 +185,13 @@ export default function SettingsView() {
               hint={t('settings.budgets.settingsHint')}
             />
           )}
+          {budgetId === null ? null : (
+            <Entry
+              href={paths.importTransactions(budgetId)}
+              label={t('settings.budgets.import')}
+              hint={t('settings.budgets.importHint')}
+            />
+          )}
         </ul>
       </Section>
       <Appearance />

@@ -2,6 +2,7 @@ import { formatDateText } from '../../../domain/dateText.ts'
 import { registerTotals } from '../../../domain/register.ts'
 import './texts.ts'
 import './transactions.css'
+import { useParams } from '@tanstack/react-router'
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import {
   Button,
@@ -11,6 +12,7 @@ import {
   Heading,
   Input,
   Label,
+  Link,
   Modal,
   ModalOverlay,
   TextField,
@@ -41,6 +43,7 @@ import { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { useBudget, useBudgetRef, useNeedTransactions } from '../../openBudget/OpenBudget.tsx'
+import { paths } from '../../router/paths.ts'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { useCategoryName } from '../month/names.ts'
@@ -114,6 +117,7 @@ export function TransactionsPane({
   periodKey,
   heading = 'title',
   showTotals = true,
+  importLink = true,
 }: {
   readonly bankAccountId?: BankAccountId
   readonly categoryId?: CategoryId
@@ -126,6 +130,8 @@ export function TransactionsPane({
   readonly heading?: 'title' | 'scope' | 'none'
   /** Whether an account's list shows its totals (off where the page above already does: the phone's account). */
   readonly showTotals?: boolean
+  /** The import's link in the toolbar (off where the page offers it beside the account's other actions). */
+  readonly importLink?: boolean
 }) {
   const { t, i18n } = useTranslation()
   const nameOf = useCategoryName()
@@ -143,6 +149,7 @@ export function TransactionsPane({
     (a, b) => a.length === b.length && a.every((f, i) => f === b[i]),
   )
   const locale = i18n.resolvedLanguage ?? 'pl'
+  const { budgetId } = useParams({ strict: false })
 
   const initialBar = (): FilterBar => ({
     ...EMPTY_FILTER_BAR,
@@ -290,6 +297,12 @@ export function TransactionsPane({
         <Button className="button button--primary" onPress={() => openEditor()}>
           {t('transactions.add')}
         </Button>
+        {budgetId === undefined || !importLink ? null : (
+          // Where people look for it: the register imports into its own account, the full list asks which.
+          <Link className="button button--quiet" href={paths.importTransactions(budgetId, registerOf)}>
+            {t('transactions.importFromFile')}
+          </Link>
+        )}
         <Button
           className="button button--quiet"
           aria-expanded={filtersOpen}
