@@ -18,6 +18,7 @@ import {
   moneyCommands,
   type PlannedAccount,
   type PlannedSide,
+  type PlannedStatus,
   type PlannedTransaction,
   type PlannedTransfer,
   refusedAsValue,
@@ -262,8 +263,11 @@ const convert = (rows: ActualRows, { mint, target }: ImportContext): BudgetConve
     return account.id
   }
   // Actual has no drafts: every transaction is a regular one, cleared or reconciled as it was.
-  const statusOf = (row: ActualTransaction) =>
-    ({ kind: 'Regular', cleared: row.cleared, reconciled: row.reconciled }) as const
+  const statusOf = (row: ActualTransaction): PlannedStatus => ({
+    kind: 'Regular',
+    cleared: row.cleared,
+    reconciled: row.reconciled,
+  })
   const transactions: PlannedTransaction[] = []
   const transfers: PlannedTransfer[] = []
   const plan = (row: ActualTransaction, value: Minor, splits: readonly SplitInput[], payee: string) => {
