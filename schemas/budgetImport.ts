@@ -44,7 +44,19 @@ export type MappedKind = typeof MappedKind.Type
  * - `target-cadence`: a target repeating less often than every 120 months, kept repeating every 120 months;
  * - `closed-account-not-zero`: a closed account with money in it, kept open;
  * - `reconciled-without-date`: reconciled transactions in an account without a reconciliation date, dated by the
- *   last of them.
+ *   last of them;
+ * - `currency-assumed`: the file names no currency (Actual had none before 2025), the budget's is kept (once);
+ * - `currency-unknown`: the file names a currency Koperta does not know (`params.fileCurrency`), the budget's is
+ *   kept (once);
+ * - `account-currency`: an account in another currency than the budget's, taken as the budget's;
+ * - `split-uncategorized-part`: a split's parts without a category, kept as a transaction beside the split;
+ * - `split-sum-mismatch`: a split whose parts do not add up to its total, taken as the sum of its parts (what
+ *   Actual's balances add);
+ * - `rollover-overspending`: categories that carry overspending over in Actual; Koperta takes it from Ready to
+ *   Assign next month;
+ * - `held-money`: months with money held for the next month; it stays in Ready to Assign;
+ * - `tracking-budget`: Actual's tracking (report) budget, imported as an envelope budget with its budgeted amounts
+ *   (once).
  */
 export const approximationCodes = [
   'amount-rounded',
@@ -59,6 +71,14 @@ export const approximationCodes = [
   'target-cadence',
   'closed-account-not-zero',
   'reconciled-without-date',
+  'currency-assumed',
+  'currency-unknown',
+  'account-currency',
+  'split-uncategorized-part',
+  'split-sum-mismatch',
+  'rollover-overspending',
+  'held-money',
+  'tracking-budget',
 ] as const
 export const ApproximationCode = Schema.Literals(approximationCodes)
 export type ApproximationCode = typeof ApproximationCode.Type
@@ -73,7 +93,11 @@ export type ApproximationCode = typeof ApproximationCode.Type
  * - `targets-unsupported`: goals of a kind Koperta has no target for, or without an amount;
  * - `notes`, `flags`: notes on accounts, categories and months, and transaction flags;
  * - `assignment-history`: who assigned what when (Koperta's own file keeps the amounts, not the history);
- * - `payee-rules`: an app's payee rename rules.
+ * - `payee-rules`: an app's payee rename rules;
+ * - `invalid-dates`: transactions without a real date;
+ * - `empty-splits`: split transactions without parts (Actual's balances leave them out too);
+ * - `zero-transfers`: transfers of nothing (or of less than the currency's minor unit);
+ * - `income-assignments`: amounts budgeted to income categories (Actual's tracking budget plans income).
  */
 export const leftOutCodes = [
   'tracking-accounts',
@@ -88,6 +112,10 @@ export const leftOutCodes = [
   'flags',
   'assignment-history',
   'payee-rules',
+  'invalid-dates',
+  'empty-splits',
+  'zero-transfers',
+  'income-assignments',
 ] as const
 export const LeftOutCode = Schema.Literals(leftOutCodes)
 export type LeftOutCode = typeof LeftOutCode.Type
@@ -123,7 +151,11 @@ export type BudgetImportReport = typeof BudgetImportReport.Type
  *   missing or of the wrong type);
  * - `unsafe-number` (a number beyond ±(2^53 − 1), which JSON readers cannot hold exactly); `amount-too-large` (an
  *   amount beyond the largest a budget takes); `unknown-currency`;
- * - `too-large` (over the upload limit; 413).
+ * - `too-large` (over the upload limit; 413);
+ * - Actual Budget's zip: `unsafe-path` (an entry named to escape a folder: `../`, absolute, a backslash),
+ *   `missing-database` (no db.sqlite in it), `archive-too-large` (it unpacks past 200 MB, expands suspiciously far
+ *   over its packed size — a zip bomb — or holds a table of more rows than a budget has); a broken zip or database
+ *   is `invalid`, SQLite without Actual's tables `unknown-layout`.
  */
 export const budgetFileErrorCodes = [
   'empty',
@@ -137,11 +169,17 @@ export const budgetFileErrorCodes = [
   'amount-too-large',
   'unknown-currency',
   'too-large',
+  'unsafe-path',
+  'missing-database',
+  'archive-too-large',
 ] as const
 export const BudgetFileErrorCode = Schema.Literals(budgetFileErrorCodes)
 export type BudgetFileErrorCode = typeof BudgetFileErrorCode.Type
 
-/** How a file error answers: 413 past the upload limit, 400 for what is no budget file at all, else 422. */
+/**
+ * How a file error answers: 413 past the upload limit, 400 for what is no budget file at all, else 422 (a zip bomb
+ * included: what was sent is small, what it holds cannot be taken).
+ */
 export const budgetFileErrorStatus = (code: BudgetFileErrorCode): 400 | 413 | 422 =>
   code === 'too-large'
     ? 413

@@ -12,7 +12,8 @@ import type { BudgetConversion, ImportContext } from './plan.ts'
 import { convertYnab, ynabBudgetOf } from './ynab.ts'
 
 // Whole-budget converters (issue 28 §3): a file's JSON into the commands of one ImportBudget. Each converter is pure;
-// ids come from the context's `mint`. Actual Budget's zip is read by the server and converted in `actual/`.
+// ids come from the context's `mint`. Actual Budget's zip is read by the server (server/budgetImport/actualZip.ts)
+// and its rows converted by `convertActual` (actual.ts).
 
 export { readBudgetFile } from './file.ts'
 export { toKopertaFile } from './kopertaExport.ts'

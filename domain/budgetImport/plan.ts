@@ -8,7 +8,8 @@ import {
   TransactionId,
   type TransferId,
 } from '../../schemas/ids.ts'
-import type { CurrencyCode, IsoDate, Minor } from '../../schemas/money.ts'
+import { type CurrencyCode, type IsoDate, MAX_AMOUNT, type Minor } from '../../schemas/money.ts'
+import type { ReportBuilder } from './report.ts'
 
 // What every whole-budget converter makes (YNAB, Actual, Koperta's own file), and the one place that turns a
 // budget's money — accounts, transactions, transfers, reconciliations, closings — into commands in the order the
@@ -40,6 +41,56 @@ export type BudgetConversion =
       readonly report: BudgetImportReport
     }
   | { readonly ok: false; readonly error: BudgetFileErrorCode }
+
+/** A whole-file refusal met deep inside a conversion; `refusedAsValue` turns it into the converter's answer. */
+export class ConversionRefused extends Error {
+  readonly error: BudgetFileErrorCode
+  constructor(error: BudgetFileErrorCode) {
+    super(error)
+    this.error = error
+  }
+}
+
+/** Runs a conversion, answering a `ConversionRefused` thrown anywhere in it as `{ ok: false }`. */
+export const refusedAsValue = (convert: () => BudgetConversion): BudgetConversion => {
+  try {
+    return convert()
+  } catch (failure) {
+    if (failure instanceof ConversionRefused) return { ok: false, error: failure.error }
+    throw failure
+  }
+}
+
+/** One amount within a command's bound, or the whole file refused as `amount-too-large`. */
+export const boundedAmount = (value: number): Minor => {
+  if (!Number.isSafeInteger(value) || Math.abs(value) > MAX_AMOUNT)
+    throw new ConversionRefused('amount-too-large')
+  // Rounding -0.4 gives -0: stored, it would read as an outflow of nothing.
+  return (value === 0 ? 0 : value) as Minor
+}
+
+/**
+ * A file's amounts, whole numbers in units of 10^-`fileDecimals` (YNAB's milliunits: 3, Actual's hundredths: 2),
+ * as minor units of a currency with `exponent` decimals: exact where the currency is as fine or finer, else
+ * rounded half away from zero and reported (`amount-rounded`). A number past the safe integers (read as ±Infinity)
+ * refuses the file as `unsafe-number`, one that is no whole number as `invalid`.
+ */
+export const amountConverter =
+  (fileDecimals: number, exponent: number, report: ReportBuilder) =>
+  (value: number): Minor => {
+    if (
+      Math.abs(value) === Number.POSITIVE_INFINITY ||
+      (Number.isInteger(value) && !Number.isSafeInteger(value))
+    )
+      throw new ConversionRefused('unsafe-number')
+    if (!Number.isInteger(value)) throw new ConversionRefused('invalid')
+    if (exponent >= fileDecimals) return boundedAmount(value * 10 ** (exponent - fileDecimals))
+    const scale = 10 ** (fileDecimals - exponent)
+    const whole = Math.trunc(value / scale)
+    const rest = value - whole * scale
+    if (rest !== 0) report.approximated('amount-rounded')
+    return boundedAmount(Math.abs(rest) * 2 >= scale ? whole + Math.sign(value) : whole)
+  }
 
 /** How one side of a transaction stands: cleared, reconciled (which implies cleared), a draft or not. */
 export interface PlannedStatus {
@@ -137,7 +188,8 @@ const sideEdit = (side: PlannedSide): ImportableCommandDraft[] => {
  * their opening balances; the reconciled transactions and every transfer are added, the reconciled transfer sides
  * cleared, and each reconciled account reconciled at the balance they make (so exactly they become reconciled,
  * with no adjustment); then the other transactions are added and the other transfer sides given their status;
- * closed accounts close last. `mint` names the (unused) adjustment of each reconciliation.
+ * closed accounts close last. `mint` names the (unused) adjustment of each reconciliation. A reconciled balance
+ * past one amount's bound throws `ConversionRefused` (run it inside `refusedAsValue`).
  */
 export const moneyCommands = (money: PlannedMoney, mint: () => string): ImportableCommandDraft[] => {
   const commands: ImportableCommandDraft[] = money.accounts.map((account) => ({
@@ -181,7 +233,7 @@ export const moneyCommands = (money: PlannedMoney, mint: () => string): Importab
       bankAccountId: account.id,
       date,
       // The opening balance counts as cleared: the cleared balance the reconciled transactions make with it.
-      balance: (account.openingBalance + (reconciledBalance.get(account.id) ?? 0)) as Minor,
+      balance: boundedAmount(account.openingBalance + (reconciledBalance.get(account.id) ?? 0)),
       adjustmentTransactionId: TransactionId.make(mint()),
     })
   }

@@ -6,8 +6,11 @@ import type { ReportBuilder } from './report.ts'
 const NAME_MAX = 200
 const TEXT_MAX = 1000
 
+// With one space either side: "Sklep\u0007 Świt" becomes "Sklep Świt", not two spaces. Not `\s*` either side: on a
+// long run of spaces without a control character that backtracks in quadratic time (a file's payee of a million
+// spaces would hold the server for minutes).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
-const notInOneLine = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu
+const notInOneLine = / ?[\u0000-\u001f\u007f-\u009f\u2028\u2029]+ ?/gu
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
 const notInMemo = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]+/gu
 
@@ -24,6 +27,10 @@ const limit = (text: string, max: number) => {
   return cut
 }
 
+/** Text as one line (control characters and line breaks become spaces), trimmed, at most `max` characters. */
+export const oneLine = (text: string, max: number): string =>
+  limit(text.replace(notInOneLine, ' ').trim(), max).trim()
+
 /** Cleans text for one field; a change is reported once per text as `text-cleaned`. */
 export const textCleaner = (report: ReportBuilder) => {
   const cleaned = (original: string, next: string) => {
@@ -34,7 +41,7 @@ export const textCleaner = (report: ReportBuilder) => {
     /** A name: one line, 1 to 200 characters (an empty one becomes `fallback`). */
     name: (text: string | null | undefined, fallback: string): string => {
       const original = text ?? ''
-      const next = limit(original.replace(notInOneLine, ' ').trim(), NAME_MAX).trim()
+      const next = oneLine(original, NAME_MAX)
       if (next === '') return fallback
       return cleaned(original, next)
     },

@@ -8,16 +8,10 @@ import {
   TransactionId,
   TransferId,
 } from '../../schemas/ids.ts'
-import {
-  type CurrencyCode,
-  IsoDate,
-  isIsoDate,
-  MAX_AMOUNT,
-  type Minor,
-  PeriodKey,
-} from '../../schemas/money.ts'
+import { type CurrencyCode, IsoDate, isIsoDate, type Minor, PeriodKey } from '../../schemas/money.ts'
 import { currencyExponent, isKnownCurrency } from '../currency.ts'
 import {
+  amountConverter,
   type BudgetConversion,
   type ImportContext,
   moneyCommands,
@@ -26,6 +20,7 @@ import {
   type PlannedStatus,
   type PlannedTransaction,
   type PlannedTransfer,
+  refusedAsValue,
 } from './plan.ts'
 import { type ReportBuilder, reportBuilder } from './report.ts'
 import { textCleaner } from './text.ts'
@@ -54,7 +49,6 @@ export const ynabBudgetOf = (value: unknown): Raw | undefined => {
 }
 
 class InvalidFile extends Error {}
-class AmountTooLarge extends Error {}
 
 const fail = (why: string): never => {
   throw new InvalidFile(why)
@@ -83,25 +77,6 @@ const date = (raw: Raw, key: string): IsoDate => {
 const optionalDate = (raw: Raw, key: string): IsoDate | null => {
   if (raw[key] === undefined || raw[key] === null) return null
   return date(raw, key)
-}
-
-/** Milliunits (1000 = 1.00) into the currency's minor units, rounding half away from zero where they are finer. */
-const milliunits = (exponent: number, report: ReportBuilder) => {
-  const convert = (milli: number): Minor => {
-    let minor: number
-    if (exponent >= 3) minor = milli * 10 ** (exponent - 3)
-    else {
-      const scale = 10 ** (3 - exponent)
-      const whole = Math.trunc(milli / scale)
-      const rest = milli - whole * scale
-      minor = Math.abs(rest) * 2 >= scale ? whole + Math.sign(milli) : whole
-      if (rest !== 0) report.approximated('amount-rounded')
-    }
-    if (!Number.isSafeInteger(minor) || Math.abs(minor) > MAX_AMOUNT) throw new AmountTooLarge()
-    // A safe integer within the bound of one amount.
-    return minor as Minor
-  }
-  return convert
 }
 
 const STARTING_BALANCE = 'Starting Balance'
@@ -191,10 +166,9 @@ export const convertYnab = (value: unknown, context: ImportContext): BudgetConve
   const budget = ynabBudgetOf(value)
   if (budget === undefined) return { ok: false, error: 'unknown-layout' }
   try {
-    return convert(budget, context)
+    return refusedAsValue(() => convert(budget, context))
   } catch (error) {
     if (error instanceof InvalidFile) return { ok: false, error: 'invalid' }
-    if (error instanceof AmountTooLarge) return { ok: false, error: 'amount-too-large' }
     throw error
   }
 }
@@ -206,7 +180,8 @@ const convert = (budget: Raw, { mint, target }: ImportContext): BudgetConversion
   if (!isKnownCurrency(currency)) return { ok: false, error: 'unknown-currency' }
   const report = reportBuilder()
   const clean = textCleaner(report)
-  const amountOf = milliunits(currencyExponent(currency) ?? 2, report)
+  // Milliunits: 1000 is 1.00.
+  const amountOf = amountConverter(3, currencyExponent(currency) ?? 2, report)
   const name = clean.name(optionalText(budget, 'name'), 'YNAB')
   const commands: ImportableCommandDraft[] = [
     { _tag: 'RenameBudget', name },

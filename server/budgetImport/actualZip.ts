@@ -9,11 +9,11 @@ import type {
   ActualBudgetAmount,
   ActualCategory,
   ActualCategoryGroup,
-  ActualImportError,
   ActualPayee,
   ActualRows,
   ActualTransaction,
 } from '../../domain/budgetImport/actualTypes.ts'
+import type { BudgetFileErrorCode } from '../../schemas/budgetImport.ts'
 
 // Reads an Actual Budget export (Settings → Export data: a zip of `db.sqlite` and `metadata.json`, written by
 // loot-core's cloud-storage `exportBuffer`) into plain rows for domain/budgetImport/actual.ts.
@@ -58,7 +58,7 @@ export const isUnsafeEntryName = (name: string): boolean =>
   /^[a-zA-Z]:/u.test(name) ||
   name.split('/').some((part) => part === '..')
 
-type Failure = { readonly error: ActualImportError }
+type Failure = { readonly error: BudgetFileErrorCode }
 
 const isZip = (bytes: Uint8Array) =>
   bytes.length >= 22 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
@@ -72,7 +72,7 @@ const unzipExport = (
 ): Failure | { readonly metadata: Uint8Array | null; readonly database: boolean } => {
   if (!isZip(bytes)) return { error: 'invalid' }
   const limits = ACTUAL_ZIP_LIMITS
-  let failure: ActualImportError | null = null
+  let failure: BudgetFileErrorCode | null = null
   let entries = 0
   let declared = 0
   let inflated = 0
@@ -81,7 +81,7 @@ const unzipExport = (
   const metadataChunks: Uint8Array[] = []
   let metadataBytes = 0
   let sawMetadata = false
-  const fail = (error: ActualImportError) => {
+  const fail = (error: BudgetFileErrorCode) => {
     failure ??= error
   }
 
@@ -90,17 +90,17 @@ const unzipExport = (
   unzip.register(UnzipPassThrough)
   unzip.onfile = (file) => {
     entries += 1
-    if (entries > limits.maxEntries) return fail('too-large')
+    if (entries > limits.maxEntries) return fail('archive-too-large')
     if (isUnsafeEntryName(file.name)) return fail('unsafe-path')
     const originalSize = file.originalSize ?? 0
     declared += originalSize
-    if (declared > limits.maxUncompressed) return fail('too-large')
+    if (declared > limits.maxUncompressed) return fail('archive-too-large')
     if (
       file.size !== undefined &&
       originalSize > limits.ratioFrom &&
       originalSize / Math.max(file.size, 1) > limits.maxRatio
     )
-      return fail('too-large')
+      return fail('archive-too-large')
     const wanted = file.name === DATABASE || file.name === METADATA
     if (!wanted || failure !== null) return
     const isDatabase = file.name === DATABASE
@@ -131,7 +131,7 @@ const unzipExport = (
         inflated > limits.maxUncompressed ||
         (inflated > limits.ratioFrom && inflated > limits.maxRatio * consumed)
       ) {
-        fail('too-large')
+        fail('archive-too-large')
         file.terminate()
         return
       }
@@ -398,7 +398,7 @@ const parseMetadata = (bytes: Uint8Array | null): Record<string, unknown> => {
 
 /**
  * The rows of an Actual Budget export zip, or why it cannot be read: `invalid` (not a zip, a broken one, or a
- * db.sqlite that is no SQLite database), `unsafe-path`, `too-large`, `missing-database`, `unknown-layout` (SQLite
+ * db.sqlite that is no SQLite database), `unsafe-path`, `archive-too-large`, `missing-database`, `unknown-layout` (SQLite
  * without Actual's tables).
  */
 export const readActualExport = async (bytes: Uint8Array): Promise<ActualRows | Failure> => {
@@ -418,7 +418,7 @@ export const readActualExport = async (bytes: Uint8Array): Promise<ActualRows | 
       db.exec('PRAGMA trusted_schema = OFF')
       return readTables(db, parseMetadata(unzipped.metadata))
     } catch (error) {
-      return { error: error instanceof TooManyRows ? 'too-large' : 'invalid' }
+      return { error: error instanceof TooManyRows ? 'archive-too-large' : 'invalid' }
     } finally {
       db.close()
     }

@@ -1,3 +1,4 @@
+import { convertActual } from '../../domain/budgetImport/actual.ts'
 import {
   type BudgetConversion,
   convertBudgetJson,
@@ -10,10 +11,12 @@ import type { BudgetImportSource } from '../../schemas/budget.ts'
 import type { ImportableCommandDraft } from '../../schemas/budgetCommands.ts'
 import { CategoryId } from '../../schemas/ids.ts'
 import { timeOrderedUuid } from '../ledger/uuidv7.ts'
+import { readActualExport } from './actualZip.ts'
 
 // An uploaded budget file into the commands of one ImportBudget, for the budget it goes into. The converters are
-// pure (domain/budgetImport/); here the file's bytes come in and new ids are minted (time-ordered, as the bulk
-// route's: a budget's rows then go into the table's index in order).
+// pure (domain/budgetImport/); here the file's bytes come in, Actual Budget's zip is unpacked and its database read
+// (actualZip.ts), and new ids are minted (time-ordered, as the bulk route's: a budget's rows then go into the
+// table's index in order).
 
 export interface UploadedFile {
   readonly bytes: Uint8Array
@@ -49,16 +52,24 @@ const targetOf = (
   }
 }
 
-export const convertUpload = (file: UploadedFile, state: BudgetState): FileConversion => {
+export const convertUpload = async (file: UploadedFile, state: BudgetState): Promise<FileConversion> => {
   const read = readBudgetFile(file.bytes)
   if (!read.ok) return read
-  // Actual Budget's export zip is read by its own importer (server/budgetImport/actualZip.ts, issue 28 §3).
-  if (read.kind === 'zip') return { ok: false, error: 'unknown-layout' }
   const prepared = targetOf(state)
   if (prepared === undefined) return { ok: false, error: 'invalid' }
+  const context = { mint: timeOrderedUuid, target: prepared.target }
+  const withTarget = (source: BudgetImportSource, conversion: BudgetConversion): FileConversion =>
+    conversion.ok
+      ? { ...conversion, source, commands: [...prepared.first, ...conversion.commands] }
+      : conversion
+  if (read.kind === 'zip') {
+    // Only Actual Budget's export is a zip.
+    if (file.source !== undefined && file.source !== 'actual') return { ok: false, error: 'unknown-layout' }
+    const rows = await readActualExport(file.bytes)
+    if ('error' in rows) return { ok: false, error: rows.error }
+    return withTarget('actual', convertActual(rows, context))
+  }
   const source = file.source ?? detectSource(read.value)
   if (source === undefined) return { ok: false, error: 'unknown-layout' }
-  const conversion = convertBudgetJson(read.value, { mint: timeOrderedUuid, target: prepared.target }, source)
-  if (!conversion.ok) return conversion
-  return { ...conversion, source, commands: [...prepared.first, ...conversion.commands] }
+  return withTarget(source, convertBudgetJson(read.value, context, source))
 }

@@ -26,8 +26,8 @@ import { allTransactionsJson } from '../ledger/read.ts'
 import { readAtOneVersion } from '../ledger/service.ts'
 import { convertUpload } from './convert.ts'
 
-// Whole budgets out and in (issue 28 §3): Koperta's own file or a CSV of every transaction; YNAB's export or
-// Koperta's file into a new, empty budget, as one ImportBudget.
+// Whole budgets out and in (issue 28 §3): Koperta's own file or a CSV of every transaction; YNAB's export, Actual
+// Budget's zip or Koperta's file into a new, empty budget, as one ImportBudget.
 
 /** The largest budget file read: a YNAB export of a decade of daily spending is a few tens of megabytes. */
 export const maxBudgetFileBytes = 50 * 1024 * 1024
@@ -133,7 +133,7 @@ export const budgetFileRoutes = [
     path: '/api/budget/import-budget/:budgetId',
     operationId: 'importBudget',
     summary:
-      "Import a whole budget (YNAB's API export as JSON, or Koperta's own file) into an empty budget made with POST /api/budget; all or nothing, answered with the import report. Owner only.",
+      "Import a whole budget (YNAB's API export as JSON, Actual Budget's export zip, or Koperta's own file) into an empty budget made with POST /api/budget; all or nothing, answered with the import report. Owner only.",
     tags,
     params: BudgetParams,
     upload: {
@@ -171,7 +171,7 @@ export const budgetFileRoutes = [
       if (read === undefined) throw budgetNotFound()
       // Refused before the file is converted; decide checks again under the stream's lock.
       if (!isEmptyBudget(read.state)) throw notEmpty()
-      const conversion = convertUpload(
+      const conversion = await convertUpload(
         { bytes: upload.bytes, fileName: upload.fileName, source: upload.fields.source },
         read.state,
       )

@@ -1,13 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import * as Schema from 'effect/Schema'
 import { strToU8 } from 'fflate'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { convertActual } from '../../../domain/budgetImport/actual.ts'
 import type { ActualRows } from '../../../domain/budgetImport/actualTypes.ts'
 import { accountBalance, monthView } from '../../../domain/monthView.ts'
-import { BudgetCommand } from '../../../schemas/budgetCommands.ts'
 import { BankAccountId } from '../../../schemas/ids.ts'
 import { PeriodKey } from '../../../schemas/money.ts'
 import { readActualExport } from '../../../server/budgetImport/actualZip.ts'
@@ -24,7 +22,7 @@ import {
   zipWithoutDatabase,
   zipWithTextDatabase,
 } from '../../fixtures/budgetImport/actual/actualExport.ts'
-import { ledger } from '../../unit/domain/fixtures.ts'
+import { actualContext, imported } from '../../unit/domain/budgetImport/support.ts'
 
 // The zip and SQLite side of the Actual import: real zips built from SQL with Actual's own tables, and the uploads
 // an attacker would try. Each run gets its own TMPDIR, so "nothing left behind" is checked on an empty directory.
@@ -41,12 +39,6 @@ afterEach(async () => {
   else process.env.TMPDIR = savedTmpdir
   await rm(temp, { recursive: true, force: true })
 })
-
-/** New ids, numbered. */
-const counter = () => {
-  let n = 0
-  return (kind: string) => `${kind}-${++n}`
-}
 
 const read = async (bytes: Uint8Array) => {
   const result = await readActualExport(bytes)
@@ -101,24 +93,13 @@ describe('reading an Actual export', () => {
   })
 
   it('gives a budget whose balances and months are those of the Actual file', async () => {
-    const result = convertActual(await rowsOf(sample), counter())
+    const result = convertActual(await rowsOf(sample), actualContext())
     if (!result.ok) throw new Error(result.error)
-    const book = ledger()
-    book.do('CreateBudget', {
-      budgetId: 'b',
-      name: 'Nowy budżet',
-      currency: result.currency,
-      uncategorizedGroupId: 'system',
-      uncategorizedCategoryId: 'uncategorized',
-      incomeCategoryId: 'ready-to-assign',
-    })
-    const decode = Schema.decodeUnknownSync(BudgetCommand)
-    for (const [index, draft] of result.commands.entries())
-      book.run(decode({ ...draft, commandId: `c${index}`, at: '2025-03-01T00:00:00Z', userId: 'u' }))
+    const state = imported(result)
     const balanceOf = (name: string) => {
-      const account = [...book.state.accounts.values()].find((candidate) => candidate.name === name)
+      const account = [...state.accounts.values()].find((candidate) => candidate.name === name)
       if (account === undefined) throw new Error(`no account ${name}`)
-      return { ...accountBalance(book.state, BankAccountId.make(account.id)), state: account.state }
+      return { ...accountBalance(state, BankAccountId.make(account.id)), state: account.state }
     }
     // Actual's own balances: the starting balance plus every live non-parent row of the account.
     expect(balanceOf('Konto osobiste mBank').working).toBe(
@@ -128,10 +109,10 @@ describe('reading an Actual export', () => {
     expect(balanceOf('Karta kredytowa PKO').working).toBe(-45000 - 12345 + 45000)
     expect(balanceOf('Stare konto Pekao')).toMatchObject({ working: 0, state: 'Closed' })
     // The rent was reconciled in Actual: it is here, and nothing else of the account is.
-    const reconciled = [...book.state.transactions].filter(([, transaction]) => transaction.reconciled)
+    const reconciled = [...state.transactions].filter(([, transaction]) => transaction.reconciled)
     expect(reconciled.map(([, transaction]) => transaction.value)).toEqual([-180000])
-    expect([...book.state.accounts.values()].map((account) => account.name)).not.toContain('IKE – emerytura')
-    const january = monthView(book.state, PeriodKey.make('202501'))
+    expect([...state.accounts.values()].map((account) => account.name)).not.toContain('IKE – emerytura')
+    const january = monthView(state, PeriodKey.make('202501'))
     // Income: four opening balances and the salary; assigned: the seven budgeted categories.
     const income = 523412 + 1000000 - 45000 + 20000 + 850000
     const assigned = 180000 + 30000 + 200000 + 80000 + 40000 + 20000 + 10000
@@ -209,14 +190,14 @@ describe('reading an Actual export', () => {
       ),
     )
     expect(rows.transactions.find((row) => row.id === 'huge')?.amount).toBe(Number.POSITIVE_INFINITY)
-    expect(convertActual(rows, (kind) => kind)).toEqual({ ok: false, error: 'unsafe-number' })
+    expect(convertActual(rows, actualContext())).toEqual({ ok: false, error: 'unsafe-number' })
   })
 
   it('takes a file without metadata.json; the budget is then named after Actual', async () => {
     const rows = await rowsOf(zipEntries({ 'db.sqlite': await buildDatabase(ACTUAL_SCHEMA + SAMPLE_BUDGET) }))
     expect(rows.budgetName).toBeNull()
     expect(rows.accounts).toHaveLength(6)
-    expect(convertActual(rows, counter())).toMatchObject({
+    expect(convertActual(rows, actualContext())).toMatchObject({
       ok: true,
       name: 'Actual Budget',
     })
@@ -226,18 +207,18 @@ describe('reading an Actual export', () => {
 describe('refusing what is not a safe Actual export', () => {
   it('stops a zip bomb while inflating, with a size it hides until after the data', async () => {
     const started = performance.now()
-    expect(await read(zipBomb(300))).toEqual({ error: 'too-large' })
+    expect(await read(zipBomb(300))).toEqual({ error: 'archive-too-large' })
     expect(performance.now() - started).toBeLessThan(2000)
   })
 
   it('refuses a zip bomb whose headers declare its size before inflating anything', async () => {
-    expect(await read(zipBomb(300, { streamed: false }))).toEqual({ error: 'too-large' })
+    expect(await read(zipBomb(300, { streamed: false }))).toEqual({ error: 'archive-too-large' })
     // Under the total cap, but expanding ~1000 times: refused for the ratio.
-    expect(await read(zipBomb(50, { streamed: false }))).toEqual({ error: 'too-large' })
+    expect(await read(zipBomb(50, { streamed: false }))).toEqual({ error: 'archive-too-large' })
   })
 
   it('holds an entry to the size it declared', async () => {
-    expect(await read(lyingSizeZip())).toEqual({ error: 'too-large' })
+    expect(await read(lyingSizeZip())).toEqual({ error: 'archive-too-large' })
   })
 
   it.each(['../evil.txt', 'x/../../evil.txt', '/tmp/evil.txt', '..\\evil.txt', 'C:/evil.txt'])(
@@ -275,7 +256,7 @@ describe('refusing what is not a safe Actual export', () => {
       INSERT INTO payees (id) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i <= 1000000)
       SELECT i FROM n;`
     expect(await read(zipEntries({ 'db.sqlite': await buildDatabase(crowded) }))).toEqual({
-      error: 'too-large',
+      error: 'archive-too-large',
     })
   })
 

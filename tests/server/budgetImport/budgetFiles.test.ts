@@ -2,30 +2,23 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rebuildBudget } from '../../../server/ledger/rebuild.ts'
 import { ledgerDb } from '../../../server/ledger/tables.ts'
+import {
+  buildDatabase,
+  lyingSizeZip,
+  zipBomb,
+  zipEntries,
+  zipWithEntry,
+  zipWithoutDatabase,
+  zipWithTextDatabase,
+} from '../../fixtures/budgetImport/actual/actualExport.ts'
 import { readModelRows, smallBudget, versionOf } from '../ledger/fixtures.ts'
 import { type Answer, type Call, expectStatus, type Harness, startHarness } from '../ledger/harness.ts'
 import { databases } from '../support/databases.ts'
+import { form } from '../support/multipart.ts'
 
 const ynabFile = readFileSync('tests/fixtures/budgetImport/ynab-budget.json')
 const bigNumberFile = readFileSync('tests/fixtures/budgetImport/ynab-big-number.json')
-
-/** A multipart/form-data body with `file` and text fields, as a browser's FormData sends it. */
-const form = (file: Uint8Array, fileName: string, fields: Record<string, string> = {}) => {
-  const boundary = `----koperta${Math.random().toString(16).slice(2)}`
-  const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    )
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(file),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  )
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
-}
+const actualFile = readFileSync('tests/fixtures/budgetImport/actual/sample-export.zip')
 
 describe.each(databases())('whole budgets in and out on $kind', (target) => {
   let harness: Harness
@@ -94,9 +87,95 @@ describe.each(databases())('whole budgets in and out on $kind', (target) => {
     expect(answer.version).toBe(await versionOf(api, `/api/budget/${id}`))
   })
 
-  it('writes the read models a rebuild from the events writes', async () => {
+  it('imports an Actual Budget export zip: 201 with the report, then the SPEC reads show it', async () => {
     const id = await newBudget()
-    expectStatus(await upload(id, ynabFile), 201)
+    const answer = expectStatus(await upload(id, actualFile, 'Mój budżet.zip'), 201)
+    // The file names no currency: the new budget's stays.
+    expect(answer.report).toMatchObject({ source: 'actual', name: 'Mój budżet domowy', currency: 'PLN' })
+    expect(answer.report.leftOut.map((line: { code: string }) => line.code)).toEqual(
+      expect.arrayContaining(['tracking-accounts', 'scheduled-transactions', 'payee-rules', 'notes']),
+    )
+    const accounts = expectStatus(await api('GET', `/api/budget/${id}/bank-accounts`), 200)
+    const balances = Object.fromEntries(
+      accounts.map((account: { name: string; balance: number }) => [account.name, account.balance]),
+    )
+    // Actual's own balances: each starting balance plus every live row of the account but split parents. The
+    // off-budget IKE account and the deleted one are left out.
+    expect(balances).toEqual({
+      'Konto osobiste mBank':
+        523412 + 850000 - 180000 - 23456 - 100000 - 45000 - 200000 + 20000 - 8900 - 3000 + 850000 - 15000,
+      'Oszczędności ING': 1000000 + 5000 + 100000,
+      'Karta kredytowa PKO': -45000 - 12345 + 45000,
+      'Stare konto Pekao': 0,
+    })
+    const categories = expectStatus(await api('GET', `/api/budget/${id}/categories`), 200)
+    expect(categories.map((category: { name: string }) => category.name)).toEqual(
+      expect.arrayContaining(['Czynsz i opłaty', 'Jedzenie', 'Zdrowie', 'Prąd i gaz']),
+    )
+    const january = expectStatus(await api('GET', `/api/budget/${id}/period/202501`), 200)
+    const income = 523412 + 1000000 - 45000 + 20000 + 850000
+    const assigned = 180000 + 30000 + 200000 + 80000 + 40000 + 20000 + 10000
+    const assignedFebruary = 180000 + 80000 + 25000
+    expect(january.readyToAssign).toBe(income - assigned - assignedFebruary)
+    expect(
+      january.categories.find((category: { name: string }) => category.name === 'Jedzenie'),
+    ).toMatchObject({
+      assigned: 80000,
+      activity: -15000,
+      available: 65000,
+    })
+    const budgets = expectStatus(await api('GET', '/api/budget'), 200)
+    expect(budgets.find((budget: { id: string }) => budget.id === id)).toMatchObject({
+      name: 'Mój budżet domowy',
+    })
+    expect(answer.version).toBe(await versionOf(api, `/api/budget/${id}`))
+  })
+
+  it('refuses each unsafe or broken Actual zip with its reason, and writes nothing', async () => {
+    const id = await newBudget()
+    const before = await versionOf(api, `/api/budget/${id}`)
+    const cases: [Uint8Array, string][] = [
+      [zipBomb(300), 'archive-too-large'],
+      [zipBomb(50, { streamed: false }), 'archive-too-large'],
+      [lyingSizeZip(), 'archive-too-large'],
+      [await zipWithEntry('../evil.txt'), 'unsafe-path'],
+      [await zipWithEntry('C:/evil.txt'), 'unsafe-path'],
+      [zipWithoutDatabase(), 'missing-database'],
+      [zipWithTextDatabase(), 'invalid'],
+      [
+        zipEntries({ 'db.sqlite': await buildDatabase('CREATE TABLE notes (id TEXT, note TEXT);') }),
+        'unknown-layout',
+      ],
+      [actualFile.subarray(0, 2000), 'invalid'],
+    ]
+    for (const [file, reason] of cases) {
+      const answer = await upload(id, file, 'actual.zip')
+      expect({ status: answer.status, code: answer.body.code, reason: answer.body.reason }, reason).toEqual({
+        status: 422,
+        code: 'unreadable_file',
+        reason,
+      })
+    }
+    // A zip is Actual's: chosen as YNAB's it is refused; a JSON file chosen as Actual's too.
+    expect((await upload(id, actualFile, 'actual.zip', { source: 'ynab' })).body).toMatchObject({
+      status: 422,
+      reason: 'unknown-layout',
+    })
+    expect((await upload(id, ynabFile, 'x.json', { source: 'actual' })).body).toMatchObject({
+      status: 422,
+      reason: 'unknown-layout',
+    })
+    expect(await versionOf(api, `/api/budget/${id}`)).toBe(before)
+    // Nothing was written: the budget takes the real export afterwards, chosen as Actual's.
+    expectStatus(await upload(id, actualFile, 'actual.zip', { source: 'actual' }), 201)
+  }, 30_000)
+
+  it.each([
+    ['YNAB', ynabFile],
+    ['Actual', actualFile],
+  ])('writes for a %s import the read models a rebuild from the events writes', async (_source, file) => {
+    const id = await newBudget()
+    expectStatus(await upload(id, file), 201)
     const db = ledgerDb(harness.app.database.db)
     const inline = await readModelRows(db, id)
     expect(inline.transactions?.length).toBeGreaterThan(15)

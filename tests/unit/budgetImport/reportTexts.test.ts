@@ -22,10 +22,13 @@ describe('the import report in every language', () => {
         [words.approximated, approximationCodes],
         [words.leftOut, leftOutCodes],
       ]
+      // A line said once (`currency-assumed`: the file names no currency) has one text without plural forms.
       for (const [group, codes] of groups)
-        for (const code of codes)
+        for (const code of codes) {
+          if (code in group) continue
           for (const form of pluralForms(locale))
             expect(group, `${code}_${form}`).toHaveProperty([`${code}_${form}`])
+        }
       for (const code of budgetFileErrorCodes) expect(words.fileError, code).toHaveProperty([code])
     },
   )

@@ -1,26 +1,18 @@
-import * as Schema from 'effect/Schema'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { convertActual } from '../../../../domain/budgetImport/actual.ts'
-import {
-  type ActualAccount,
-  type ActualRows,
-  type ActualTransaction,
-  actualOnlyApproximations,
-  actualOnlyErrors,
-  actualOnlyLeftOut,
-  type BudgetConversion,
-  type BudgetImportReport,
-  type ImportableCommandDraft,
+import type {
+  ActualAccount,
+  ActualRows,
+  ActualTransaction,
 } from '../../../../domain/budgetImport/actualTypes.ts'
+import type { BudgetConversion } from '../../../../domain/budgetImport/plan.ts'
 import { accountBalance, monthView } from '../../../../domain/monthView.ts'
-import de from '../../../../locales/screens/budgetImport.de.json' with { type: 'json' }
-import en from '../../../../locales/screens/budgetImport.en.json' with { type: 'json' }
-import pl from '../../../../locales/screens/budgetImport.pl.json' with { type: 'json' }
-import { BudgetCommand } from '../../../../schemas/budgetCommands.ts'
+import type { ImportableCommandDraft } from '../../../../schemas/budgetCommands.ts'
+import type { BudgetImportReport } from '../../../../schemas/budgetImport.ts'
 import { BankAccountId, CategoryId } from '../../../../schemas/ids.ts'
-import { CurrencyCode } from '../../../../schemas/money.ts'
-import { ledger, period } from '../fixtures.ts'
+import { period } from '../fixtures.ts'
+import { actualContext, imported } from './support.ts'
 
 // The converter on plain rows: each Actual notion as its own small budget, then the commands run through the real
 // decide/evolve on a fresh budget, so what is asserted is the budget a user would see.
@@ -110,38 +102,10 @@ const rows = (fields: Partial<ActualRows> = {}): ActualRows => ({
   ...fields,
 })
 
-const counter = () => {
-  let n = 0
-  return (kind: string) => {
-    n += 1
-    return `${kind}-${n}`
-  }
-}
-
 const converted = (input: ActualRows): Extract<BudgetConversion, { ok: true }> => {
-  const result = convertActual(input, counter())
+  const result = convertActual(input, actualContext())
   if (!result.ok) throw new Error(`refused: ${result.error}`)
   return result
-}
-
-const decodeCommand = Schema.decodeUnknownSync(BudgetCommand)
-
-/** The budget the commands build, decoded through the command schema (the contract the route will use). */
-const imported = (result: Extract<BudgetConversion, { ok: true }>) => {
-  const book = ledger()
-  book.do('CreateBudget', {
-    budgetId: 'budget-1',
-    name: 'Nowy',
-    currency: result.currency,
-    uncategorizedGroupId: 'system',
-    uncategorizedCategoryId: 'uncategorized',
-    incomeCategoryId: 'ready-to-assign',
-  })
-  for (const [index, draft] of result.commands.entries())
-    book.run(
-      decodeCommand({ ...draft, commandId: `import-${index}`, at: '2025-03-01T10:00:00Z', userId: 'u' }),
-    )
-  return book.state
 }
 
 const ofTag = <T extends ImportableCommandDraft['_tag']>(
@@ -592,7 +556,7 @@ describe('converting an Actual budget', () => {
     ])
     expect(imported(result).budget?.name).toBe('Budżet rodzinny')
     expect(ofTag(result.commands, 'OpenBankAccount')[0]?.name).toHaveLength(200)
-    expect(itemsOf(result.commands)[0]).toMatchObject({ payee: 'Sklep „Świt”', memo: 'Linia 1\nLinia 2' })
+    expect(itemsOf(result.commands)[0]).toMatchObject({ payee: 'Sklep „Świt”', memo: 'Linia 1\nLinia 2 ' })
     // The budget's name, the account's, the payee and the memo.
     expect(approximation(result.report, 'text-cleaned')?.count).toBe(4)
   })
@@ -603,7 +567,7 @@ describe('currency and amounts', () => {
     const result = converted(rows())
     expect(result.currency).toBe('PLN')
     expect(approximation(result.report, 'currency-assumed')?.params).toEqual({ currency: 'PLN' })
-    expect(convertActual(rows(), counter(), { currency: CurrencyCode.make('EUR') })).toMatchObject({
+    expect(convertActual(rows(), actualContext('EUR'))).toMatchObject({
       currency: 'EUR',
     })
   })
@@ -660,7 +624,7 @@ describe('currency and amounts', () => {
 
   it("refuses the whole file for an amount past the safe integers or past one amount's bound", () => {
     const past = (amount: number) =>
-      convertActual(rows({ transactions: [row('a', { accountId: 'ror', amount })] }), counter())
+      convertActual(rows({ transactions: [row('a', { accountId: 'ror', amount })] }), actualContext())
     expect(past(Number.POSITIVE_INFINITY)).toEqual({ ok: false, error: 'unsafe-number' })
     expect(past(10_000_000_000_001)).toEqual({ ok: false, error: 'amount-too-large' })
     expect(past(Number.NaN)).toEqual({ ok: false, error: 'invalid' })
@@ -870,27 +834,5 @@ describe('any Actual file', () => {
       }),
       { numRuns: 150 },
     )
-  })
-})
-
-describe('texts', () => {
-  it('words every code only the Actual import has, in each language', () => {
-    for (const [locale, texts] of Object.entries({ pl, en, de })) {
-      const keys = (group: Readonly<Record<string, string>>) =>
-        new Set(Object.keys(group).map((key) => key.replace(/_(one|few|many|other)$/u, '')))
-      const { approximated, leftOut, fileError } = texts.budgetImport
-      expect(
-        [...actualOnlyApproximations].filter((code) => !keys(approximated).has(code)),
-        locale,
-      ).toEqual([])
-      expect(
-        [...actualOnlyLeftOut].filter((code) => !keys(leftOut).has(code)),
-        locale,
-      ).toEqual([])
-      expect(
-        [...actualOnlyErrors].filter((code) => !keys(fileError).has(code)),
-        locale,
-      ).toEqual([])
-    }
   })
 })
