@@ -154,6 +154,8 @@ export const PreviewRow = Schema.Struct({
   message: Schema.optionalKey(RowErrorCode),
   /** The payee as the file has it, when cleaning changed it. */
   originalPayee: Schema.optionalKey(Text),
+  /** For a row without `value` (another currency, an amount too large): the amount as the file has it. */
+  fileAmount: Schema.optionalKey(Schema.Struct({ amount: Text, currency: Schema.NullOr(Text) })),
   duplicate: Schema.optionalKey(
     Schema.Struct({ reason: DuplicateReason, transactionId: Schema.NullOr(TransactionId) }),
   ),

@@ -163,8 +163,10 @@ export const matchRows = (input: MatchInput): MatchedRow[] => {
     }
     if (typeof value === 'string' || date === null) {
       const message = typeof value === 'string' ? value : 'invalid-date'
+      const fileAmount =
+        row.amount === null ? {} : { fileAmount: { amount: row.amount, currency: row.currency } }
       matched.push({
-        preview: { ...base, value: null, status: 'error', message },
+        preview: { ...base, value: null, status: 'error', message, ...fileAmount },
         key: null,
         value: null,
         date,

@@ -59,9 +59,11 @@ export const readBankFile = (
   const format = options.format ?? detectFileFormat(text) ?? undefined
   const parsed = parserOf(format ?? 'csv')(text, { ...options, ...(format === undefined ? {} : { format }) })
   const withTable = format === 'csv' || format === undefined
+  // The mapper's table split as the user's mapping says, once they chose a delimiter.
+  const table = () => previewTable(text, options.mapping?.delimiter)
   if (!parsed.ok) {
     return mappable.has(parsed.error) || (withTable && parsed.error !== 'empty')
-      ? { ok: false, error: parsed.error, table: previewTable(text) }
+      ? { ok: false, error: parsed.error, table: table() }
       : parsed
   }
   return {
@@ -70,6 +72,6 @@ export const readBankFile = (
     encoding,
     rows: parsed.rows,
     accountNumber: parsed.accountNumber,
-    ...(parsed.format === 'csv' ? { table: previewTable(text) } : {}),
+    ...(parsed.format === 'csv' ? { table: table() } : {}),
   }
 }

@@ -181,6 +181,8 @@ export type ReviewRow = {
   readonly line: number
   readonly date: string | null
   readonly value: Minor | null
+  /** Without `value`: the amount as the file has it (decimal text) and its currency, when it has one. */
+  readonly fileAmount: { readonly amount: string; readonly currency: string | null } | null
   readonly payee: string
   /** The payee as the file has it, when cleaning changed it. */
   readonly originalPayee: string | null
@@ -217,6 +219,7 @@ const reviewRowOf = (row: PreviewRow, choice: RowChoice | undefined): ReviewRow 
     line: row.line,
     date: row.date,
     value: row.value,
+    fileAmount: row.fileAmount ?? null,
     payee: row.payee,
     originalPayee: row.originalPayee ?? null,
     memo: row.memo,

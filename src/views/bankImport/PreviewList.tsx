@@ -185,7 +185,11 @@ function PayeeCell({ row, context }: { readonly row: ReviewRow; readonly context
 
 const Amount = ({ row, context }: { readonly row: ReviewRow; readonly context: RowContext }) =>
   row.value === null ? (
-    <span className="import-muted">{context.t('bankImport.review.noAmount')}</span>
+    <span className="import-muted">
+      {row.fileAmount === null
+        ? context.t('bankImport.review.noAmount')
+        : context.format.fileAmount(row.fileAmount.amount, row.fileAmount.currency)}
+    </span>
   ) : (
     <span className={`money money--${toneOf(row.value)}`}>{context.format.amount(row.value)}</span>
   )

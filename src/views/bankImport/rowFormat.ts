@@ -13,6 +13,8 @@ export type RowFormat = {
   readonly date: (iso: string) => string
   /** '-12,50 zł' in the budget's currency and the user's locale. */
   readonly amount: (minor: Minor) => string
+  /** A file's own amount ('-120.00', 'EUR') in the user's locale: '-120,00 €'. */
+  readonly fileAmount: (amount: string, currency: string | null) => string
   readonly currency: CurrencyCode
   readonly locale: string
 }
@@ -30,6 +32,17 @@ export const useRowFormat = (): RowFormat => {
     })
     return {
       amount: (minor: Minor) => formatAmount(minor, currency, locale),
+      fileAmount: (amount: string, fileCurrency: string | null) => {
+        try {
+          // Intl formats decimal text exactly (no float), in the file's currency when it names a known one.
+          return new Intl.NumberFormat(locale, {
+            style: 'currency',
+            currency: fileCurrency ?? currency,
+          }).format(amount as `${number}`)
+        } catch {
+          return fileCurrency === null ? amount : `${amount} ${fileCurrency}`
+        }
+      },
       date: (iso: string) => dates.format(new Date(`${iso}T00:00:00Z`)),
       currency,
       locale,

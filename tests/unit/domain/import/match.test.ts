@@ -102,6 +102,7 @@ describe('matching rows', () => {
       ['error', 'amount-too-large'],
       ['new', undefined],
     ])
+    expect(matched[0]?.preview.fileAmount).toEqual({ amount: '-5.00', currency: 'EUR' })
   })
 
   it('marks a row imported before (same key) and one entered by hand (same amount, within the window) as duplicates', () => {
