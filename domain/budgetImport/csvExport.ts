@@ -1,5 +1,4 @@
 import * as HashMap from 'effect/HashMap'
-import type { Transaction } from '../../schemas/budget.ts'
 import type { BankAccountId, CategoryId, TransactionId } from '../../schemas/ids.ts'
 import { currencyExponent } from '../currency.ts'
 import { reconciliationPayee } from '../decideMoney.ts'
@@ -33,6 +32,8 @@ export interface CsvLabels {
   readonly readyToAssign: string
   readonly systemGroup: string
   readonly reconciliationAdjustment: string
+  /** The payee of each account's opening balance row. */
+  readonly openingBalance: string
 }
 
 export interface CsvOptions {
@@ -58,9 +59,6 @@ const textCell = (value: string, delimiter: string): string => {
   return safe.includes(delimiter) || /["\r\n]/u.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
 
-const byDateThenId = (a: Transaction, b: Transaction) =>
-  a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
-
 /** The CSV text, with a byte order mark so that spreadsheets read its Polish letters as UTF-8. */
 export const transactionsCsv = (state: BudgetState, { delimiter, labels }: CsvOptions): string => {
   const currency = state.budget?.currency ?? ''
@@ -83,7 +81,42 @@ export const transactionsCsv = (state: BudgetState, { delimiter, labels }: CsvOp
   }
   const yesNo = (value: boolean) => (value ? labels.yes : labels.no)
   const lines = [csvColumns.map((column) => textCell(labels.columns[column], delimiter)).join(delimiter)]
-  for (const transaction of [...HashMap.values(state.transactions)].sort(byDateThenId)) {
+  // Each account's opening balance as a row of its own (income, Ready to Assign), so that an account's rows sum to
+  // its balance in a spreadsheet as in the app's register.
+  const [incomeGroup, incomeCategory] = income === undefined ? ['', ''] : categoryNames(income)
+  const openings = [...state.accounts.values()]
+    .filter((account) => account.openingBalance !== 0)
+    .map((account) => ({ account, date: account.openingDate }))
+  const rows = [
+    ...openings.map((opening) => ({ kind: 'opening' as const, date: opening.date, id: '', opening })),
+    ...[...HashMap.values(state.transactions)].map((transaction) => ({
+      kind: 'transaction' as const,
+      date: transaction.date,
+      id: transaction.id,
+      transaction,
+    })),
+  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  for (const row of rows) {
+    if (row.kind === 'opening') {
+      const { account } = row.opening
+      const cells: Record<CsvColumn, string> = {
+        date: account.openingDate,
+        account: textCell(account.name, delimiter),
+        payee: textCell(labels.openingBalance, delimiter),
+        categoryGroup: textCell(incomeGroup, delimiter),
+        category: textCell(incomeCategory, delimiter),
+        memo: '',
+        amount: decimalOf(account.openingBalance, exponent, separator),
+        currency,
+        cleared: labels.yes,
+        reconciled: labels.no,
+        draft: labels.no,
+        transfer: '',
+      }
+      lines.push(csvColumns.map((column) => cells[column]).join(delimiter))
+      continue
+    }
+    const { transaction } = row
     const payee =
       transaction.payee === reconciliationPayee ? labels.reconciliationAdjustment : transaction.payee
     const other = otherSide.get(transaction.id)

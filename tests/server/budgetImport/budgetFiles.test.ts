@@ -306,7 +306,7 @@ describe.each(databases())('whole budgets in and out on $kind', (target) => {
       .trimEnd()
       .split('\r\n')
     expect(lines[0]).toBe(
-      'Data;Konto;Odbiorca;Grupa kategorii;Kategoria;Notatka;Kwota;Waluta;Rozliczona;Uzgodniona;Szkic;Przelew z/na konto',
+      'Data;Konto;Odbiorca;Grupa kategorii;Kategoria;Notatka;Kwota;Waluta;Zaksięgowana;Uzgodniona;Szkic;Przelew z/na konto',
     )
     expect(lines).toContain(
       '2025-03-20;Konto osobiste mBank;Żabka;Codzienne wydatki;Jedzenie;;-12,35;PLN;tak;nie;nie;',
