@@ -1,5 +1,6 @@
 import type { BudgetImportSource } from '../../schemas/budget.ts'
 import type { BudgetFileErrorCode } from '../../schemas/budgetImport.ts'
+import { decodeFile } from '../import/encoding.ts'
 
 // A budget file's bytes into what it is: JSON (Koperta's own file, a YNAB export), a zip (Actual Budget's export),
 // or why it is neither. Pure: the bytes come in, nothing is read from anywhere.
@@ -59,7 +60,14 @@ export const readBudgetFile = (bytes: Uint8Array): ReadBudgetFile => {
   if (isZip(bytes)) return { ok: true, kind: 'zip' }
   if (isKnownDocument(bytes)) return { ok: false, error: 'not-a-budget' }
   const text = decodeText(bytes)
-  if (text === undefined || text.includes('\u0000')) return { ok: false, error: 'binary' }
+  if (text === undefined || text.includes('\u0000')) {
+    // Polish single-byte text (a bank statement chosen here by mistake) is no budget export, but no garbage either.
+    const single = decodeFile(bytes)
+    const textual = single.ok && (single.encoding === 'windows-1250' || single.encoding === 'iso-8859-2')
+    // JSON is UTF-8: a brace in another encoding is a broken file, not a statement.
+    const statement = textual && !single.text.includes('\u0000') && !/^\s*[[{]/u.test(single.text)
+    return { ok: false, error: statement ? 'not-json' : 'binary' }
+  }
   const trimmed = text.trim()
   if (trimmed === '') return { ok: false, error: 'empty' }
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return { ok: false, error: 'not-json' }

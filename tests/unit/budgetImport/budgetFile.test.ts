@@ -32,6 +32,13 @@ describe('reading a budget file', () => {
     })
   })
 
+  it('takes a bank statement in windows-1250 for text that is not JSON, not for garbage', () => {
+    const statement = Uint8Array.from([
+      0x23, 0x44, 0x61, 0x74, 0x61, 0x3b, 0xb9, 0x9c, 0xbf, 0x0a, 0x31, 0x3b, 0x32, 0x0a,
+    ])
+    expect(readBudgetFile(statement)).toEqual({ ok: false, error: 'not-json' })
+  })
+
   it('refuses an empty file, binary garbage, a PDF, text that is not JSON', () => {
     expect(readBudgetFile(new Uint8Array())).toEqual({ ok: false, error: 'empty' })
     expect(readBudgetFile(bytes(' \n\t'))).toEqual({ ok: false, error: 'empty' })
