@@ -311,7 +311,10 @@ const convert = (budget: Raw, { mint, target }: ImportContext): BudgetConversion
   report.leftOut('deleted-accounts', deletedAccounts)
 
   const payees = new Map<string, string>()
-  for (const payee of records(budget.payees, 'payees')) payees.set(text(payee, 'id'), text(payee, 'name'))
+  // A transfer payee is YNAB's English "Transfer : <account>"; where one stays an ordinary transaction (to a tracking
+  // account) the account's name says it in any language.
+  for (const payee of records(budget.payees, 'payees'))
+    payees.set(text(payee, 'id'), text(payee, 'name').replace(/^Transfer : /u, ''))
 
   const subtransactions = new Map<string, Raw[]>()
   const subtransactionIds = new Set<string>()

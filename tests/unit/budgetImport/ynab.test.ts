@@ -131,7 +131,7 @@ describe('a YNAB budget export', () => {
     expect(mortgage).toMatchObject({
       value: -150_000,
       transferId: null,
-      payee: 'Transfer : Kredyt hipoteczny',
+      payee: 'Kredyt hipoteczny',
     })
   })
 
