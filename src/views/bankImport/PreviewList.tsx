@@ -244,9 +244,10 @@ const TableRow = memo(function TableRow({
   )
 })
 
-/** The list's own checkbox: every includable row it shows in or out at once. */
+/** The list's own checkbox: the new rows it shows in, or every row it shows out, at once. */
 export type ShownInclusion = {
   readonly state: 'all' | 'some' | 'none'
+  readonly press: 'include' | 'exclude' | null
   readonly set: (include: boolean) => void
 }
 
@@ -295,8 +296,8 @@ function PreviewTable({
                       className="import-checkbox"
                       isSelected={inclusion.state === 'all'}
                       isIndeterminate={inclusion.state === 'some'}
-                      isDisabled={!rows.some((row) => row.includable)}
-                      onChange={(include) => inclusion.set(include)}
+                      isDisabled={inclusion.press === null}
+                      onChange={() => inclusion.set(inclusion.press === 'include')}
                       aria-label={t('bankImport.review.columns.include')}
                     >
                       <span className="import-checkbox__box" aria-hidden="true" />
