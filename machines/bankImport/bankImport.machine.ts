@@ -360,12 +360,23 @@ export const bankImportMachine = setup({
         : {},
     ),
     markResultUndone: assign({ resultUndone: true }),
-    /** The same file read again after an undo: new statuses, the user's choices kept (lines are the same). */
-    refreshPreview: assign(({ event }) =>
-      event.type === 'read.done' && event.outcome.ok
-        ? { preview: event.outcome.preview, progress: null }
-        : {},
-    ),
+    /**
+     * The same file read again after an undo: the user's choices stay (lines are the same), but a row whose status
+     * changed takes its new status's default (a duplicate left out is new now, and taken).
+     */
+    refreshPreview: assign(({ context, event }) => {
+      if (event.type !== 'read.done' || !event.outcome.ok) return {}
+      const { preview } = event.outcome
+      const before = new Map(context.preview?.rows.map((row) => [row.line, row.status]))
+      const choices = new Map(context.choices)
+      for (const row of preview.rows) {
+        const choice = choices.get(row.line)
+        if (choice === undefined || before.get(row.line) === row.status) continue
+        const { include: _dropped, ...rest } = choice
+        choices.set(row.line, rest)
+      }
+      return { preview, choices, progress: null }
+    }),
     rememberWriteProblem: assign(({ event }) =>
       event.type === 'write.done' && !event.outcome.ok
         ? { problem: event.outcome.problem, writeFailed: true, progress: null }

@@ -206,6 +206,9 @@ describe('bank import selectors', () => {
     const { actor, script } = await previewed()
     await answerLatest(script.queues.histories, { ok: true, records: [RECORD] })
     actor.send({ type: 'row.include', line: 2, include: false })
+    // Ticked and unticked again: not a wish to leave the row out once it is new.
+    actor.send({ type: 'row.include', line: 3, include: true })
+    actor.send({ type: 'row.include', line: 3, include: false })
     const history = selectHistoryRef(actor.getSnapshot())
     history?.send({ type: 'history.askUndo', importId: RECORD.importId })
     history?.send({ type: 'history.confirmUndo' })
