@@ -287,8 +287,8 @@ function PreviewTable({
         ref={scrollRef}
         className="import-grid__scroll"
         data-testid="import-preview-scroll"
-        // As tall as the head and its rows (none cut when all fit), up to most of the window; then it scrolls.
-        style={{ height: `min(70vh, ${HEAD_HEIGHT + rowsHeight + SCROLL_SLACK}px)` }}
+        // As tall as the head and its rows (none cut when all fit), up to 80% of the window; then it scrolls.
+        style={{ height: `min(80vh, ${HEAD_HEIGHT + rowsHeight + SCROLL_SLACK}px)` }}
       >
         <table
           className="import-table"
