@@ -1,5 +1,5 @@
 import { type AnyActorRef, assign, enqueueActions, sendTo, setup } from 'xstate'
-import type { BankAccountId, CategoryId } from '../../schemas/ids.ts'
+import type { BankAccountId, CategoryId, ImportId } from '../../schemas/ids.ts'
 import type {
   DateOrder,
   ImportEncoding,
@@ -86,6 +86,8 @@ export type BankImportContext = {
   readonly choices: RowChoices
   readonly filter: StatusFilter
   readonly result: ImportResult | null
+  /** The import shown as the result was undone since (from the history beside it). */
+  readonly resultUndone: boolean
   /** The file whose import start was reported (once per file). */
   readonly tracked: File | null
   /** A date as the file writes it, for the date order question. */
@@ -113,6 +115,8 @@ export type BankImportEvent =
   | { type: 'rows.includeShown'; include: boolean }
   | { type: 'import.commit' }
   | { type: 'import.again' }
+  /** From the history child: an import was undone, so the preview's duplicates and the result may be stale. */
+  | { type: 'history.undone'; importId: ImportId }
   | ReadFileEvent
   | WriteFileEvent
 
@@ -192,6 +196,8 @@ export const bankImportMachine = setup({
     offersTransfer: ({ context, event }) =>
       event.type === 'row.transfer' &&
       (context.preview?.rows.some((row) => row.line === event.line && row.transfer !== undefined) ?? false),
+    undidResult: ({ context, event }) =>
+      event.type === 'history.undone' && context.result?.importId === event.importId,
     hasIncluded: ({ context }) =>
       context.preview !== null && summaryOf(context.preview.rows, context.choices).included > 0,
     committed: ({ event }) => event.type === 'write.done' && event.outcome.ok,
@@ -341,14 +347,36 @@ export const bankImportMachine = setup({
       if (event.type !== 'rows.includeShown' || context.preview === null) return {}
       const next = new Map(context.choices)
       for (const row of context.preview.rows) {
-        if (canInclude(row) && matchesFilter(row, context.filter))
+        // Ticking all takes in only new rows: a duplicate is taken in only when ticked on its own.
+        const affected = event.include ? canInclude(row) && row.status === 'new' : canInclude(row)
+        if (affected && matchesFilter(row, context.filter))
           next.set(row.line, { ...next.get(row.line), include: event.include })
       }
       return { choices: next }
     }),
     acceptResult: assign(({ event }) =>
-      event.type === 'write.done' && event.outcome.ok ? { result: event.outcome.result, progress: null } : {},
+      event.type === 'write.done' && event.outcome.ok
+        ? { result: event.outcome.result, resultUndone: false, progress: null }
+        : {},
     ),
+    markResultUndone: assign({ resultUndone: true }),
+    /**
+     * The same file read again after an undo: the user's choices stay (lines are the same), but a row whose status
+     * changed takes its new status's default (a duplicate left out is new now, and taken).
+     */
+    refreshPreview: assign(({ context, event }) => {
+      if (event.type !== 'read.done' || !event.outcome.ok) return {}
+      const { preview } = event.outcome
+      const before = new Map(context.preview?.rows.map((row) => [row.line, row.status]))
+      const choices = new Map(context.choices)
+      for (const row of preview.rows) {
+        const choice = choices.get(row.line)
+        if (choice === undefined || before.get(row.line) === row.status) continue
+        const { include: _dropped, ...rest } = choice
+        choices.set(row.line, rest)
+      }
+      return { preview, choices, progress: null }
+    }),
     rememberWriteProblem: assign(({ event }) =>
       event.type === 'write.done' && !event.outcome.ok
         ? { problem: event.outcome.problem, writeFailed: true, progress: null }
@@ -365,6 +393,7 @@ export const bankImportMachine = setup({
       choices: NO_CHOICES,
       filter: 'all',
       result: null,
+      resultUndone: false,
       problem: null,
       writeFailed: false,
       progress: null,
@@ -403,6 +432,7 @@ export const bankImportMachine = setup({
     choices: NO_CHOICES,
     filter: 'all',
     result: null,
+    resultUndone: false,
     tracked: null,
     dateExample: null,
   }),
@@ -543,15 +573,45 @@ export const bankImportMachine = setup({
     },
     // The preview: every row with its status; the user includes, leaves out and categorizes.
     reviewing: {
+      initial: 'idle',
       on: {
-        'row.include': { guard: 'includable', actions: 'include' },
-        'row.category': { guard: 'categorizable', actions: 'categorize' },
-        'row.transfer': { guard: 'offersTransfer', actions: 'chooseTransfer' },
-        'rows.filter': { actions: 'setFilter' },
-        'rows.includeShown': { actions: 'includeShown' },
-        'import.commit': { guard: 'hasIncluded', target: 'writing' },
-        'import.remap': { guard: 'readAsMapped', target: '#bankImport.mapping.shown' },
         'import.back': { target: 'choosing', actions: 'dropReading' },
+      },
+      states: {
+        // The rows as last read; the user's choices.
+        idle: {
+          on: {
+            'row.include': { guard: 'includable', actions: 'include' },
+            'row.category': { guard: 'categorizable', actions: 'categorize' },
+            'row.transfer': { guard: 'offersTransfer', actions: 'chooseTransfer' },
+            'rows.filter': { actions: 'setFilter' },
+            'rows.includeShown': { actions: 'includeShown' },
+            'import.commit': { guard: 'hasIncluded', target: '#bankImport.writing' },
+            'import.remap': { guard: 'readAsMapped', target: '#bankImport.mapping.shown' },
+            'history.undone': { target: 'rereading' },
+          },
+        },
+        // An import was undone: rows shown as its duplicates may be new now, so the file is read again the same way.
+        rereading: {
+          entry: 'startUpload',
+          invoke: {
+            id: 'read',
+            src: 'readFile',
+            input: ({ context }) => ({
+              port: context.port,
+              request: requestOf(context, context.readWith ?? context.options),
+            }),
+          },
+          on: {
+            'read.progress': { actions: 'rememberProgress' },
+            'read.done': [
+              { guard: 'previewed', target: 'idle', actions: 'refreshPreview' },
+              // The rows on screen are stale and cannot be checked: back to the file, saying why.
+              { target: '#bankImport.choosing', actions: ['rememberProblem', 'dropReading'] },
+            ],
+            'history.undone': { target: 'rereading', reenter: true },
+          },
+        },
       },
     },
     // The import on the wire: one command, all rows or none.
@@ -579,7 +639,10 @@ export const bankImportMachine = setup({
     },
     // What the import wrote; undo is in the history beside it.
     done: {
-      on: { 'import.again': { target: 'choosing', actions: 'startOver' } },
+      on: {
+        'import.again': { target: 'choosing', actions: 'startOver' },
+        'history.undone': { guard: 'undidResult', actions: 'markResultUndone' },
+      },
     },
   },
 })

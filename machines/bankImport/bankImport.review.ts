@@ -51,13 +51,28 @@ export type ReviewSummary = {
   readonly error: number
   /** The rows the import would write. */
   readonly included: number
+  /** Of those, duplicates the user took in (the import button says so). */
+  readonly includedDuplicates: number
+  /** New rows the user left out. */
+  readonly leftOut: number
 }
 
 export const summaryOf = (rows: ReadonlyArray<PreviewRow>, choices: RowChoices): ReviewSummary => {
-  const summary = { new: 0, duplicate: 0, pending: 0, error: 0, included: 0 }
+  const summary = {
+    new: 0,
+    duplicate: 0,
+    pending: 0,
+    error: 0,
+    included: 0,
+    includedDuplicates: 0,
+    leftOut: 0,
+  }
   for (const row of rows) {
     summary[row.status]++
-    if (isIncluded(row, choices.get(row.line))) summary.included++
+    const included = isIncluded(row, choices.get(row.line))
+    if (included) summary.included++
+    if (included && row.status === 'duplicate') summary.includedDuplicates++
+    if (!included && row.status === 'new' && canInclude(row)) summary.leftOut++
   }
   return summary
 }

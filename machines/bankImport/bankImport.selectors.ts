@@ -279,7 +279,15 @@ export const selectShownRows = (snapshot: ImportSnapshot): ReadonlyArray<ReviewR
 export const selectFilter = (snapshot: ImportSnapshot): StatusFilter => snapshot.context.filter
 
 const summaries = new WeakMap<ReadonlyArray<PreviewRow>, { choices: RowChoices; summary: ReviewSummary }>()
-const NO_SUMMARY: ReviewSummary = { new: 0, duplicate: 0, pending: 0, error: 0, included: 0 }
+const NO_SUMMARY: ReviewSummary = {
+  new: 0,
+  duplicate: 0,
+  pending: 0,
+  error: 0,
+  included: 0,
+  includedDuplicates: 0,
+  leftOut: 0,
+}
 
 /** "42 nowe, 3 duplikaty, 1 błąd" and how many rows the import would write. */
 export const selectSummary = (snapshot: ImportSnapshot): ReviewSummary => {
@@ -303,12 +311,34 @@ export const selectCanCommit = (snapshot: ImportSnapshot): boolean => snapshot.c
 
 export const selectCanRemap = (snapshot: ImportSnapshot): boolean => snapshot.can({ type: 'import.remap' })
 
-/** Whether every includable row in the list is in (the header checkbox). */
-export const selectShownInclusion = (snapshot: ImportSnapshot): 'all' | 'some' | 'none' => {
-  const rows = selectShownRows(snapshot).filter((row) => row.includable)
-  const included = rows.filter((row) => row.included).length
-  return included === 0 ? 'none' : included === rows.length ? 'all' : 'some'
+/**
+ * The list's "all" control: `state` for the header checkbox (every new row shown is in, some rows are, none);
+ * `press` what pressing it does — take in the new rows shown (never duplicates), or leave out every row shown.
+ */
+export type ShownInclusion = {
+  readonly state: 'all' | 'some' | 'none'
+  readonly press: 'include' | 'exclude' | null
 }
+
+const inclusions = new WeakMap<ReadonlyArray<ReviewRow>, ShownInclusion>()
+
+export const selectShownInclusion = (snapshot: ImportSnapshot): ShownInclusion => {
+  const rows = selectShownRows(snapshot)
+  const kept = inclusions.get(rows)
+  if (kept !== undefined) return kept
+  const fresh = rows.filter((row) => row.includable && row.status === 'new')
+  const included = rows.filter((row) => row.included).length
+  const allFresh = fresh.length > 0 && fresh.every((row) => row.included)
+  const state = included === 0 ? 'none' : allFresh ? 'all' : 'some'
+  const press = !allFresh && fresh.length > 0 ? 'include' : included > 0 ? 'exclude' : null
+  const inclusion: ShownInclusion = { state, press }
+  inclusions.set(rows, inclusion)
+  return inclusion
+}
+
+/** The file is being read again after an import was undone (the rows shown may change). */
+export const selectRereading = (snapshot: ImportSnapshot): boolean =>
+  snapshot.matches({ reviewing: 'rereading' })
 
 /** What a preset saved now would hold: the generic CSV mapping that read the rows on screen. */
 export type PresetDraft = {
@@ -328,6 +358,14 @@ export const selectPresetDraft = (snapshot: ImportSnapshot): PresetDraft | null 
 
 export const selectResult = (snapshot: ImportSnapshot): ImportResult | null =>
   snapshot.matches('done') ? snapshot.context.result : null
+
+/** The import shown as the result was undone since: the result says so and offers no undo. */
+export const selectResultUndone = (snapshot: ImportSnapshot): boolean =>
+  snapshot.matches('done') && snapshot.context.resultUndone
+
+/** New rows of the file the user left out of the import shown as the result. */
+export const selectResultLeftOut = (snapshot: ImportSnapshot): number =>
+  snapshot.matches('done') ? selectSummary(snapshot).leftOut : 0
 
 // ---- The children ----
 

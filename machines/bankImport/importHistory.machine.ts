@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import type { ImportId } from '../../schemas/ids.ts'
 import type { ImportRecordView } from '../../schemas/imports.ts'
 import { loadHistory, undoImport } from './bankImport.actors.ts'
@@ -64,6 +64,11 @@ export const importHistoryMachine = setup({
       undone: context.target,
       target: null,
     })),
+    /** The import screen re-reads its preview and marks its result; a history on its own has no one to tell. */
+    tellUndone: enqueueActions(({ context, enqueue, self }) => {
+      if (self._parent !== undefined && context.undone !== null)
+        enqueue.sendParent({ type: 'history.undone', importId: context.undone })
+    }),
     rememberRefusal: assign(({ context }, params: { outcome: UndoOutcome }) => {
       const { target } = context
       if (target === null || params.outcome.ok) return {}
@@ -140,7 +145,7 @@ export const importHistoryMachine = setup({
                   params: ({ event }: { event: Undone }) => ({ outcome: event.output }),
                 },
                 target: 'idle',
-                actions: 'markUndone',
+                actions: ['markUndone', 'tellUndone'],
               },
               {
                 target: 'idle',

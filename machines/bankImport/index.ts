@@ -61,6 +61,7 @@ export type {
   MapperView,
   PresetDraft,
   ReviewRow,
+  ShownInclusion,
 } from './bankImport.selectors.ts'
 export {
   selectAccountHistory,
@@ -88,7 +89,10 @@ export {
   selectReadEncoding,
   selectReadFormat,
   selectReadProblem,
+  selectRereading,
   selectResult,
+  selectResultLeftOut,
+  selectResultUndone,
   selectSavedPreset,
   selectShownInclusion,
   selectShownRows,

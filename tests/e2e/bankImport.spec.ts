@@ -74,6 +74,8 @@ test('a bank file imported through the screens shows in the account; again adds 
   await expect(rowOf(page, 24)).toContainText('podobna transakcja wpisana ręcznie')
   await expect(rowOf(page, 21)).toContainText('Błąd')
   await expect(rowOf(page, 21)).toContainText('wiersz 21: waluta inna niż budżetu')
+  // The euro row cannot be taken, but shows its own amount.
+  await expect(rowOf(page, 21)).toContainText(/-120,00\s€/u)
   // Duplicates and errors are left out; an error cannot be taken in.
   await expect(rowOf(page, 24).getByRole('checkbox')).not.toBeChecked()
   await expect(rowOf(page, 21).getByRole('checkbox')).toBeDisabled()
@@ -109,6 +111,15 @@ test('a bank file imported through the screens shows in the account; again adds 
   await expect(page.getByText('3 duplikaty, 1 błąd', { exact: true })).toBeVisible()
   await expect(rowOf(page, 23)).toContainText('ten sam wiersz zaimportowano już wcześniej')
   await expect(page.getByRole('button', { name: 'Nic do zaimportowania' })).toBeDisabled()
+  // Only new rows are ticked all at once; a duplicate taken in on its own is named beside the button.
+  await expect(page.getByRole('button', { name: 'Zaznacz wszystkie widoczne' })).toHaveCount(0)
+  await rowOf(page, 23).locator('label.import-include').click()
+  await expect(page.getByRole('button', { name: 'Importuj 1 transakcję' })).toBeVisible()
+  await expect(page.getByText('w tym 1 duplikat', { exact: true })).toBeVisible()
+  await expectNoClippedText(page, { root: 'main' })
+  await snap(page, info, 'import-reimport-duplicate')
+  await rowOf(page, 23).locator('label.import-include').click()
+  await expect(page.getByText('w tym 1 duplikat', { exact: true })).toHaveCount(0)
 
   // Undo from the account's import history, confirmed.
   const history = page.getByRole('region', { name: 'Importy na konto Konto osobiste' })
@@ -118,6 +129,10 @@ test('a bank file imported through the screens shows in the account; again adds 
   await dialog.getByRole('button', { name: 'Cofnij import' }).click()
   await expect(page.getByText('Import cofnięty: jego transakcje usunięto.')).toBeVisible()
   await expect(history.getByText('Cofnięty', { exact: true })).toBeVisible()
+  // The open preview is read again: the undone import's rows are new again.
+  await expect(page.getByText('2 nowe, 1 duplikat, 1 błąd', { exact: true })).toBeVisible()
+  await expect(rowOf(page, 23)).toContainText('Nowa')
+  await expect(page.getByRole('button', { name: 'Importuj 2 transakcje' })).toBeEnabled()
 
   await page.goto(register)
   await expect(page.getByText('Biedronka')).toBeVisible()

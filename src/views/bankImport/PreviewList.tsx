@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual'
 import type { TFunction } from 'i18next'
 import { type CSSProperties, memo, useLayoutEffect, useRef, useState } from 'react'
 import { Button, Checkbox, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components'
@@ -11,12 +11,14 @@ import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import type { RowFormat } from './rowFormat.ts'
 
-/** Fixed row height of the wide table (px): the virtualizer never measures, so 10 000 rows scroll evenly. */
+/** A table row's least height (px) and the virtualizer's guess; rows are measured, as long texts wrap. */
 const ROW_HEIGHT = 76
 const HEAD_HEIGHT = 40
 /** Below this width (px) the preview is a list of cards, as on a phone. */
 const CARDS_BELOW = 900
 const CARD_ESTIMATE = 188
+/** The box's border (px), so a list that fits shows its last row whole. */
+const SCROLL_SLACK = 2
 
 const COLUMNS = ['include', 'date', 'payee', 'memo', 'amount', 'category', 'status'] as const
 
@@ -47,11 +49,10 @@ const payeeOf = (t: TFunction, row: ReviewRow) => row.payee || row.memo || t('ba
 /** The row's status badge and what it means: why a duplicate, that a pending row waits, what an error is. */
 function StatusCell({ row, context }: { readonly row: ReviewRow; readonly context: RowContext }) {
   const { t } = context
+  const matched = row.status === 'duplicate' ? context.matched(row) : null
   const detail =
     row.status === 'duplicate' && row.duplicate !== null
-      ? [t(`bankImport.review.duplicateReason.${row.duplicate.reason}`), context.matched(row)]
-          .filter((part) => part !== null)
-          .join(' · ')
+      ? t(`bankImport.review.duplicateReason.${row.duplicate.reason}`)
       : row.status === 'pending'
         ? t('bankImport.review.pendingNote')
         : row.status === 'error'
@@ -65,9 +66,10 @@ function StatusCell({ row, context }: { readonly row: ReviewRow; readonly contex
       <span className={`import-badge import-badge--${row.status}`}>
         {t(`bankImport.review.status.${row.status}`)}
       </span>
-      {detail === null ? null : (
-        <span className="import-status__detail" title={detail}>
-          {detail}
+      {detail === null ? null : <span className="import-status__detail">{detail}</span>}
+      {matched === null ? null : (
+        <span className="import-status__detail import-status__matched" title={matched}>
+          {matched}
         </span>
       )}
     </span>
@@ -206,14 +208,18 @@ const TableRow = memo(function TableRow({
   index,
   start,
   context,
+  measure,
 }: {
   readonly row: ReviewRow
   readonly index: number
   readonly start: number
   readonly context: RowContext
+  readonly measure: (element: Element | null) => void
 }) {
   return (
     <tr
+      ref={measure}
+      data-index={index}
       aria-rowindex={index + 2}
       className={`import-row import-row--${row.status}${row.included ? '' : ' import-row--out'}`}
       style={{ transform: `translateY(${start}px)` }}
@@ -244,9 +250,10 @@ const TableRow = memo(function TableRow({
   )
 })
 
-/** The list's own checkbox: every includable row it shows in or out at once. */
+/** The list's own checkbox: the new rows it shows in, or every row it shows out, at once. */
 export type ShownInclusion = {
   readonly state: 'all' | 'some' | 'none'
+  readonly press: 'include' | 'exclude' | null
   readonly set: (include: boolean) => void
 }
 
@@ -269,16 +276,19 @@ function PreviewTable({
     overscan: 8,
     scrollMargin: HEAD_HEIGHT,
     scrollPaddingStart: HEAD_HEIGHT,
+    getItemKey: (index) => rows[index]?.line ?? index,
   })
   const items = virtualizer.getVirtualItems()
+  // The rows' height (the virtualizer's total leaves out the head, its scroll margin).
+  const rowsHeight = virtualizer.getTotalSize()
   return (
     <div className="import-grid">
       <div
         ref={scrollRef}
         className="import-grid__scroll"
         data-testid="import-preview-scroll"
-        // A short file's list is as tall as its rows; a long one scrolls inside a box of its own.
-        style={{ height: `min(65vh, 680px, ${virtualizer.getTotalSize() + 2}px)` }}
+        // As tall as the head and its rows (none cut when all fit), up to 80% of the window; then it scrolls.
+        style={{ height: `min(80vh, ${HEAD_HEIGHT + rowsHeight + SCROLL_SLACK}px)` }}
       >
         <table
           className="import-table"
@@ -295,8 +305,8 @@ function PreviewTable({
                       className="import-checkbox"
                       isSelected={inclusion.state === 'all'}
                       isIndeterminate={inclusion.state === 'some'}
-                      isDisabled={!rows.some((row) => row.includable)}
-                      onChange={(include) => inclusion.set(include)}
+                      isDisabled={inclusion.press === null}
+                      onChange={() => inclusion.set(inclusion.press === 'include')}
                       aria-label={t('bankImport.review.columns.include')}
                     >
                       <span className="import-checkbox__box" aria-hidden="true" />
@@ -312,7 +322,7 @@ function PreviewTable({
             className="import-table__body"
             style={
               {
-                height: virtualizer.getTotalSize() - HEAD_HEIGHT,
+                height: rowsHeight,
                 '--import-row-height': `${ROW_HEIGHT}px`,
               } as CSSProperties // CSSProperties has no index signature for custom properties.
             }
@@ -326,6 +336,7 @@ function PreviewTable({
                   index={item.index}
                   start={item.start - HEAD_HEIGHT}
                   context={context}
+                  measure={virtualizer.measureElement}
                 />
               )
             })}
@@ -369,7 +380,7 @@ const Card = memo(function Card({ row, context }: { readonly row: ReviewRow; rea
   )
 })
 
-/** The phone's preview: a list of cards, measured as they render (their content varies), virtualized. */
+/** The phone's preview: a list of cards in the page's own scroll, measured as they render, virtualized. */
 function PreviewCards({
   rows,
   context,
@@ -377,21 +388,31 @@ function PreviewCards({
   readonly rows: ReadonlyArray<ReviewRow>
   readonly context: RowContext
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
+  const listRef = useRef<HTMLElement>(null)
+  // Where the list starts in the page: the window virtualizer counts from the top of the document.
+  const [offset, setOffset] = useState(0)
+  useLayoutEffect(() => {
+    const list = listRef.current
+    if (list === null) return
+    const update = () => setOffset(list.getBoundingClientRect().top + window.scrollY)
+    update()
+    const observer = new ResizeObserver(update)
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [])
+  const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_ESTIMATE,
     overscan: 4,
+    scrollMargin: offset,
     getItemKey: (index) => rows[index]?.line ?? index,
   })
   return (
     <section
-      ref={scrollRef}
+      ref={listRef}
       className="import-cards"
       data-testid="import-preview-scroll"
       aria-label={context.t('bankImport.review.listLabel')}
-      style={{ height: `min(62dvh, 640px, ${virtualizer.getTotalSize() + 2}px)` }}
     >
       <div className="import-cards__inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
@@ -402,7 +423,7 @@ function PreviewCards({
               ref={virtualizer.measureElement}
               data-index={item.index}
               className="import-cards__item"
-              style={{ transform: `translateY(${item.start}px)` }}
+              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
             >
               <Card row={row} context={context} />
             </div>

@@ -1,7 +1,12 @@
 import { useSelector } from '@xstate/react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectHistoryRef, selectResult } from '../../../machines/bankImport/index.ts'
+import {
+  selectHistoryRef,
+  selectResult,
+  selectResultLeftOut,
+  selectResultUndone,
+} from '../../../machines/bankImport/index.ts'
 import type { ImportRef } from './useImportActor.ts'
 
 /** What the import wrote and skipped, where to see it, and its undo. */
@@ -17,11 +22,14 @@ export function ResultStep({
   const { t } = useTranslation()
   const result = useSelector(actor, selectResult)
   const history = useSelector(actor, selectHistoryRef)
+  const undone = useSelector(actor, selectResultUndone)
+  const leftOut = useSelector(actor, selectResultLeftOut)
   if (result === null) return null
   const { importId } = result
   const details = [
     result.transfers > 0 ? t('bankImport.result.transfers', { count: result.transfers }) : null,
     result.duplicates > 0 ? t('bankImport.result.duplicates', { count: result.duplicates }) : null,
+    leftOut > 0 ? t('bankImport.result.leftOut', { count: leftOut }) : null,
     result.errors > 0 ? t('bankImport.result.errors', { count: result.errors }) : null,
     result.pending > 0 ? t('bankImport.result.pending', { count: result.pending }) : null,
   ].filter((detail) => detail !== null)
@@ -29,10 +37,13 @@ export function ResultStep({
     <section className="import-step import-result" aria-labelledby="import-result-title">
       <div role="status">
         <h2 id="import-result-title" className="import-step__title">
-          {result.imported === 0
-            ? t('bankImport.result.nothing')
-            : t('bankImport.result.imported', { count: result.imported, account: accountName })}
+          {undone
+            ? t('bankImport.result.undoneTitle', { count: result.imported, account: accountName })
+            : result.imported === 0
+              ? t('bankImport.result.nothing')
+              : t('bankImport.result.imported', { count: result.imported, account: accountName })}
         </h2>
+        {undone ? <p>{t('bankImport.result.undone')}</p> : null}
       </div>
       {details.length === 0 ? null : (
         <ul className="import-result__details">
@@ -47,7 +58,7 @@ export function ResultStep({
             {t('bankImport.result.toAccount', { account: accountName })}
           </Link>
         )}
-        {importId === null || history === undefined ? null : (
+        {importId === null || history === undefined || undone ? null : (
           <Button
             className="button button--quiet"
             onPress={() => history.send({ type: 'history.askUndo', importId })}

@@ -26,6 +26,7 @@ import {
   selectPresetWriting,
   selectReadEncoding,
   selectReadFormat,
+  selectRereading,
   selectSavedPreset,
   selectShownInclusion,
   selectShownRows,
@@ -251,6 +252,7 @@ export function ReviewStep({
   const format = useSelector(actor, selectReadFormat)
   const encoding = useSelector(actor, selectReadEncoding)
   const file = useSelector(actor, selectFile)
+  const rereading = useSelector(actor, selectRereading)
   const remember = useCallback((rule: RuleToAdd) => onOpenRules(rule), [onOpenRules])
   const context = useRowContext(actor, remember)
   const includable = rows.some((row: ReviewRow) => row.includable)
@@ -269,6 +271,11 @@ export function ReviewStep({
           })}
         </p>
         <Summary actor={actor} />
+        {rereading ? (
+          <p className="import-muted" role="status">
+            {t('bankImport.review.rereading')}
+          </p>
+        ) : null}
       </div>
       {writeProblem === null ? null : (
         <div className="notice notice--error" role="alert">
@@ -279,14 +286,16 @@ export function ReviewStep({
       <div className="import-toolbar">
         <Filters actor={actor} />
         <div className="import-toolbar__actions">
-          {includable ? (
+          {includable && inclusion.press !== null ? (
             <Button
               className="button button--quiet"
-              onPress={() => actor.send({ type: 'rows.includeShown', include: inclusion !== 'all' })}
+              onPress={() =>
+                actor.send({ type: 'rows.includeShown', include: inclusion.press === 'include' })
+              }
             >
-              {inclusion === 'all'
-                ? t('bankImport.review.excludeShown')
-                : t('bankImport.review.includeShown')}
+              {inclusion.press === 'include'
+                ? t('bankImport.review.includeShown')
+                : t('bankImport.review.excludeShown')}
             </Button>
           ) : null}
           <Button className="button button--quiet" onPress={() => onOpenRules()}>
@@ -306,13 +315,19 @@ export function ReviewStep({
         rows={rows}
         context={context}
         inclusion={{
-          state: inclusion,
+          ...inclusion,
           set: (include) => actor.send({ type: 'rows.includeShown', include }),
         }}
       />
       <SavePreset actor={actor} />
       <div className="import-actions import-actions--end import-review__actions">
+        {summary.includedDuplicates === 0 ? null : (
+          <p className="import-review__warning" id="import-commit-duplicates">
+            {t('bankImport.review.commitDuplicates', { count: summary.includedDuplicates })}
+          </p>
+        )}
         <Button
+          {...(summary.includedDuplicates === 0 ? {} : { 'aria-describedby': 'import-commit-duplicates' })}
           className="button button--primary"
           isDisabled={!canCommit}
           onPress={() => actor.send({ type: 'import.commit' })}

@@ -12,7 +12,10 @@ import {
   selectPresetDraft,
   selectProgress,
   selectReadProblem,
+  selectRereading,
   selectResult,
+  selectResultLeftOut,
+  selectResultUndone,
   selectShownInclusion,
   selectShownRows,
   selectStep,
@@ -149,6 +152,8 @@ describe('bank import selectors', () => {
       pending: 1,
       error: 1,
       included: 2,
+      includedDuplicates: 0,
+      leftOut: 0,
     })
     actor.stop()
   })
@@ -165,10 +170,88 @@ describe('bank import selectors', () => {
     expect(selectShownRows(actor.getSnapshot())[4]?.transfer?.asTransfer).toBe(false)
     actor.send({ type: 'rows.filter', filter: 'duplicate' })
     expect(selectShownRows(actor.getSnapshot()).map((row) => row.line)).toEqual([3])
-    expect(selectShownInclusion(actor.getSnapshot())).toBe('none')
+    expect(selectShownInclusion(actor.getSnapshot())).toEqual({ state: 'none', press: null })
+    // "Select all shown" never takes in a duplicate: only ticking it on its own does.
     actor.send({ type: 'rows.includeShown', include: true })
-    expect(selectShownInclusion(actor.getSnapshot())).toBe('all')
-    expect(selectSummary(actor.getSnapshot()).included).toBe(3)
+    expect(selectSummary(actor.getSnapshot()).included).toBe(2)
+    actor.send({ type: 'row.include', line: 3, include: true })
+    expect(selectShownInclusion(actor.getSnapshot())).toEqual({ state: 'some', press: 'exclude' })
+    expect(selectSummary(actor.getSnapshot())).toMatchObject({ included: 3, includedDuplicates: 1 })
+    actor.stop()
+  })
+
+  it('select all shown takes in every new row and no duplicate; clearing leaves every row out', async () => {
+    const { actor } = await previewed()
+    actor.send({ type: 'row.include', line: 2, include: false })
+    expect(selectShownInclusion(actor.getSnapshot())).toEqual({ state: 'some', press: 'include' })
+    expect(selectSummary(actor.getSnapshot()).leftOut).toBe(1)
+    actor.send({ type: 'rows.includeShown', include: true })
+    expect(selectShownInclusion(actor.getSnapshot())).toEqual({ state: 'all', press: 'exclude' })
+    expect(
+      selectShownRows(actor.getSnapshot())
+        .filter((row) => row.included)
+        .map((row) => row.line),
+    ).toEqual([2, 6])
+    actor.send({ type: 'row.include', line: 3, include: true })
+    actor.send({ type: 'rows.includeShown', include: false })
+    expect(selectSummary(actor.getSnapshot())).toMatchObject({
+      included: 0,
+      includedDuplicates: 0,
+      leftOut: 2,
+    })
+    actor.stop()
+  })
+
+  it('read the preview again after an import is undone from the history, keeping the choices', async () => {
+    const { actor, script } = await previewed()
+    await answerLatest(script.queues.histories, { ok: true, records: [RECORD] })
+    actor.send({ type: 'row.include', line: 2, include: false })
+    // Ticked and unticked again: not a wish to leave the row out once it is new.
+    actor.send({ type: 'row.include', line: 3, include: true })
+    actor.send({ type: 'row.include', line: 3, include: false })
+    const history = selectHistoryRef(actor.getSnapshot())
+    history?.send({ type: 'history.askUndo', importId: RECORD.importId })
+    history?.send({ type: 'history.confirmUndo' })
+    await answerLatest(script.queues.undos, { ok: true })
+    expect(selectRereading(actor.getSnapshot())).toBe(true)
+    const request = script.sent.previews.at(-1)
+    expect(request?.options).toEqual(actor.getSnapshot().context.readWith)
+    const rows = PREVIEW.rows.map((row) =>
+      row.status === 'duplicate' ? { ...row, status: 'new' as const } : row,
+    )
+    await answerLatest(script.queues.previews, { ok: true, preview: { ...PREVIEW, rows } })
+    expect(selectRereading(actor.getSnapshot())).toBe(false)
+    expect(selectSummary(actor.getSnapshot())).toMatchObject({
+      new: 3,
+      duplicate: 0,
+      included: 2,
+      leftOut: 1,
+    })
+    actor.stop()
+  })
+
+  it('say the result was undone, and offer no undo, once its import is undone from the history', async () => {
+    const { actor, script } = await previewed()
+    const result = {
+      importId: RECORD.importId,
+      imported: 2,
+      duplicates: 1,
+      errors: 1,
+      pending: 1,
+      transfers: 1,
+      version: 4,
+    }
+    actor.send({ type: 'row.include', line: 6, include: false })
+    actor.send({ type: 'import.commit' })
+    await answerLatest(script.queues.commits, { ok: true, result })
+    await answerLatest(script.queues.histories, { ok: true, records: [RECORD] })
+    expect(selectResultUndone(actor.getSnapshot())).toBe(false)
+    expect(selectResultLeftOut(actor.getSnapshot())).toBe(1)
+    const history = selectHistoryRef(actor.getSnapshot())
+    history?.send({ type: 'history.askUndo', importId: RECORD.importId })
+    history?.send({ type: 'history.confirmUndo' })
+    await answerLatest(script.queues.undos, { ok: true })
+    expect(selectResultUndone(actor.getSnapshot())).toBe(true)
     actor.stop()
   })
 

@@ -64,6 +64,13 @@ const RESULT = {
   transfers: 1,
   version: 12,
 }
+/** An earlier import, undone from the history while a preview is open. */
+const UNDONE = ImportId.make('import-1')
+/** The same file after that undo: its duplicates are new rows again. */
+const REREAD_PREVIEW = {
+  ...PREVIEW,
+  rows: PREVIEW.rows.map((row) => (row.status === 'duplicate' ? { ...row, status: 'new' as const } : row)),
+}
 const WRITE_OUTCOMES: ReadonlyArray<CommitOutcome> = [
   { ok: true, result: RESULT },
   { ok: false, problem: { kind: 'offline' } },
@@ -137,11 +144,14 @@ const serializeState = (snapshot: ImportSnapshot) => {
     roles: context.mapper?.roles.join(',') ?? null,
     settings: context.mapper?.settings ?? null,
     rows: context.preview?.rows.length ?? null,
+    // A preview read again after an undo has the same rows with other statuses.
+    statuses: context.preview?.rows.map((row) => row.status).join(',') ?? null,
     included: includedLines(snapshot),
     filter: context.filter,
     problem: problem === null ? null : problem.kind === 'file' ? problem.reason : problem.kind,
     writeFailed: context.writeFailed,
     result: context.result !== null,
+    resultUndone: context.resultUndone,
   })
 }
 
@@ -203,8 +213,17 @@ const eventsAt = (snapshot: ImportSnapshot): ReadonlyArray<ModelEvent> => {
     if (snapshot.matches({ mapping: 'shown' })) return [{ type: 'mapping.confirm' }, ...edits]
     return edits
   }
+  if (snapshot.matches({ reviewing: 'rereading' }))
+    return [
+      { type: 'read.progress', progress: HALF },
+      { type: 'read.done', outcome: { ok: true, preview: REREAD_PREVIEW } },
+      { type: 'read.done', outcome: { ok: false, problem: { kind: 'offline' } } },
+      { type: 'history.undone', importId: UNDONE },
+      { type: 'import.back' },
+    ]
   if (snapshot.matches('reviewing'))
     return [
+      { type: 'history.undone', importId: UNDONE },
       { type: 'row.include', line: 2, include: false },
       { type: 'row.include', line: 3, include: true },
       // An error row cannot be taken in.
@@ -222,7 +241,13 @@ const eventsAt = (snapshot: ImportSnapshot): ReadonlyArray<ModelEvent> => {
       { type: 'write.progress', progress: HALF },
       ...WRITE_OUTCOMES.map((outcome): ModelEvent => ({ type: 'write.done', outcome })),
     ]
-  if (snapshot.matches('done')) return [{ type: 'import.again' }]
+  if (snapshot.matches('done'))
+    return [
+      { type: 'import.again' },
+      { type: 'history.undone', importId: RESULT.importId },
+      // Another import undone from the list leaves this result as it is.
+      { type: 'history.undone', importId: UNDONE },
+    ]
   return []
 }
 
