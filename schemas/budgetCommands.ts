@@ -23,11 +23,20 @@ import {
   FilterId,
   ImportId,
   TargetId,
+  TemplateId,
   TransactionId,
   TransferId,
   UserId,
 } from './ids.ts'
 import { Amount, CurrencyCode, Instant, IsoDate, PeriodKey } from './money.ts'
+import {
+  AmountMatch,
+  DraftHorizonDays,
+  HolidayShift,
+  RecurrenceFrequency,
+  TemplateInterval,
+  TemplateOccurrenceCount,
+} from './templates.ts'
 
 // Commands, imperative. Each is declared as its draft (what a view or the app's open budget asks, new entity ids
 // included: the domain makes none); the command the domain decides is the draft stamped with who, when and its id.
@@ -246,6 +255,76 @@ export const SaveFilter = Schema.TaggedStruct('SaveFilter', {
   criteria: Schema.Struct({ ...FilterCriteria.fields, payeeText: Schema.optionalKey(NewPayee) }),
 })
 export const DeleteFilter = Schema.TaggedStruct('DeleteFilter', { filterId: FilterId })
+
+/**
+ * A recurring transaction (issue 29). `value` is signed like a transaction's; with `toBankAccountId` it is a
+ * transfer (negative: money leaves `bankAccountId`) and takes no splits. `interval` defaults to 1, `shift` to None,
+ * `amountMatch` to Exact; `endDate` is inclusive and `occurrences` counts them all from the start.
+ */
+const TemplateFields = {
+  bankAccountId: BankAccountId,
+  toBankAccountId: Schema.optionalKey(BankAccountId),
+  payee: NewPayee,
+  memo: Schema.optionalKey(Text),
+  value: Amount,
+  splits: Schema.Array(SplitInput),
+  frequency: RecurrenceFrequency,
+  interval: Schema.optionalKey(TemplateInterval),
+  startDate: IsoDate,
+  endDate: Schema.optionalKey(IsoDate),
+  occurrences: Schema.optionalKey(TemplateOccurrenceCount),
+  shift: Schema.optionalKey(HolidayShift),
+  amountMatch: Schema.optionalKey(AmountMatch),
+}
+export const CreateTemplate = Schema.TaggedStruct('CreateTemplate', {
+  templateId: TemplateId,
+  ...TemplateFields,
+})
+/**
+ * Absent fields stay as they are; `null` clears `toBankAccountId`, `endDate` or `occurrences`. Changes the
+ * occurrences not yet acted on; confirmed ones are transactions of their own and stay.
+ */
+export const EditTemplate = Schema.TaggedStruct('EditTemplate', {
+  templateId: TemplateId,
+  bankAccountId: Schema.optionalKey(BankAccountId),
+  toBankAccountId: Schema.optionalKey(Schema.NullOr(BankAccountId)),
+  payee: Schema.optionalKey(NewPayee),
+  memo: Schema.optionalKey(Text),
+  value: Schema.optionalKey(Amount),
+  splits: Schema.optionalKey(Schema.Array(SplitInput)),
+  frequency: Schema.optionalKey(RecurrenceFrequency),
+  interval: Schema.optionalKey(TemplateInterval),
+  startDate: Schema.optionalKey(IsoDate),
+  endDate: Schema.optionalKey(Schema.NullOr(IsoDate)),
+  occurrences: Schema.optionalKey(Schema.NullOr(TemplateOccurrenceCount)),
+  shift: Schema.optionalKey(HolidayShift),
+  amountMatch: Schema.optionalKey(AmountMatch),
+})
+/** The template goes; transactions its occurrences made stay. */
+export const DeleteTemplate = Schema.TaggedStruct('DeleteTemplate', { templateId: TemplateId })
+/**
+ * Records an occurrence (`date`, as the template computes it) as a Regular transaction dated `transactionDate`
+ * (default: the occurrence's date), optionally with another value and splits; a transfer template needs `transfer`.
+ * An occurrence already acted on adds nothing.
+ */
+export const ConfirmOccurrence = Schema.TaggedStruct('ConfirmOccurrence', {
+  templateId: TemplateId,
+  date: IsoDate,
+  transactionId: TransactionId,
+  transfer: Schema.optionalKey(Schema.Struct({ transferId: TransferId, inflowTransactionId: TransactionId })),
+  transactionDate: Schema.optionalKey(IsoDate),
+  value: Schema.optionalKey(Amount),
+  splits: Schema.optionalKey(Schema.Array(SplitInput)),
+  cleared: Schema.optionalKey(Schema.Boolean),
+})
+export const SkipOccurrence = Schema.TaggedStruct('SkipOccurrence', { templateId: TemplateId, date: IsoDate })
+/** Clears a backlog: every occurrence on or before `date` not acted on counts as skipped. */
+export const SkipOccurrencesThrough = Schema.TaggedStruct('SkipOccurrencesThrough', {
+  templateId: TemplateId,
+  date: IsoDate,
+})
+/** How many days ahead occurrences become drafts, for the whole budget. */
+export const SetDraftHorizon = Schema.TaggedStruct('SetDraftHorizon', { days: DraftHorizonDays })
 
 /** A command on a budget that exists (every draft but CreateBudget): what `POST …/commands` takes. */
 export const OpenBudgetCommandDraft = Schema.Union([

@@ -21,11 +21,13 @@ import {
   FilterId,
   ImportId,
   TargetId,
+  TemplateId,
   TransactionId,
   TransferId,
   UserId,
 } from './ids.ts'
 import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
+import { Completion, TransactionTemplate } from './templates.ts'
 
 // Every fact of a budget stream, past tense. Events carry everything evolve needs: evolve never decides.
 
@@ -159,6 +161,14 @@ export const ImportSource = Schema.Struct({
 })
 export type ImportSource = typeof ImportSource.Type
 
+/** An occurrence an import's transaction completed (it matched a due draft; issue 29 §1). */
+export const OccurrenceLink = Schema.Struct({
+  templateId: TemplateId,
+  date: IsoDate,
+  transactionId: TransactionId,
+})
+export type OccurrenceLink = typeof OccurrenceLink.Type
+
 /**
  * Transactions and transfers added together, in the order given (a bulk import): one fact and one row of the
  * stream, however many it adds. Both sides of each transfer are among `transactions`.
@@ -168,6 +178,8 @@ export const TransactionsImported = Schema.TaggedStruct('TransactionsImported', 
   transfers: Schema.Array(TransferSides),
   /** Present when the rows came from a bank file (not for the bulk route): what undoing it and re-importing need. */
   source: Schema.optionalKey(ImportSource),
+  /** Due drafts the imported transactions completed; undoing the import makes them drafts again. */
+  completes: Schema.optionalKey(Schema.Array(OccurrenceLink)),
 })
 
 /**
@@ -180,6 +192,24 @@ export const ImportUndone = Schema.TaggedStruct('ImportUndone', {
   transferIds: Schema.Array(TransferId),
   restored: Schema.Array(Transaction),
 })
+
+export const TemplateCreated = Schema.TaggedStruct('TemplateCreated', { template: TransactionTemplate })
+/** Carries the whole new version. */
+export const TemplateEdited = Schema.TaggedStruct('TemplateEdited', { template: TransactionTemplate })
+export const TemplateDeleted = Schema.TaggedStruct('TemplateDeleted', { templateId: TemplateId })
+/**
+ * What the user did with one occurrence. A confirmation follows the TransactionAdded (or TransferAdded) it made; an
+ * entered transaction that matched a due draft is followed by one too.
+ */
+export const OccurrenceCompleted = Schema.TaggedStruct('OccurrenceCompleted', {
+  templateId: TemplateId,
+  completion: Completion,
+})
+export const OccurrencesSkippedThrough = Schema.TaggedStruct('OccurrencesSkippedThrough', {
+  templateId: TemplateId,
+  date: IsoDate,
+})
+export const DraftHorizonSet = Schema.TaggedStruct('DraftHorizonSet', { days: Schema.Int })
 
 /** Follows the adjustment TransactionAdded when the stated balance differed. */
 export const AccountReconciled = Schema.TaggedStruct('AccountReconciled', {

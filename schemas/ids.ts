@@ -33,3 +33,6 @@ export type AssignmentRecordId = typeof AssignmentRecordId.Type
 /** One bank-file import: its transactions can be undone together. */
 export const ImportId = IdText.pipe(Schema.brand('ImportId'))
 export type ImportId = typeof ImportId.Type
+/** A recurring transaction template (SPEC transactionTemplates). */
+export const TemplateId = IdText.pipe(Schema.brand('TemplateId'))
+export type TemplateId = typeof TemplateId.Type
