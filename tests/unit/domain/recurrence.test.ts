@@ -221,24 +221,6 @@ describe('long rules', () => {
     expect(lastOccurrence({ ...daily, occurrences: 9_999 })).toBe(addDays(d('1900-01-01'), 9_998))
   })
 
-  it('given 10 000 templates, then their dates over 60 days take well under 2 s', () => {
-    const frequencies = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Yearly'] as const
-    const shifts = ['None', 'Before', 'After'] as const
-    const started = performance.now()
-    let count = 0
-    for (let n = 0; n < 10_000; n++) {
-      const r = rule({
-        frequency: frequencies[n % 5] ?? 'Daily',
-        interval: 1 + (n % 3),
-        shift: shifts[n % 3] ?? 'None',
-        startDate: addDays(d('1990-01-01'), n),
-      })
-      count += occurrenceDates(r, d('2026-11-01'), d('2026-12-31')).length
-    }
-    expect(count).toBeGreaterThan(10_000)
-    expect(performance.now() - started).toBeLessThan(2_000)
-  })
-
   it('given an interval of 999 years and 9999 occurrences, then dates stop before IsoDate runs out of years', () => {
     const far = rule({ frequency: 'Yearly', interval: 999, occurrences: 9_999, startDate: '2026-05-01' })
     expect(lastOccurrence(far)).toBe('9019-05-01')
