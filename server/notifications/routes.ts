@@ -35,7 +35,7 @@ const PageQuery = Schema.Struct({
   ),
 })
 
-const IdParams = Schema.Struct({ id: NotificationId })
+const IdParams = Schema.Struct({ notificationId: NotificationId })
 
 const dbOf = (request: { server: { database: { db: Parameters<typeof notificationDb>[0] } } }) =>
   notificationDb(request.server.database.db)
@@ -60,7 +60,7 @@ export const notificationRoutes = [
   }),
   defineRoute({
     method: 'POST',
-    path: '/api/notifications/:id/read',
+    path: '/api/notifications/:notificationId/read',
     operationId: 'readNotification',
     summary: 'Mark one notification read (reading it again changes nothing)',
     tags,
@@ -72,7 +72,7 @@ export const notificationRoutes = [
     handler: async ({ params, request, respond }) => {
       const db = dbOf(request)
       const userId = callerId(request)
-      if (!(await markRead(db, userId, params.id, new Date()))) throw notFound()
+      if (!(await markRead(db, userId, params.notificationId, new Date()))) throw notFound()
       return respond(200, { unread: await unreadCount(db, userId) })
     },
   }),

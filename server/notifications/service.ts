@@ -11,7 +11,13 @@ import { listBudgets } from '../ledger/read.ts'
 import { type Ledger, readAtOneVersion } from '../ledger/service.ts'
 import type { PushSender } from './push.ts'
 import { jobIdOf, latestDue, localDateOf } from './schedule.ts'
-import { defaultSettings, insertNotification, type NewNotification, readSettings } from './store.ts'
+import {
+  defaultSettings,
+  insertNotification,
+  type NewNotification,
+  readSettings,
+  settingsOrDefaults,
+} from './store.ts'
 import type { NotificationDb, Notification as StoredNotification } from './tables.ts'
 import { textLocaleOf, textOf } from './texts.ts'
 
@@ -267,8 +273,7 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
       .where('u.disabled_at', 'is', null)
       .execute()
     for (const user of users) {
-      const { settings } =
-        user.settings === null ? { settings: defaultSettings } : await readSettings(db, user.id)
+      const settings = user.settings === null ? defaultSettings : settingsOrDefaults(user.settings)
       const since = user.updated_at ?? user.created_at
       const reminders = [
         ['SpendingReminder', settings.spendingReminder],

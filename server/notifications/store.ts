@@ -41,11 +41,13 @@ export const readSettings = async (db: NotificationDb, userId: string): Promise<
     .where('user_id', '=', userId)
     .executeTakeFirst()
   if (row === undefined) return { settings: defaultSettings, updatedAt: null }
-  const decoded = decodeSettings(row.settings)
-  return {
-    settings: decoded._tag === 'Some' ? decoded.value : defaultSettings,
-    updatedAt: row.updated_at,
-  }
+  return { settings: settingsOrDefaults(row.settings), updatedAt: row.updated_at }
+}
+
+/** Stored settings as the schema has them (a row of an older shape falls back to the defaults). */
+export const settingsOrDefaults = (stored: unknown): NotificationSettings => {
+  const decoded = decodeSettings(stored)
+  return decoded._tag === 'Some' ? decoded.value : defaultSettings
 }
 
 /** Days once each, in week order; channels once each. */

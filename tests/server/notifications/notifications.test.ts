@@ -420,3 +420,49 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
     })
   },
 )
+
+describe.each(databases())('subscription notices on $kind (billing on)', (target: DatabaseTarget) => {
+  const world: World = { mails: [], draftsDue: 0 }
+  let harness: Harness
+  const billingBefore = process.env.BILLING
+
+  beforeAll(async () => {
+    // The identity plugin reads BILLING from the environment when the app starts.
+    process.env.BILLING = 'on'
+    harness = await startHarness(target, jobsOn(world))
+  }, 120_000)
+  afterAll(async () => {
+    if (billingBefore === undefined) delete process.env.BILLING
+    else process.env.BILLING = billingBefore
+    await harness?.close()
+  })
+
+  it('warns 7 days and 1 day before the end, each once, in the app and by e-mail', async () => {
+    const api = await harness.as('subscriber')
+    const userId = await userIdOf(api)
+    await harness.app.database.db
+      .insertInto('subscriptions' as never)
+      .values({ user_id: userId, ends_at: new Date('2027-02-10T00:00:00Z') } as never)
+      .execute()
+    const { notifications } = harness.app
+    for (const at of [
+      '2027-02-03T01:00:00Z',
+      '2027-02-05T12:00:00Z',
+      '2027-02-09T01:00:00Z',
+      '2027-02-09T02:00:00Z',
+    ]) {
+      await notifications.tick(new Date(at))
+      await notifications.drain()
+    }
+    const page = await notificationsOf(api)
+    expect(page.items.map((item) => [item.type, item.params.days, item.link])).toEqual([
+      ['SubscriptionExpiresSoon', 1, '/settings/subscription'],
+      ['SubscriptionExpiresSoon', 7, '/settings/subscription'],
+    ])
+    expect(world.mails.map((mail) => mail.subject)).toEqual([
+      'Subskrypcja wkrótce wygasa',
+      'Subskrypcja wkrótce wygasa',
+    ])
+    expect(world.mails[0]?.text).toContain('10 lutego 2027')
+  })
+})
