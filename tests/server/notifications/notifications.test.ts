@@ -466,3 +466,41 @@ describe.each(databases())('subscription notices on $kind (billing on)', (target
     expect(world.mails[0]?.text).toContain('10 lutego 2027')
   })
 })
+
+describe.each(databases())('the running worker on $kind', (target: DatabaseTarget) => {
+  let harness: Harness
+
+  beforeAll(async () => {
+    // As in production, only faster: the app's own timer ticks and its worker polls every second.
+    harness = await startHarness(target, {
+      env: { NOTIFICATION_JOBS: 'on', NOTIFICATION_TICK_SECONDS: '1', NOTIFICATION_POLL_SECONDS: '1' },
+    })
+  }, 120_000)
+  afterAll(async () => harness?.close())
+
+  it('delivers a reminder that came due a minute ago without anyone calling tick or drain', async () => {
+    const api = await harness.as('live')
+    const minuteAgo = new Date(Date.now() - 60_000)
+    const time = minuteAgo.toISOString().slice(11, 16)
+    expectStatus(
+      await api(
+        'PUT',
+        '/api/notification-settings',
+        settingsWith({ timeZone: 'UTC', spendingReminder: { enabled: true, time, days: everyDay } }),
+      ),
+      200,
+    )
+    await harness.app.database.db
+      .updateTable('notification_settings' as never)
+      .set({ updated_at: new Date(Date.now() - 24 * 60 * 60_000) } as never)
+      .where('user_id' as never, '=', (await userIdOf(api)) as never)
+      .execute()
+    const deadline = Date.now() + 15_000
+    let page = await notificationsOf(api)
+    while (page.items.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      page = await notificationsOf(api)
+    }
+    expect(page.items.map((item) => item.type)).toEqual(['SpendingReminder'])
+  }, 30_000)
+})
