@@ -179,7 +179,8 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
         .execute()
     }
     if (channels.some((channel) => channel !== 'InApp')) {
-      if (channelsNow) await deliver(row, channels)
+      // A request's notification leaves by a job, off the request; an instance without jobs sends it at once.
+      if (channelsNow || deps.boss === undefined) await deliver(row, channels)
       else
         await enqueue(`deliver|${row.user_id}|${row.id}`, {
           kind: 'deliver',
@@ -214,6 +215,9 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
   }
 
   const run = async (data: JobData, now: Date): Promise<void> => {
+    // The account may have gone since the job was queued (its rows went with it).
+    const user = await db.selectFrom('users').select('id').where('id', '=', data.userId).executeTakeFirst()
+    if (user === undefined) return
     const { settings } = await readSettings(db, data.userId)
     switch (data.kind) {
       case 'reminder':

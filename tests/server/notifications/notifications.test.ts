@@ -249,9 +249,29 @@ describe.each(databases())('notifications on $kind', (target: DatabaseTarget) =>
         payload: body.payload,
       })
     }
+    expectStatus(
+      await api(
+        'PUT',
+        '/api/notification-settings',
+        settingsWith({
+          channels: { ...settingsWith({}).channels, TransactionsSynchronized: ['InApp', 'Email'] },
+        }),
+      ),
+      200,
+    )
+    world.mails.length = 0
     expect((await upload()).statusCode).toBe(201)
     // The same file again adds nothing, and tells nothing.
     expect((await upload()).statusCode).toBe(201)
+    // The e-mail leaves by a job, off the request.
+    expect(world.mails).toEqual([])
+    await harness.app.notifications.drain()
+    expect(world.mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      [`importer-${target.kind}@example.com`, 'Nowe transakcje'],
+    ])
+    expect(world.mails[0]?.text).toMatch(
+      /^Dodano 4 transakcje na koncie .+\.\n\nhttp:\/\/localhost:\d+\/budget\//u,
+    )
     const page = await notificationsOf(api)
     expect(page.items).toHaveLength(1)
     expect(page.items[0]).toMatchObject({
