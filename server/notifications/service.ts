@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { PgBoss } from 'pg-boss'
 import type { BudgetState } from '../../domain/state.ts'
+import { IsoDate } from '../../schemas/money.ts'
 import type {
   NotificationChannel,
   NotificationSettings,
@@ -40,8 +41,11 @@ export type JobData =
     }
   | { readonly kind: 'deliver'; readonly userId: string; readonly notificationId: string }
 
-/** The due drafts of a budget on a date (domain/templates.ts `dueDrafts`, once the domain has it). */
-export type DueDraftsOf = (state: BudgetState, today: string) => readonly unknown[]
+/**
+ * The due drafts of a budget on a date: domain/templates.ts `dueDrafts` (api29.md). Passed in by the plugin, so this
+ * module builds before helper `domain`'s branch lands; wire it in `plugin.ts` then.
+ */
+export type DueDraftsOf = (state: BudgetState, today: IsoDate) => readonly unknown[]
 
 export interface NotificationsDeps {
   readonly db: NotificationDb
@@ -196,7 +200,7 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
     for (const budget of budgets) {
       const read = await readAtOneVersion(deps.ledger, budget.id, async () => undefined)
       if (read === undefined) continue
-      const count = deps.dueDrafts(read.state, period).length
+      const count = deps.dueDrafts(read.state, IsoDate.make(period)).length
       if (count === 0) continue
       await produce(
         {
