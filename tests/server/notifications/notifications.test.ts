@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deleteAccount } from '../../../server/identity/accountDeletion.ts'
 import type { Message } from '../../../server/identity/mailer.ts'
 import { smallBudget } from '../ledger/fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from '../ledger/harness.ts'
@@ -347,6 +348,33 @@ describe.each(databases())('notifications on $kind', (target: DatabaseTarget) =>
     expect(kept).not.toContain(gone.endpoint)
     // The browser unsubscribes.
     expectStatus(await api('DELETE', '/api/push/subscriptions', { endpoint: phone.endpoint }), 200)
+  })
+
+  it('forgets the notifications, settings and push subscriptions of a deleted account', async () => {
+    const api = await harness.as('leaver')
+    expectStatus(await api('PUT', '/api/user-profile/visit', {}), 200)
+    expectStatus(await api('PUT', '/api/notification-settings', settingsWith({})), 200)
+    const browser = push.subscriber(`/push/${target.kind}/leaver`)
+    expectStatus(
+      await api('POST', '/api/push/subscriptions', { endpoint: browser.endpoint, keys: browser.keys }),
+      200,
+    )
+    const userId = await userIdOf(api)
+    const user = await harness.app.identity.db
+      .selectFrom('users')
+      .select(['id', 'subject'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    await deleteAccount(harness.app.identity.db, user, [])
+    const db = harness.app.database.db
+    for (const table of ['notifications', 'notification_settings', 'push_subscriptions']) {
+      const rows = await db
+        .selectFrom(table as never)
+        .select('user_id' as never)
+        .where('user_id' as never, '=', userId as never)
+        .execute()
+      expect(rows, table).toEqual([])
+    }
   })
 
   it('keeps the VAPID keys across a restart, delivers a queued job after it, and catches up on the latest missed reminder only', async () => {
