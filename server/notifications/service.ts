@@ -115,6 +115,7 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
   const { db, log } = deps
   let previousTick: Date | undefined
 
+  // Never inside a transaction: on PGlite the pool has one connection, and the send would wait for itself.
   const enqueue = async (key: string, data: JobData): Promise<boolean> => {
     if (deps.boss === undefined) return false
     const id = await deps.boss.send(queueName, data, { id: jobIdOf(key) })
