@@ -173,16 +173,8 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
     channelsNow: boolean,
   ): Promise<StoredNotification | undefined> => {
     const channels = channelsOf(settings, notification.type)
-    const row = await insertNotification(db, notification, now)
+    const row = await insertNotification(db, notification, now, !channels.includes('InApp'))
     if (row === undefined) return undefined
-    if (!channels.includes('InApp')) {
-      await db
-        .updateTable('notifications')
-        .set({ read_at: now })
-        .where('user_id', '=', row.user_id)
-        .where('id', '=', row.id)
-        .execute()
-    }
     if (channels.some((channel) => channel !== 'InApp')) {
       // A request's notification leaves by a job, off the request; an instance without jobs sends it at once.
       if (channelsNow || deps.boss === undefined) await deliver(row, channels)

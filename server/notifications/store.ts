@@ -101,6 +101,8 @@ export const insertNotification = async (
   db: NotificationDb,
   notification: NewNotification,
   now: Date,
+  /** Kept in the list but not counted as unread (the user turned the in-app channel off for its type). */
+  alreadyRead = false,
 ): Promise<StoredNotification | undefined> =>
   db
     .insertInto('notifications')
@@ -113,6 +115,7 @@ export const insertNotification = async (
       params: JSON.stringify(notification.params),
       link: notification.link,
       created_at: now,
+      read_at: alreadyRead ? now : null,
     })
     .onConflict((conflict) => conflict.columns(['user_id', 'type', 'subject', 'period']).doNothing())
     .returningAll()

@@ -350,6 +350,30 @@ describe.each(databases())('notifications on $kind', (target: DatabaseTarget) =>
     expectStatus(await api('DELETE', '/api/push/subscriptions', { endpoint: phone.endpoint }), 200)
   })
 
+  it('keeps a notification whose type is not wanted in the app as read, and still mails it', async () => {
+    const api = await harness.as('mailonly')
+    expectStatus(
+      await api(
+        'PUT',
+        '/api/notification-settings',
+        settingsWith({
+          spendingReminder: { enabled: true, time: '21:00', days: everyDay },
+          channels: { ...settingsWith({}).channels, SpendingReminder: ['Email'] },
+        }),
+      ),
+      200,
+    )
+    world.mails.length = 0
+    await harness.app.notifications.tick(new Date('2027-01-22T20:30:00Z'))
+    await harness.app.notifications.drain()
+    const page = await notificationsOf(api)
+    expect(page.unread).toBe(0)
+    expect(page.items.map((item) => [item.type, item.readAt === null])).toEqual([['SpendingReminder', false]])
+    expect(world.mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      [`mailonly-${target.kind}@example.com`, 'Wpisz dzisiejsze wydatki'],
+    ])
+  })
+
   it('forgets the notifications, settings and push subscriptions of a deleted account', async () => {
     const api = await harness.as('leaver')
     expectStatus(await api('PUT', '/api/user-profile/visit', {}), 200)
