@@ -103,28 +103,50 @@ export interface DueOccurrence {
   readonly at: Date
 }
 
-/**
- * The latest time the reminder was due at or before `now`, not before `since` (when the user last changed the
- * settings, or joined): a server that was down delivers only this one on start, never one per missed day.
- */
-export const latestDue = (
+export type LatestDue = (
   reminder: Reminder,
   timeZone: string,
   now: Date,
   since: Date,
-): DueOccurrence | undefined => {
-  if (!reminder.enabled || reminder.days.length === 0) return undefined
-  const today = localDateOf(now, timeZone)
-  // Eight local days back cover every weekday once, whatever the zone's offset.
-  for (let back = 0; back <= 8; back += 1) {
-    const date = addDays(today, -back)
-    if (!reminder.days.includes(isoWeekday(date))) continue
-    const at = zonedInstant(date, reminder.time, timeZone)
-    if (at.getTime() > now.getTime()) continue
-    return at.getTime() >= since.getTime() ? { period: date, at } : undefined
+) => DueOccurrence | undefined
+
+/**
+ * The latest time the reminder was due at or before `now`, not before `since` (when the user last changed the
+ * settings, or joined): a server that was down delivers only this one on start, never one per missed day.
+ *
+ * One finder per tick: it remembers each zone's date and each (date, time, zone)'s instant, so ten thousand users
+ * who mostly share a zone and a time cost a few Intl calls, not ~40 µs each.
+ */
+export const dueFinder = (): LatestDue => {
+  const todays = new Map<string, string>()
+  const instants = new Map<string, Date>()
+  return (reminder, timeZone, now, since) => {
+    if (!reminder.enabled || reminder.days.length === 0) return undefined
+    const todayKey = `${timeZone}|${now.getTime()}`
+    let today = todays.get(todayKey)
+    if (today === undefined) {
+      today = localDateOf(now, timeZone)
+      todays.set(todayKey, today)
+    }
+    // Eight local days back cover every weekday once, whatever the zone's offset.
+    for (let back = 0; back <= 8; back += 1) {
+      const date = addDays(today, -back)
+      if (!reminder.days.includes(isoWeekday(date))) continue
+      const instantKey = `${date}|${reminder.time}|${timeZone}`
+      let at = instants.get(instantKey)
+      if (at === undefined) {
+        at = zonedInstant(date, reminder.time, timeZone)
+        instants.set(instantKey, at)
+      }
+      if (at.getTime() > now.getTime()) continue
+      return at.getTime() >= since.getTime() ? { period: date, at } : undefined
+    }
+    return undefined
   }
-  return undefined
 }
+
+export const latestDue: LatestDue = (reminder, timeZone, now, since) =>
+  dueFinder()(reminder, timeZone, now, since)
 
 /** A UUID (version 8, RFC 9562) derived from a job's key, so every instance names the same job alike. */
 export const jobIdOf = (key: string): string => {

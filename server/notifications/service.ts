@@ -11,7 +11,7 @@ import type { SendMail } from '../identity/mailer.ts'
 import { listBudgets } from '../ledger/read.ts'
 import { type Ledger, readAtOneVersion } from '../ledger/service.ts'
 import type { PushSender } from './push.ts'
-import { jobIdOf, latestDue, localDateOf } from './schedule.ts'
+import { dueFinder, jobIdOf, localDateOf } from './schedule.ts'
 import {
   defaultSettings,
   insertNotification,
@@ -273,6 +273,7 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
       .select(['u.id', 'u.created_at', 's.settings', 's.updated_at'])
       .where('u.disabled_at', 'is', null)
       .execute()
+    const latestDue = dueFinder()
     for (const user of users) {
       const settings = user.settings === null ? defaultSettings : settingsOrDefaults(user.settings)
       const since = user.updated_at ?? user.created_at
