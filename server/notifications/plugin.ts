@@ -103,7 +103,13 @@ export const notificationsPlugin = fp<NotificationsPluginOptions>(
       app.addHook('onReady', async () => {
         await running.work<JobData>(
           queueName,
-          { pollingIntervalSeconds: app.config.NOTIFICATION_POLL_SECONDS },
+          {
+            pollingIntervalSeconds: app.config.NOTIFICATION_POLL_SECONDS,
+            // A morning's digests are one job per user: while batches come back full, fetch again at once
+            // (otherwise one batch per poll interval). A failing batch is retried whole: jobs are idempotent.
+            batchSize: 20,
+            burstWhenBatchFull: true,
+          },
           async (jobs) => {
             for (const job of jobs) await service.run(job.data, new Date())
           },

@@ -101,6 +101,7 @@ const channelsOf = (settings: NotificationSettings, type: NotificationType): rea
 
 // Reminders a tick looks at are those due after the previous tick less this: a slow tick misses nothing.
 const tickOverlapMs = 5 * 60_000
+const enqueueBatch = 500
 // How long pg-boss keeps a finished job (and so refuses its id again): longer than the week a reminder looks back.
 const keepFinishedSeconds = 14 * 24 * 60 * 60
 
@@ -120,6 +121,23 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
     if (deps.boss === undefined) return false
     const id = await deps.boss.send(queueName, data, { id: jobIdOf(key) })
     return id !== null
+  }
+
+  /** Many jobs in a few statements (a start after a downtime queues one per user); how many were new. */
+  const enqueueAll = async (
+    jobs: readonly { readonly key: string; readonly data: JobData }[],
+  ): Promise<number> => {
+    const boss = deps.boss
+    if (boss === undefined) return 0
+    let queued = 0
+    for (let start = 0; start < jobs.length; start += enqueueBatch) {
+      const batch = jobs
+        .slice(start, start + enqueueBatch)
+        .map((job) => ({ id: jobIdOf(job.key), data: job.data }))
+      const ids = await boss.insert(queueName, batch, { returnId: true })
+      queued += ids?.length ?? 0
+    }
+    return queued
   }
 
   const deliver = async (row: StoredNotification, channels: readonly NotificationChannel[]) => {
@@ -266,7 +284,7 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
     const after = previousTick === undefined ? undefined : previousTick.getTime() - tickOverlapMs
     previousTick = now
     const fresh = (at: Date) => after === undefined || at.getTime() > after
-    let queued = 0
+    const jobs: { readonly key: string; readonly data: JobData }[] = []
     const users = await db
       .selectFrom('users as u')
       .leftJoin('notification_settings as s', 's.user_id', 'u.id')
@@ -285,7 +303,7 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
         const due = latestDue(reminder, settings.timeZone, now, since)
         if (due === undefined || !fresh(due.at)) continue
         const key = `${user.id}|${type}|${type === 'DraftsDue' ? 'digest' : 'reminder'}|${due.period}`
-        if (await enqueue(key, { kind: 'reminder', userId: user.id, type, period: due.period })) queued += 1
+        jobs.push({ key, data: { kind: 'reminder', userId: user.id, type, period: due.period } })
       }
     }
     if (deps.billing) {
@@ -307,11 +325,10 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
           days,
           endsAt: subscription.ends_at.toISOString(),
         }
-        if (await enqueue(`${subscription.user_id}|SubscriptionExpiresSoon|subscription|${period}`, data))
-          queued += 1
+        jobs.push({ key: `${subscription.user_id}|SubscriptionExpiresSoon|subscription|${period}`, data })
       }
     }
-    return queued
+    return enqueueAll(jobs)
   }
 
   const drain = async (): Promise<number> => {
