@@ -270,8 +270,13 @@ export const importRoutes = [
         }),
       })
       // After the commit; a repeated request answers the first one's import id, so it notifies nobody twice.
-      const answer = reply.body as { readonly importId: string | null; readonly imported: number }
-      if (reply.status === 201 && answer.importId !== null && answer.imported > 0) {
+      const answer = reply.body
+      if (
+        reply.status === 201 &&
+        Schema.is(ImportResult)(answer) &&
+        answer.importId !== null &&
+        answer.imported > 0
+      ) {
         await request.server.notifications
           .transactionsSynchronized({
             budgetId: params.budgetId,

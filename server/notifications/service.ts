@@ -149,8 +149,7 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
       .where('id', '=', row.user_id)
       .executeTakeFirst()
     if (user === undefined) return
-    const type = row.type as NotificationType
-    const text = textOf(textLocaleOf(user.locale), type, row.params)
+    const text = textOf(textLocaleOf(user.locale), row.type, row.params)
     if (external.includes('Email') && user.email !== null) {
       const link = row.link === null ? '' : `\n\n${deps.publicOrigin}${row.link}`
       try {
@@ -273,7 +272,7 @@ export const createNotifications = (deps: NotificationsDeps): Notifications => {
           .where('user_id', '=', data.userId)
           .where('id', '=', data.notificationId)
           .executeTakeFirst()
-        if (row !== undefined) await deliver(row, channelsOf(settings, row.type as NotificationType))
+        if (row !== undefined) await deliver(row, channelsOf(settings, row.type))
         return
       }
     }

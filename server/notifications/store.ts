@@ -123,8 +123,7 @@ export const insertNotification = async (
 
 const notificationOf = (row: StoredNotification): Notification => ({
   id: NotificationId.make(row.id),
-  // The column holds only the types this code writes.
-  type: row.type as NotificationType,
+  type: row.type,
   createdAt: row.created_at.toISOString(),
   readAt: row.read_at?.toISOString() ?? null,
   params: row.params,

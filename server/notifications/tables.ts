@@ -1,4 +1,5 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely'
+import type { NotificationType } from '../../schemas/notifications.ts'
 import type { Tables } from '../db/tables.ts'
 import type { IdentityTables } from '../identity/tables.ts'
 import type { BudgetMembersRow, BudgetsRow } from '../ledger/tables.ts'
@@ -11,7 +12,8 @@ type JsonOf<T> = ColumnType<T, string, string>
 export interface NotificationsRow {
   user_id: string
   id: string
-  type: string
+  /** Only this code writes the column, always from a NotificationType. */
+  type: NotificationType
   subject: string
   period: string
   params: JsonOf<Record<string, string | number>>
