@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { dueDrafts } from '../../domain/templates.ts'
 import type { PgBoss } from 'pg-boss'
 import { registerRoute } from '../http/register.ts'
 import { createMailer, type SendMail } from '../identity/mailer.ts'
@@ -30,7 +31,7 @@ export interface NotificationsPluginOptions {
   /** Tests capture mail and push here; the app uses SMTP_URL (or the log) and web-push. */
   readonly sendMail?: SendMail
   readonly sendPush?: PushSender
-  /** domain/templates.ts `dueDrafts` once merged; none are due until then. */
+  /** Defaults to domain/templates.ts `dueDrafts`. */
   readonly dueDrafts?: DueDraftsOf
 }
 
@@ -73,7 +74,7 @@ export const notificationsPlugin = fp<NotificationsPluginOptions>(
       publicOrigin: app.identity.config.publicOrigin,
       sendMail: options.sendMail ?? createMailer(app.identity.config, app.log),
       sendPush: options.sendPush ?? createPushSender(vapid, app.config.PUSH_SUBJECT, pushTimeoutMs),
-      dueDrafts: options.dueDrafts ?? (() => []),
+      dueDrafts: options.dueDrafts ?? dueDrafts,
     })
     app.decorate('notifications', { ...service, vapid, boss })
     for (const route of notificationRoutes) registerRoute(app, route)

@@ -41,10 +41,7 @@ export type JobData =
     }
   | { readonly kind: 'deliver'; readonly userId: string; readonly notificationId: string }
 
-/**
- * The due drafts of a budget on a date: domain/templates.ts `dueDrafts` (api29.md). Passed in by the plugin, so this
- * module builds before helper `domain`'s branch lands; wire it in `plugin.ts` then.
- */
+/** The due drafts of a budget on a date: domain/templates.ts `dueDrafts` (api29.md); tests pass their own. */
 export type DueDraftsOf = (state: BudgetState, today: IsoDate) => readonly unknown[]
 
 export interface NotificationsDeps {

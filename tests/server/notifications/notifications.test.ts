@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dueDrafts } from '../../../domain/templates.ts'
 import { deleteAccount } from '../../../server/identity/accountDeletion.ts'
 import type { Message } from '../../../server/identity/mailer.ts'
 import { smallBudget } from '../ledger/fixtures.ts'
@@ -29,7 +30,11 @@ const jobsOn = (world: World): AppOptions => ({
       sendMail: async (message) => {
         world.mails.push(message)
       },
-      dueDrafts: () => Array.from({ length: world.draftsDue }, (_, index) => index),
+      // The domain's own unless a test stands in a count.
+      dueDrafts: (state, today) =>
+        world.draftsDue === 0
+          ? dueDrafts(state, today)
+          : Array.from({ length: world.draftsDue }, (_, index) => index),
     },
   },
 })
@@ -439,6 +444,45 @@ describe.each(databases())('notifications on $kind', (target: DatabaseTarget) =>
     ])
     expect(page.unread).toBe(2)
   }, 120_000)
+
+  it("digests the domain's due drafts of a real template, counted on the user's date", async () => {
+    const api = await harness.as('templates')
+    const budget = await smallBudget(api, 'Czynsze')
+    expectStatus(
+      await api('POST', `${budget.base}/commands`, {
+        command: {
+          _tag: 'CreateTemplate',
+          templateId: '01a21a90-0000-7000-8000-000000000001',
+          bankAccountId: budget.checkingId,
+          payee: 'Spółdzielnia',
+          value: -180000,
+          splits: [],
+          frequency: 'Monthly',
+          startDate: '2027-02-01',
+        },
+      }),
+      200,
+    )
+    expectStatus(
+      await api(
+        'PUT',
+        '/api/notification-settings',
+        settingsWith({ draftsDigest: { enabled: true, time: '08:00', days: everyDay } }),
+      ),
+      200,
+    )
+    // On the 28th, 1 February is within the 7-day horizon: a draft is due.
+    await harness.app.notifications.tick(new Date('2027-01-28T07:30:00Z'))
+    await harness.app.notifications.drain()
+    const page = await notificationsOf(api)
+    expect(page.items).toMatchObject([
+      {
+        type: 'DraftsDue',
+        params: { count: 1, budgetId: budget.id, budgetName: 'Czynsze' },
+        link: `/budget/${budget.id}`,
+      },
+    ])
+  })
 })
 
 describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === '')(
