@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
-import { dueDrafts } from '../../domain/templates.ts'
 import type { PgBoss } from 'pg-boss'
+import { dueDrafts } from '../../domain/templates.ts'
 import { registerRoute } from '../http/register.ts'
 import { createMailer, type SendMail } from '../identity/mailer.ts'
 import { createPushSender, ensureVapidKeys, type PushSender, type VapidKeys } from './push.ts'
