@@ -19,6 +19,7 @@ import * as onboarding from './0013_onboarding.ts'
 import * as budgetImports from './0015_budget_imports.ts'
 import * as importSettings from './0016_import_settings.ts'
 import * as transactionTemplates from './0017_transaction_templates.ts'
+import * as notifications from './0018_notifications.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -39,6 +40,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0015_budget_imports': budgetImports,
   '0016_import_settings': importSettings,
   '0017_transaction_templates': transactionTemplates,
+  '0018_notifications': notifications,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {
