@@ -95,3 +95,13 @@ export const PushSubscriptionInput = Schema.Struct({
   }),
 }).annotate({ identifier: 'PushSubscriptionInput' })
 export type PushSubscriptionInput = typeof PushSubscriptionInput.Type
+
+/** The answer of `POST /api/notifications/{id}/read` and `…/read-all`: the bell's new count. */
+export const UnreadCount = Schema.Struct({ unread: Schema.Int }).annotate({ identifier: 'UnreadCount' })
+export type UnreadCount = typeof UnreadCount.Type
+
+/** `DELETE /api/push/subscriptions` body, and the answer of both push-subscription routes. */
+export const PushEndpoint = Schema.Struct({ endpoint: PushSubscriptionInput.fields.endpoint }).annotate({
+  identifier: 'PushEndpoint',
+})
+export type PushEndpoint = typeof PushEndpoint.Type

@@ -6,6 +6,7 @@ import { textSafetyPlugin } from './http/textSafety.ts'
 import { identityPlugin } from './identity/plugin.ts'
 import { redactingRequestSerializer } from './identity/redact.ts'
 import { ledgerPlugin } from './ledger/plugin.ts'
+import { type NotificationsPluginOptions, notificationsPlugin } from './notifications/plugin.ts'
 import { appShellPlugin } from './plugins/appShell.ts'
 import { canonicalAddressPlugin } from './plugins/canonicalAddress.ts'
 import { compressionPlugin } from './plugins/compression.ts'
@@ -32,7 +33,12 @@ export const defaultBodyLimit = 1024 * 1024
  * The whole server as a Fastify plugin tree. Returned before `ready()`: the database opens when the
  * app is readied (by `listen`, `inject` or `ready`), so tests may still add routes.
  */
-export const buildApp = (config: Config): FastifyInstance => {
+export interface BuildOptions {
+  /** Channels and the drafts source of the notifications (tests capture mail and push). */
+  readonly notifications?: NotificationsPluginOptions
+}
+
+export const buildApp = (config: Config, options: BuildOptions = {}): FastifyInstance => {
   const app = Fastify({
     // Sign-in URLs carry codes and ID tokens in their query: they are redacted before any log line is written.
     logger: { level: config.LOG_LEVEL, serializers: { req: redactingRequestSerializer } },
@@ -65,6 +71,7 @@ export const buildApp = (config: Config): FastifyInstance => {
   // Identity before the application routes, so its /api authentication hook covers them.
   app.register(identityPlugin)
   app.register(ledgerPlugin)
+  app.register(notificationsPlugin, options.notifications ?? {})
   app.register(routesPlugin)
   return app
 }

@@ -35,6 +35,23 @@ export const configVariables = {
     default: '100',
     description: 'Analytics events per window one client address may send without a user.',
   },
+  NOTIFICATION_JOBS: {
+    default: 'on',
+    description:
+      'on: this instance schedules and runs reminder and delivery jobs; off: it only serves requests.',
+  },
+  NOTIFICATION_TICK_SECONDS: {
+    default: '60',
+    description: 'How often (seconds) an instance looks for reminders that have come due.',
+  },
+  NOTIFICATION_POLL_SECONDS: {
+    default: '5',
+    description: 'How often (seconds) an idle worker asks the job queue for work.',
+  },
+  PUSH_SUBJECT: {
+    default: 'mailto:koperta@localhost',
+    description: 'VAPID subject (mailto: or https: URL) push services may contact about this server.',
+  },
 } as const
 
 type DefaultedVariable = {
@@ -79,6 +96,12 @@ export const ConfigSchema = Schema.Struct({
   RATE_LIMIT_ANONYMOUS: PositiveInt.pipe(withDefault('RATE_LIMIT_ANONYMOUS')),
   RATE_LIMIT_USER: PositiveInt.pipe(withDefault('RATE_LIMIT_USER')),
   RATE_LIMIT_ANONYMOUS_EVENTS: PositiveInt.pipe(withDefault('RATE_LIMIT_ANONYMOUS_EVENTS')),
+  NOTIFICATION_JOBS: Schema.Literals(['on', 'off']).pipe(withDefault('NOTIFICATION_JOBS')),
+  NOTIFICATION_TICK_SECONDS: PositiveInt.pipe(withDefault('NOTIFICATION_TICK_SECONDS')),
+  NOTIFICATION_POLL_SECONDS: PositiveInt.pipe(withDefault('NOTIFICATION_POLL_SECONDS')),
+  PUSH_SUBJECT: Schema.String.check(
+    Schema.isPattern(/^(?:mailto:\S+|https:\/\/\S+)$/u, { expected: 'a mailto: or https: URL' }),
+  ).pipe(withDefault('PUSH_SUBJECT')),
 }).annotate({ identifier: 'ServerConfig' })
 
 export type Config = typeof ConfigSchema.Type

@@ -15,6 +15,8 @@ export interface DatabaseOptions {
 export interface Database {
   readonly kind: DatabaseKind
   readonly db: Kysely<Tables>
+  /** The connection pool under `db` (size 1 on PGlite), for libraries that bring their own SQL (the job queue). */
+  readonly pool: pg.Pool
   /** True when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>
   /** Closes the pool, the embedded database and releases the DATA_DIR lock; idempotent. */
@@ -48,6 +50,7 @@ const finish = async (
     return {
       kind,
       db,
+      pool,
       appliedMigrations: applied,
       close,
       ping: async (timeoutMs = 2_000) => {

@@ -22,7 +22,14 @@ export interface Identity {
   readonly db: Kysely<IdentityTables>
   /** Budgets and other user-owned data register their part of account deletion here (same transaction). */
   onAccountDeletion(hook: AccountDeletionHook): void
+  /** Other parts of the app act on a user's visit (the app records one when a session starts; the first is the
+   * first sign-in). A failing hook is logged, never the visit's failure. */
+  onVisit(hook: VisitHook): void
+  /** Runs the visit hooks (the visit route calls it). */
+  visited(userId: string): Promise<void>
 }
+
+export type VisitHook = (userId: string) => Promise<void>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,10 +59,19 @@ export const identityPlugin = fp<IdentityPluginOptions>(
       )
     }
     const deletionHooks: AccountDeletionHook[] = []
+    const visitHooks: VisitHook[] = []
     app.decorate('identity', {
       config,
       db,
       onAccountDeletion: (hook: AccountDeletionHook) => deletionHooks.push(hook),
+      onVisit: (hook: VisitHook) => visitHooks.push(hook),
+      visited: async (userId: string) => {
+        for (const hook of visitHooks) {
+          await hook(userId).catch((error: unknown) =>
+            app.log.error({ err: error, userId }, 'a visit hook failed'),
+          )
+        }
+      },
     })
 
     const verifyAccessToken = createAccessTokenVerifier({

@@ -109,9 +109,10 @@ export const visitRoute = defineRoute({
     401: unauthorized,
   },
   handler: async ({ request, respond }) => {
-    const { db } = request.server.identity
+    const { db, visited } = request.server.identity
     const { id } = callerOf(request)
     await recordVisit(db, id)
+    await visited(id)
     return respond(200, await profileOf(db, id))
   },
 })

@@ -236,7 +236,7 @@ export const importRoutes = [
         pending: plan.pending,
         transfers: plan.transfers,
       }
-      return runCommand(request, params.budgetId, {
+      const reply = await runCommand(request, params.budgetId, {
         status: 201,
         minted: new Set(
           plan.items.flatMap((item) =>
@@ -269,6 +269,25 @@ export const importRoutes = [
           version,
         }),
       })
+      // After the commit; a repeated request answers the first one's import id, so it notifies nobody twice.
+      const answer = reply.body
+      if (
+        reply.status === 201 &&
+        Schema.is(ImportResult)(answer) &&
+        answer.importId !== null &&
+        answer.imported > 0
+      ) {
+        await request.server.notifications
+          .transactionsSynchronized({
+            budgetId: params.budgetId,
+            bankAccountId: fields.bankAccountId,
+            accountName: read.state.accounts.get(fields.bankAccountId)?.name ?? '',
+            count: answer.imported,
+            source: answer.importId,
+          })
+          .catch((error: unknown) => request.log.error({ err: error }, 'import notification failed'))
+      }
+      return reply
     },
   }),
   defineRoute({

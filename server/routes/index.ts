@@ -3,6 +3,7 @@ import { registerRoute } from '../http/register.ts'
 import type { AnyRoute } from '../http/route.ts'
 import { identityApiRoutes } from '../identity/routes.ts'
 import { ledgerApiRoutes } from '../ledger/plugin.ts'
+import { notificationRoutes } from '../notifications/routes.ts'
 import { buildOpenApiDocument } from '../openapi/document.ts'
 import { analyticsRoute } from './analytics.ts'
 import { healthRoute } from './health.ts'
@@ -16,7 +17,12 @@ export const apiRoutes: readonly AnyRoute[] = [healthRoute, analyticsRoute, ...o
  * Every documented route, including those other plugins mount (add their lists here): the offline
  * generator (server/scripts/openapi.ts) uses this, and a test checks it matches the running app's catalog.
  */
-export const documentedRoutes: readonly AnyRoute[] = [...apiRoutes, ...identityApiRoutes, ...ledgerApiRoutes]
+export const documentedRoutes: readonly AnyRoute[] = [
+  ...apiRoutes,
+  ...identityApiRoutes,
+  ...ledgerApiRoutes,
+  ...notificationRoutes,
+]
 
 export const apiDocument = () => buildOpenApiDocument(documentedRoutes, openApiInfo)
 

@@ -13,6 +13,10 @@ describe('server configuration', () => {
       RATE_LIMIT_ANONYMOUS: 120,
       RATE_LIMIT_USER: 1200,
       RATE_LIMIT_ANONYMOUS_EVENTS: 100,
+      NOTIFICATION_JOBS: 'on',
+      NOTIFICATION_TICK_SECONDS: 60,
+      NOTIFICATION_POLL_SECONDS: 5,
+      PUSH_SUBJECT: 'mailto:koperta@localhost',
     })
   })
 

@@ -45,6 +45,7 @@ const placeholderIds: Record<string, string[]> = {
   token: [placeholder('token', 0)],
   preset: [placeholder('preset', 0)],
   import: [placeholder('import', 0)],
+  notification: [placeholder('notification', 0)],
 }
 const placeholderPath: Record<string, string> = {
   budgetId: placeholder('budget', 0),
@@ -56,6 +57,7 @@ const placeholderPath: Record<string, string> = {
   tokenId: placeholder('token', 0),
   presetId: placeholder('preset', 0),
   importId: placeholder('import', 0),
+  notificationId: placeholder('notification', 0),
   periodKey: '202503',
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { createPersonalToken } from '../../../server/identity/personalTokens.ts'
 import { createLocalUser } from '../../../server/identity/users.ts'
-import { createTestApp } from '../support/app.ts'
+import { type AppOptions, createTestApp } from '../support/app.ts'
 import type { DatabaseTarget, TestDatabase } from '../support/databases.ts'
 
 export interface Answer {
@@ -28,9 +28,14 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export const startHarness = async (target: DatabaseTarget): Promise<Harness> => {
-  const database = await target.create()
-  const app = createTestApp(database)
+export const startHarness = async (
+  target: DatabaseTarget,
+  options: AppOptions = {},
+  /** Another instance's database (two servers on one PostgreSQL); created afresh when absent. */
+  shared?: TestDatabase,
+): Promise<Harness> => {
+  const database = shared ?? (await target.create())
+  const app = createTestApp(database, options)
   await app.ready()
   const tokens = new Map<string, string>()
   const tokenFor = async (name: string) => {
@@ -69,7 +74,7 @@ export const startHarness = async (target: DatabaseTarget): Promise<Harness> => 
     },
     close: async () => {
       await app.close()
-      await database.dispose()
+      if (shared === undefined) await database.dispose()
     },
   }
 }

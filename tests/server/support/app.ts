@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../../server/app.ts'
+import { type BuildOptions, buildApp } from '../../../server/app.ts'
 import { loadConfig } from '../../../server/config.ts'
 import type { TestDatabase } from './databases.ts'
 
@@ -10,7 +10,12 @@ export interface AppOptions {
   readonly staticDir?: string
   /** More server variables, e.g. the rate limits a test wants to meet. */
   readonly env?: Readonly<Record<string, string>>
+  /** What the app is built with beyond its configuration (the notifications' channels). */
+  readonly build?: BuildOptions
 }
+
+/** No job queue unless a test asks for one (NOTIFICATION_JOBS=on): tests of other things neither wait nor race. */
+export const quietJobs = { NOTIFICATION_JOBS: 'off' } as const
 
 /**
  * Tests send hundreds of requests from one address in seconds: they set limits no test meets, explicitly (the server
@@ -31,8 +36,10 @@ export const createTestApp = (database: TestDatabase, options: AppOptions = {}):
       LOG_LEVEL: 'silent',
       STATIC_DIR: options.staticDir ?? join(database.dataDir, 'no-dist'),
       ...generousRateLimits,
+      ...quietJobs,
       ...options.env,
     }),
+    options.build,
   )
 
 export const fakeDist = {

@@ -140,6 +140,11 @@ export const buildWorld = async (call: Call): Promise<World> => {
     await call('POST', `${base}/imports`, qif.payload, { 'content-type': qif.contentType }),
     201,
   ).importId as string
+  // The first visit welcomes the user: a notification to address.
+  expectStatus(await call('PUT', '/api/user-profile/visit', {}), 200)
+  const notifications = expectStatus(await call('GET', '/api/notifications'), 200).items as { id: string }[]
+  const notification = notifications[0]?.id
+  if (notification === undefined) throw new Error('no welcome notification')
   return {
     budgetId: budget.id,
     marker,
@@ -153,6 +158,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       token: [token],
       preset: [preset],
       import: [imported],
+      notification: notifications.map((item) => item.id),
     },
     pathValues: {
       budgetId: budget.id,
@@ -164,6 +170,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       tokenId: token,
       presetId: preset,
       importId: imported,
+      notificationId: notification,
       periodKey: '202503',
     },
   }
