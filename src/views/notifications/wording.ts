@@ -18,6 +18,10 @@ export const textParams = (
   const currency = params.currency
   const formatted: Record<string, string | number> = {}
   for (const [key, value] of Object.entries(params)) {
+    if (key === 'endsAt' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
+      formatted[key] = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(value))
+      continue
+    }
     formatted[key] =
       typeof value === 'number' &&
       typeof currency === 'string' &&
