@@ -1,5 +1,5 @@
 export type { ReadPageInput, WriteAnswer, WriteRequest } from './notifications.actors.ts'
-export { readPage, wakeListener, writer } from './notifications.actors.ts'
+export { readPage, recordVisit, wakeListener, writer } from './notifications.actors.ts'
 export type { NotificationsContext, NotificationsEvent, NotificationsInput } from './notifications.machine.ts'
 export { mergeNewest, notificationsMachine, POLL_INTERVAL_MS } from './notifications.machine.ts'
 export type { NotificationsPort, PageOutcome } from './notifications.port.ts'

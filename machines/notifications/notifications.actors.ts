@@ -9,6 +9,11 @@ export const readPage = fromPromise<PageOutcome, ReadPageInput>(({ input, signal
   input.port.readPage(input.before, signal),
 )
 
+/** The visit of this session; its failure changes nothing the centre shows. */
+export const recordVisit = fromPromise<void, { readonly port: NotificationsPort }>(({ input, signal }) =>
+  input.port.recordVisit(signal).catch(() => undefined),
+)
+
 /** Tells the centre to read again whenever the person comes back to the app. */
 export const wakeListener = fromCallback<EventObject, { readonly port: NotificationsPort }>(
   ({ input, sendBack }) => input.port.onWake(() => sendBack({ type: 'notifications.refresh' })),

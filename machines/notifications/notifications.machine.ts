@@ -3,6 +3,7 @@ import type { UserId } from '../../schemas/ids.ts'
 import type { Notification, NotificationId, NotificationPage } from '../../schemas/notifications.ts'
 import {
   readPage,
+  recordVisit,
   type WriteAnswer,
   type WriteRequest,
   wakeListener,
@@ -69,7 +70,7 @@ export const notificationsMachine = setup({
     events: {} as NotificationsEvent,
     input: {} as NotificationsInput,
   },
-  actors: { readPage, wakeListener, writer },
+  actors: { readPage, recordVisit, wakeListener, writer },
   delays: { pollInterval: POLL_INTERVAL_MS },
   guards: {
     isOtherUser: ({ context, event }) =>
@@ -161,8 +162,17 @@ export const notificationsMachine = setup({
       states: {
         // The newest page and the unread count.
         newest: {
-          initial: 'reading',
+          initial: 'visiting',
           states: {
+            // The session's visit is recorded first, so a first sign-in's Welcome is there to read.
+            visiting: {
+              invoke: {
+                src: 'recordVisit',
+                input: ({ context }) => ({ port: context.port }),
+                onDone: { target: 'reading' },
+                onError: { target: 'reading' },
+              },
+            },
             // A read of the newest page is under way.
             reading: {
               invoke: {

@@ -11,6 +11,8 @@ export type PageOutcome =
  * app's HTTP client (GET /api/notifications, POST …/{id}/read, POST …/read-all) and the window's focus.
  */
 export type NotificationsPort = {
+  /** Reports that the app was opened (PUT /api/user-profile/visit): the first one brings the Welcome notification. */
+  recordVisit(signal: AbortSignal): Promise<void>
   /** The newest page (`before` null) or the one after `before`. */
   readPage(before: NotificationId | null, signal: AbortSignal): Promise<PageOutcome>
   /** Whether the server recorded it. */

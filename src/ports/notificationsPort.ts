@@ -1,3 +1,4 @@
+import { isMobileViewport } from '../../machines/app/app.device.ts'
 import type { NotificationsPort } from '../../machines/notifications/index.ts'
 import type { LoadApi } from '../api/loadApi.ts'
 
@@ -7,6 +8,11 @@ const loadErrors = () => import('../api/client.ts')
 
 /** The centre's port onto the product API and the window (focus, visibility). */
 export const createNotificationsPort = (loadApi: LoadApi, target: Window = window): NotificationsPort => ({
+  async recordVisit(signal) {
+    const [api, { UserProfile }] = await Promise.all([loadApi(), import('../../schemas/user.ts')])
+    const device = isMobileViewport(target.innerWidth) ? 'Mobile' : 'Desktop'
+    await api.putJson('/api/user-profile/visit', { device }, UserProfile, { signal })
+  },
   async readPage(before, signal) {
     try {
       const { readNotifications } = await loadCalls()
