@@ -23,6 +23,8 @@ export type SettingsInput = {
   readonly port: NotificationSettingsPort
   /** The time zones the browser knows (Intl.supportedValuesOf('timeZone')); empty: any is accepted. */
   readonly timeZones: ReadonlyArray<string>
+  /** Where the success toast goes: the app's toast list (a screen's actor is not in the app's system). */
+  readonly toasts?: AnyActorRef
 }
 
 export type SettingsContext = SettingsInput & {
@@ -145,8 +147,8 @@ export const notificationSettingsMachine = setup({
         return checked.ok ? {} : checked.errors
       },
     }),
-    toastSaved: enqueueActions(({ enqueue, system }) => {
-      const toasts: AnyActorRef | undefined = system.get(TOASTS_SYSTEM_ID)
+    toastSaved: enqueueActions(({ context, enqueue, system }) => {
+      const toasts: AnyActorRef | undefined = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
       const toast: ToastShow = { type: 'toast.show', kind: 'success', messageKey: SAVED_MESSAGE_KEY }
       if (toasts !== undefined) enqueue.sendTo(toasts, toast)
     }),

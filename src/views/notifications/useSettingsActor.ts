@@ -1,8 +1,10 @@
 import { useActorRef } from '@xstate/react'
 import { useMemo } from 'react'
+import { getToastsRef } from '../../../machines/app/index.ts'
 import { notificationSettingsMachine } from '../../../machines/notificationSettings/index.ts'
 import { pushMachine } from '../../../machines/pushSubscription/index.ts'
 import { useLoadApi } from '../../api/ApiContext.tsx'
+import { useAppActor } from '../../app/AppActor.tsx'
 import { createNotificationSettingsPort } from '../../ports/notificationSettingsPort.ts'
 import { createPushPort } from '../../ports/pushPort.ts'
 
@@ -18,9 +20,14 @@ const browserTimeZones = (): ReadonlyArray<string> => {
 /** The settings form's actor, living as long as the screen. */
 export const useSettingsActor = () => {
   const loadApi = useLoadApi()
+  const app = useAppActor()
   const input = useMemo(
-    () => ({ port: createNotificationSettingsPort(loadApi), timeZones: browserTimeZones() }),
-    [loadApi],
+    () => ({
+      port: createNotificationSettingsPort(loadApi),
+      timeZones: browserTimeZones(),
+      toasts: getToastsRef(app),
+    }),
+    [loadApi, app],
   )
   return useActorRef(notificationSettingsMachine, { input })
 }
