@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expectNoClippedText } from './layout.ts'
 import { admin, expectNoSeriousA11yViolations, PASSWORD, snap, uniqueEmail } from './support.ts'
 
 /** A fresh account (its first sign-in brings the Welcome notification), signed in at `path`. */
@@ -107,4 +108,24 @@ test('the bell shows the Welcome notification of a new user and marks it read', 
   await page.keyboard.press('Escape')
   await page.reload()
   await expect(page.getByRole('button', { name: 'Powiadomienia', exact: true })).toBeVisible()
+})
+
+test('the settings and the centre fit at 320 px (phone) and 1024 px (desktop)', async ({ page }, info) => {
+  test.setTimeout(90_000)
+  const mobile = isMobile(page)
+  await page.setViewportSize(mobile ? { width: 320, height: 640 } : { width: 1024, height: 768 })
+  await freshAccountAt(page, mobile ? '/settings/notifications' : '/settings/reminders')
+  await expect(page.getByRole('button', { name: 'Zapisz' })).toBeVisible()
+  await expectNoClippedText(page)
+  await snap(page, info, `settings-${mobile ? 320 : 1024}`)
+  if (mobile) {
+    await page.goto('/settings/reminder')
+    await expect(page.getByRole('button', { name: 'Zapisz' })).toBeVisible()
+    await expectNoClippedText(page)
+    await snap(page, info, 'reminder-320')
+  }
+  await page.getByRole('button', { name: /^Powiadomienia/u }).click()
+  await expect(page.getByRole('dialog', { name: 'Powiadomienia' }).getByText('Witaj w Kopercie!')).toBeVisible()
+  await expectNoClippedText(page)
+  await snap(page, info, `centre-${mobile ? 320 : 1024}`)
 })
