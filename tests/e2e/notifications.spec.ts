@@ -125,7 +125,9 @@ test('the settings and the centre fit at 320 px (phone) and 1024 px (desktop)', 
     await snap(page, info, 'reminder-320')
   }
   await page.getByRole('button', { name: /^Powiadomienia/u }).click()
-  await expect(page.getByRole('dialog', { name: 'Powiadomienia' }).getByText('Witaj w Kopercie!')).toBeVisible()
+  await expect(
+    page.getByRole('dialog', { name: 'Powiadomienia' }).getByText('Witaj w Kopercie!'),
+  ).toBeVisible()
   await expectNoClippedText(page)
   await snap(page, info, `centre-${mobile ? 320 : 1024}`)
 })
