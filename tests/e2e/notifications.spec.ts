@@ -140,3 +140,36 @@ test('the settings and the centre fit at 320 px (phone) and 1024 px (desktop)', 
   await expectNoClippedText(page)
   await snap(page, info, `centre-${mobile ? 320 : 1024}`)
 })
+
+test('the service worker shows a push message and opens its link', async ({ page, context }) => {
+  test.skip(isMobile(page), 'one browser check is enough: the worker is the same')
+  test.setTimeout(90_000)
+  await context.grantPermissions(['notifications'])
+  await freshAccountAt(page, '/settings/reminders')
+  // The production build registers /sw.js at start.
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('ServiceWorker.enable')
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find((registration) => registration.scopeURL === scope)
+      if (found !== undefined) resolve(found.registrationId)
+    })
+  })
+  // What the server's push sender sends (server/notifications/push.ts): JSON {title, body, link}.
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(scope).origin,
+    registrationId,
+    data: JSON.stringify({ title: 'Wpisz dzisiejsze wydatki', body: 'Kilka chwil teraz.', link: '/budgets' }),
+  })
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => [
+          shown.title,
+          shown.body,
+        ]),
+      ),
+    )
+    .toEqual([['Wpisz dzisiejsze wydatki', 'Kilka chwil teraz.']])
+})
