@@ -141,7 +141,7 @@ test('the settings and the centre fit at 320 px (phone) and 1024 px (desktop)', 
   await snap(page, info, `centre-${mobile ? 320 : 1024}`)
 })
 
-test('the service worker shows a push message and opens its link', async ({ page, context }) => {
+test('the service worker shows a push message from its JSON payload', async ({ page, context }) => {
   test.skip(isMobile(page), 'one browser check is enough: the worker is the same')
   test.setTimeout(90_000)
   await context.grantPermissions(['notifications'])
