@@ -23,6 +23,7 @@ import { startLocale } from './i18n/startLocale.ts'
 import { createBudgetHost } from './openBudget/budgetHost.ts'
 import { browserStorage } from './platform/storage.ts'
 import { createBrowserPlatform } from './ports/browserPlatform.ts'
+import { createNotificationsPort } from './ports/notificationsPort.ts'
 import type { RouterContext } from './router/guards.ts'
 
 const ViewLoadFailures = ({ children }: { children: ReactNode }) => {
@@ -53,6 +54,7 @@ const start = async () => {
   // The root actor of the page: created once, before the router (its loaders open budgets through it).
   const app = createAppActor(platform, {
     budgets: createBudgetHost(auth.loadApi),
+    notifications: createNotificationsPort(auth.loadApi),
     ...(inspect === undefined ? {} : { inspect }),
   })
   app.start()

@@ -6,3 +6,5 @@ export const ANALYTICS_SYSTEM_ID = 'analytics'
 export const OPEN_BUDGET_SYSTEM_ID = 'openBudget'
 /** The open budget's summary, read while the budget's code loads (machines/openBudget/summaryAhead.machine.ts). */
 export const SUMMARY_AHEAD_SYSTEM_ID = 'summaryAhead'
+/** The notification centre (machines/notifications): the unread count and the list, polled while signed in. */
+export const NOTIFICATIONS_SYSTEM_ID = 'notifications'

@@ -12,6 +12,8 @@ import {
 import type { BudgetId, UserId } from '../../schemas/ids.ts'
 import type { AnalyticsTrack } from '../analytics/analytics.machine.ts'
 import { analyticsMachine } from '../analytics/analytics.machine.ts'
+import { notificationsMachine } from '../notifications/notifications.machine.ts'
+import type { NotificationsPort } from '../notifications/notifications.port.ts'
 import type { budgetMachine } from '../openBudget/budget.machine.ts'
 import type { BudgetPort } from '../openBudget/budget.port.ts'
 import { type ReadSummary, summaryAheadMachine } from '../openBudget/summaryAhead.machine.ts'
@@ -21,6 +23,7 @@ import { serviceWorkerUpdates, systemThemeListener, viewportListener } from './a
 import { detectMobileOs, isMobileViewport, RESIZE_DEBOUNCE_MS } from './app.device.ts'
 import {
   ANALYTICS_SYSTEM_ID,
+  NOTIFICATIONS_SYSTEM_ID,
   OPEN_BUDGET_SYSTEM_ID,
   SUMMARY_AHEAD_SYSTEM_ID,
   TOASTS_SYSTEM_ID,
@@ -46,8 +49,15 @@ export type BudgetHost = {
   readonly readSummary: ReadSummary
 }
 
-/** The app's shell tests leave the budget host out; the app then opens no budget. */
-export type AppInput = { readonly platform: AppPlatform; readonly budgets?: BudgetHost }
+/**
+ * The app's shell tests leave the budget host out; the app then opens no budget. Without a notifications port
+ * there is no notification centre (system id 'notifications').
+ */
+export type AppInput = {
+  readonly platform: AppPlatform
+  readonly budgets?: BudgetHost
+  readonly notifications?: NotificationsPort
+}
 
 export type OpenBudgetRef = ActorRefFrom<typeof budgetMachine>
 
@@ -69,6 +79,7 @@ export type AppContext = {
   readonly followsSystemTheme: boolean
   readonly startLocale: Locale
   readonly budgets: BudgetHost | null
+  readonly notifications: NotificationsPort | null
   /** The budget the routes show, or are about to. */
   readonly budgetWanted: BudgetWanted | null
   /** Its actor, once the budget's code is in (system id 'openBudget'). */
@@ -98,7 +109,7 @@ const RESIZE_SETTLE_ID = 'resizeSettle'
 
 export const VIEW_LOAD_FAILED_KEY = 'errors.viewLoadFailed'
 
-const initialContext = ({ platform, budgets }: AppInput): AppContext => {
+const initialContext = ({ platform, budgets, notifications }: AppInput): AppContext => {
   const storedTheme = parseTheme(platform.storage.get(THEME_STORAGE_KEY))
   return {
     platform,
@@ -109,6 +120,7 @@ const initialContext = ({ platform, budgets }: AppInput): AppContext => {
     startLocale:
       parseLocale(platform.storage.get(LOCALE_STORAGE_KEY)) ?? platform.preferredLocale() ?? DEFAULT_LOCALE,
     budgets: budgets ?? null,
+    notifications: notifications ?? null,
     budgetWanted: null,
     openBudget: null,
   }
@@ -128,6 +140,7 @@ export const appMachine = setup({
     toasts: toastsMachine,
     analytics: analyticsMachine,
     summaryAhead: summaryAheadMachine,
+    notifications: notificationsMachine,
     loadBudgetCode: fromPromise<BudgetCode, BudgetHost>(({ input }) => input.load()),
   },
   delays: {
@@ -148,6 +161,7 @@ export const appMachine = setup({
     requestsLocale: ({ event }, params: { locale: Locale }) =>
       event.type === 'locale.set' && event.locale === params.locale,
     hostsBudgets: ({ context }) => context.budgets !== null,
+    hostsNotifications: ({ context }) => context.notifications !== null,
     isWantedBudget: ({ context, event }) =>
       event.type === 'budget.open' &&
       context.budgetWanted?.budgetId === event.budgetId &&
@@ -448,6 +462,28 @@ export const appMachine = setup({
             running: {},
           },
         },
+      },
+    },
+    // The notification centre (bell, unread count, list): hosted for the whole page when the page gives it a port.
+    notifications: {
+      initial: 'choosing',
+      states: {
+        // Hosted or not, decided once from the input.
+        choosing: {
+          always: [{ guard: 'hostsNotifications', target: 'hosted' }, { target: 'absent' }],
+        },
+        // Its actor runs (system id 'notifications'); the shell tells it who is signed in.
+        hosted: {
+          invoke: {
+            src: 'notifications',
+            id: 'notifications',
+            systemId: NOTIFICATIONS_SYSTEM_ID,
+            // Entered only through hostsNotifications.
+            input: ({ context }) => ({ port: context.notifications as NotificationsPort }),
+          },
+        },
+        // No port (the shell's tests): no centre.
+        absent: {},
       },
     },
     // A new service worker took over: reload to run the new version (SPEC §2, §7).

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { appMachine, BudgetWanted, OpenBudgetRef } from './app.machine.ts'
 import type { Locale, MobileOs, Theme } from './app.platform.ts'
+import type { NotificationsRef } from './app.system.ts'
 
 type AppSnapshot = SnapshotFrom<typeof appMachine>
 
@@ -41,3 +42,11 @@ export const selectOpenBudget = (snapshot: AppSnapshot): OpenBudgetRef | null =>
 /** The budget the routes asked for (its actor may still be on its way). */
 export const selectBudgetWanted = (snapshot: AppSnapshot): BudgetWanted | null =>
   snapshot.context.budgetWanted
+
+/**
+ * The notification centre the app hosts, or undefined without one. Read from the snapshot (not system.get) so a view
+ * re-renders with the new child if the app actor is ever restarted.
+ */
+export const selectNotificationsActor = (snapshot: AppSnapshot): NotificationsRef | undefined =>
+  // xstate types invoked children loosely (AnyActorRef); the app machine invokes notificationsMachine as 'notifications'.
+  snapshot.children.notifications as NotificationsRef | undefined

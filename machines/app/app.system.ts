@@ -1,5 +1,7 @@
 import { type ActorOptions, type ActorRefFrom, type AnyActorRef, createActor } from 'xstate'
 import type { analyticsMachine } from '../analytics/analytics.machine.ts'
+import type { notificationsMachine } from '../notifications/notifications.machine.ts'
+import type { NotificationsPort } from '../notifications/notifications.port.ts'
 import type { toastsMachine } from '../toasts/toasts.machine.ts'
 import { ANALYTICS_SYSTEM_ID, APP_SYSTEM_ID, TOASTS_SYSTEM_ID } from './app.ids.ts'
 import { appMachine, type BudgetHost } from './app.machine.ts'
@@ -8,15 +10,27 @@ import type { AppPlatform } from './app.platform.ts'
 export type AppRef = ActorRefFrom<typeof appMachine>
 export type ToastsRef = ActorRefFrom<typeof toastsMachine>
 export type AnalyticsRef = ActorRefFrom<typeof analyticsMachine>
+export type NotificationsRef = ActorRefFrom<typeof notificationsMachine>
 
 /** Created once at the root (not started); the caller starts and stops it. */
 export const createAppActor = (
   platform: AppPlatform,
-  { budgets, ...options }: Pick<ActorOptions<typeof appMachine>, 'inspect'> & { budgets?: BudgetHost } = {},
+  {
+    budgets,
+    notifications,
+    ...options
+  }: Pick<ActorOptions<typeof appMachine>, 'inspect'> & {
+    budgets?: BudgetHost
+    notifications?: NotificationsPort
+  } = {},
 ) =>
   createActor(appMachine, {
     ...options,
-    input: { platform, ...(budgets === undefined ? {} : { budgets }) },
+    input: {
+      platform,
+      ...(budgets === undefined ? {} : { budgets }),
+      ...(notifications === undefined ? {} : { notifications }),
+    },
     systemId: APP_SYSTEM_ID,
   })
 

@@ -9,6 +9,7 @@ export {
 export {
   ANALYTICS_SYSTEM_ID,
   APP_SYSTEM_ID,
+  NOTIFICATIONS_SYSTEM_ID,
   OPEN_BUDGET_SYSTEM_ID,
   SUMMARY_AHEAD_SYSTEM_ID,
   TOASTS_SYSTEM_ID,
@@ -48,10 +49,11 @@ export {
   selectIsMobile,
   selectIsReloading,
   selectLocale,
+  selectNotificationsActor,
   selectOpenBudget,
   selectOs,
   selectTheme,
   selectViewportWidth,
 } from './app.selectors.ts'
-export type { AnalyticsRef, AppRef, ToastsRef } from './app.system.ts'
+export type { AnalyticsRef, AppRef, NotificationsRef, ToastsRef } from './app.system.ts'
 export { createAppActor, getAnalyticsRef, getToastsRef } from './app.system.ts'

@@ -3,6 +3,7 @@ import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { EnvelopeIcon, MenuIcon } from '../components/icons.tsx'
 import { LanguageButtonLabel } from '../components/LanguageButtonLabel.tsx'
+import { NotificationBell } from '../components/NotificationBell.tsx'
 import { ThemeToggle } from '../components/ThemeToggle.tsx'
 
 // The menus (and react-aria's collection and selection code) are not needed to draw the first screen: each loads
@@ -82,6 +83,7 @@ export const AppHeader = () => {
           render={() => <LanguageSwitcher defaultOpen />}
         />
         <ThemeToggle />
+        <NotificationBell />
         <OnDemandMenu load={loadMainMenu} StandIn={MainMenuStandIn} render={() => <MainMenu defaultOpen />} />
       </div>
     </header>

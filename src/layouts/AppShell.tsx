@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { selectHelpOpen, selectIsMobile } from '../../machines/app/index.ts'
 import { useAppActor } from '../app/AppActor.tsx'
 import { HelpLauncher } from '../components/HelpLauncher.tsx'
+import { useNotificationsSession } from '../components/NotificationBell.tsx'
 import { Toasts } from '../components/Toasts.tsx'
 import { regionalLocale } from '../i18n/regionalLocale.ts'
 import { SharedTranslationProvider } from '../i18n/SharedTranslation.tsx'
@@ -28,6 +29,8 @@ export const AppShell = () => {
   const helpOpen = useSelector(app, selectHelpOpen)
   // The language follows the user (chosen at sign-in or on another device), not only this browser.
   useUserLocale()
+  // The notification centre reads (and polls) only while someone is signed in.
+  useNotificationsSession()
   const page = useCurrentPage()
   const heading = usePageHeading(page)
   const header = t(heading.kind === 'text' ? heading.key : heading.fallbackKey)

@@ -8,7 +8,7 @@ export type Device = 'desktop' | 'mobile'
 /** The budget the current address is in, if any: phones reach its accounts and settings from the menu. */
 export type OpenBudgetPlace = { readonly budgetId: string; readonly periodKey: string }
 
-// Screens a later issue builds (subscription, reminders, referral, notifications) stay listed here: the shell shows
+// Screens a later issue builds (subscription, referral) stay listed here: the shell shows
 // only the items whose route is built (useBuiltItems), so each one appears once its route's status says 'built'.
 const desktop: ReadonlyArray<NavItem> = [
   { labelKey: 'nav.budgets', href: paths.budgetsList('desktop') },

@@ -13,6 +13,7 @@ import {
   budgetsView,
   budgetView,
   notAvailableView,
+  notificationsView,
   onboardingView,
   prepareBudgetView,
   prepareBudgetViewAt,
@@ -149,8 +150,8 @@ const settingsSubscriptionRoute = createRoute({
 const settingsReminderRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/reminders',
-  staticData: meta('settingsReminder', { noSidePanel: true }),
-  component: notAvailableView(),
+  staticData: meta('settingsReminder', { noSidePanel: true, status: 'built' }),
+  component: notificationsView('RemindersSettingsView'),
 })
 const settingsTokensRoute = createRoute({
   getParentRoute: () => appRoute,

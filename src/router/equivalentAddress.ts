@@ -65,7 +65,8 @@ export const TO_DESKTOP: ReadonlyArray<Rule<MobilePattern>> = [
   { from: '/special-offer', to: () => '/settings/subscription' },
   // The desktop's settings pages (language and theme sit in its header) start at the access tokens.
   { from: '/settings', to: () => '/settings/tokens' },
-  { from: '/settings/notifications', to: () => '/settings/tokens' },
+  // The desktop chooses the channels per type inside its reminders page (SPEC's desktop set has no notifications).
+  { from: '/settings/notifications', to: () => '/settings/reminders' },
   { from: '/settings/reminder', to: () => '/settings/reminders' },
   {
     from: '/budget/{-$budgetId}/list',

@@ -125,3 +125,12 @@ export const bankImportView = (name: keyof BankImportViews) =>
     reported(() => import('../views/bankImport/routes.tsx')),
     name,
   )
+
+type NotificationViews = typeof import('../views/notifications/routes.tsx')
+
+/** The reminders and notification settings (desktop settings/reminders; phone settings/reminder, /notifications). */
+export const notificationsView = (name: keyof NotificationViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/notifications/routes.tsx')),
+    name,
+  )

@@ -17,6 +17,7 @@ import {
   loginView,
   notAvailableDialog,
   notAvailableView,
+  notificationsView,
   onboardingView,
   prepareBudgetView,
   prepareBudgetViewAt,
@@ -96,8 +97,8 @@ const settingsSubscriptionRoute = createRoute({
 const settingsReminderRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/reminder',
-  staticData: meta('settingsReminder'),
-  component: notAvailableView(),
+  staticData: meta('settingsReminder', { status: 'built' }),
+  component: notificationsView('MobileReminderView'),
 })
 const settingsTokensRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -114,8 +115,8 @@ const settingsReferralRoute = createRoute({
 const notificationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/notifications',
-  staticData: meta('notifications'),
-  component: notAvailableView(),
+  staticData: meta('notifications', { status: 'built' }),
+  component: notificationsView('MobileNotificationsView'),
 })
 
 const budgetSectionRoute = createRoute({

@@ -16,7 +16,7 @@ const choose = (page: Page, group: 'language' | 'theme', name: string) =>
     .nth(group === 'language' ? 0 : 1)
     .getByText(name, { exact: true })
     .click()
-const NOT_BUILT = ['Subskrypcja', 'Przypomnienia', 'Polecaj', 'Powiadomienia'] as const
+const NOT_BUILT = ['Subskrypcja', 'Polecaj'] as const
 
 /** Taps (clicks on a touch screen) through `steps`, then checks where it landed. */
 type Route = {
@@ -134,6 +134,16 @@ test.describe('phone', () => {
       )
       await expect(page.getByRole('link', { name: new RegExp(name, 'u') })).toHaveCount(0)
     }
+    // Reminders and notifications are built (issue 29): plain entries of their own section.
+    const notifications = page.getByRole('region', { name: 'Powiadomienia i przypomnienia' })
+    await expect(notifications.getByRole('link', { name: /^Przypomnienia/u })).toHaveAttribute(
+      'href',
+      '/settings/reminder',
+    )
+    await expect(notifications.getByRole('link', { name: /^Powiadomienia/u })).toHaveAttribute(
+      'href',
+      '/settings/notifications',
+    )
     // Nor does the header menu offer them.
     await page.getByRole('button', { name: 'Menu' }).click()
     await expect(page.getByRole('menuitem', { name: 'Ustawienia', exact: true })).toBeVisible()

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ActorRefFrom } from 'xstate'
 import { createActor, type SnapshotFrom } from 'xstate'
 import { TestModel } from 'xstate/graph'
-import { OPEN_BUDGET_SYSTEM_ID } from '../../machines/app/app.ids.ts'
+import { NOTIFICATIONS_SYSTEM_ID, OPEN_BUDGET_SYSTEM_ID } from '../../machines/app/app.ids.ts'
 import type { BudgetCode, BudgetHost } from '../../machines/app/app.machine.ts'
 import {
   type AppEvent,
@@ -11,6 +11,7 @@ import {
   RESIZE_DEBOUNCE_MS,
   selectIsReloading,
   selectLocale,
+  selectNotificationsActor,
   selectTheme,
   THEME_STORAGE_KEY,
 } from '../../machines/app/index.ts'
@@ -314,6 +315,34 @@ describe('app machine model', () => {
       expect(openBudgetOf(app)).toBeNull()
       app.stop()
     })
+  })
+
+  it('journey: a page with a notifications port hosts the centre under its system id', async () => {
+    const fake = createFakePlatform({ width: 1280 })
+    const reads: Array<string | null> = []
+    const app = createActor(appMachine, {
+      input: {
+        platform: fake.platform,
+        notifications: {
+          recordVisit: async () => undefined,
+          readPage: async (before) => {
+            reads.push(before)
+            return { ok: true, page: { items: [], unread: 2, next: null } }
+          },
+          markRead: async () => true,
+          markAllRead: async () => true,
+          onWake: () => () => undefined,
+        },
+      },
+      inspect: recorder.inspect,
+    }).start()
+    const centre = selectNotificationsActor(app.getSnapshot())
+    expect(centre).toBeDefined()
+    expect(app.system.get(NOTIFICATIONS_SYSTEM_ID)).toBe(centre)
+    centre?.send({ type: 'notifications.signedIn', userId: ME })
+    await vi.waitFor(() => expect(centre?.getSnapshot().context.unread).toBe(2))
+    expect(reads).toEqual([null])
+    app.stop()
   })
 
   it('walked every transition of the chart at least once', { timeout: 60_000 }, () => {

@@ -118,12 +118,10 @@ function Account() {
   )
 }
 
-/** SPEC's settings entries a later issue builds; each says so until its route's status is 'built'. */
+/** SPEC's settings entries a later issue builds (subscription, referral); each says so until its route's status is 'built'. */
 const LATER = [
   { labelKey: 'nav.subscription', href: '/settings/subscription', hintKey: 'settings.later.subscription' },
-  { labelKey: 'nav.reminders', href: '/settings/reminder', hintKey: 'settings.later.reminders' },
   { labelKey: 'nav.referral', href: '/settings/referral', hintKey: 'settings.later.referral' },
-  { labelKey: 'nav.notifications', href: '/settings/notifications', hintKey: 'settings.later.notifications' },
 ] as const
 
 function Later() {
@@ -201,6 +199,20 @@ export default function SettingsView() {
             href="/settings/tokens"
             label={t('settings.access.tokens')}
             hint={t('settings.access.tokensHint')}
+          />
+        </ul>
+      </Section>
+      <Section title={t('settings.notifications.title')}>
+        <ul className="settings__list">
+          <Entry
+            href="/settings/reminder"
+            label={t('nav.reminders')}
+            hint={t('settings.notifications.remindersHint')}
+          />
+          <Entry
+            href="/settings/notifications"
+            label={t('nav.notifications')}
+            hint={t('settings.notifications.channelsHint')}
           />
         </ul>
       </Section>

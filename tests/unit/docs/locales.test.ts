@@ -102,6 +102,7 @@ const SAME_IN_GERMAN_AND_ENGLISH = new Set([
   'English',
   'Deutsch',
   'OK',
+  'Push',
   'Budget',
   'Budgets',
   'Status',

@@ -85,6 +85,7 @@ describe('one address, every device', () => {
     expect(desktop('/budget/edit')).toBe('/budgets?dialog=createBudget')
     expect(desktop('/budget/b1/edit')).toBe('/budgets?dialog=editBudget&dialogBudget=b1')
     expect(desktop('/settings/reminder')).toBe('/settings/reminders')
+    expect(desktop('/settings/notifications')).toBe('/settings/reminders')
     expect(desktop('/budget/b1/period/202510/bankAccounts')).toBe('/budget/b1/period/202510?view=accounts')
     expect(desktop('/budget/b1/period/202510/bankAccounts/a%201')).toBe(
       '/budget/b1/period/202510?view=transactions&account=a+1',

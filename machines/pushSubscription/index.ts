@@ -1,0 +1,5 @@
+export type { PushContext, PushEvent, PushInput } from './push.machine.ts'
+export { pushMachine } from './push.machine.ts'
+export type { EnableOutcome, PushPort, PushStatus } from './push.port.ts'
+export type { PushView } from './push.selectors.ts'
+export { selectCanEnablePush, selectPushProblem, selectPushView } from './push.selectors.ts'
