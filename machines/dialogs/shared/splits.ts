@@ -121,3 +121,27 @@ export const withSplitChanged = (
   index: number,
   change: Partial<SplitField>,
 ): ReadonlyArray<SplitField> => splits.map((split, at) => (at === index ? { ...split, ...change } : split))
+
+/**
+ * The fields after a change of direction. An inflow whose one category is not chosen yet goes to the budget's
+ * income destination ("Do przydzielenia": money for the person to assign), as YNAB's "Inflow: Ready to Assign";
+ * turning it back into an outflow undoes that choice, since spending from Ready to Assign is rarely meant.
+ */
+export const withDirection = <
+  T extends { readonly direction: Direction; readonly splits: ReadonlyArray<SplitField> },
+>(
+  fields: T,
+  direction: Direction,
+  incomeCategoryId: CategoryId | undefined,
+): T => {
+  const [only, ...others] = fields.splits
+  if (incomeCategoryId === undefined || only === undefined || others.length > 0)
+    return { ...fields, direction }
+  const categoryId =
+    direction === 'inflow' && only.categoryId === null
+      ? incomeCategoryId
+      : direction === 'outflow' && only.categoryId === incomeCategoryId
+        ? null
+        : only.categoryId
+  return { ...fields, direction, splits: [{ ...only, categoryId }] }
+}

@@ -26,7 +26,7 @@ import {
 } from '../shared/splits.ts'
 
 export type { Direction, SplitErrors, SplitField } from '../shared/splits.ts'
-export { directionOf, splitRemainder } from '../shared/splits.ts'
+export { directionOf, splitRemainder, withDirection } from '../shared/splits.ts'
 
 export type TransactionEditorProps =
   | {
@@ -111,28 +111,6 @@ export const initialTransactionFields = (props: TransactionEditorProps, env: For
     cleared: transaction.cleared,
     splits: splits.length > 0 ? splits : [{ categoryId: null, amount: '' }],
   }
-}
-
-/**
- * The fields after a change of direction. An inflow whose one category is not chosen yet goes to the budget's
- * income destination ("Do przydzielenia": money for the person to assign), as YNAB's "Inflow: Ready to Assign";
- * turning it back into an outflow undoes that choice, since spending from Ready to Assign is rarely meant.
- */
-export const withDirection = (
-  fields: TransactionFields,
-  direction: Direction,
-  incomeCategoryId: CategoryId | undefined,
-): TransactionFields => {
-  const [only, ...others] = fields.splits
-  if (incomeCategoryId === undefined || only === undefined || others.length > 0)
-    return { ...fields, direction }
-  const categoryId =
-    direction === 'inflow' && only.categoryId === null
-      ? incomeCategoryId
-      : direction === 'outflow' && only.categoryId === incomeCategoryId
-        ? null
-        : only.categoryId
-  return { ...fields, direction, splits: [{ ...only, categoryId }] }
 }
 
 /**

@@ -1,0 +1,26 @@
+export type {
+  TemplateEnd,
+  TemplateKind,
+  TransactionTemplateFields,
+  TransactionTemplateProps,
+  TransactionTemplateValue,
+} from './transactionTemplate.form.ts'
+export {
+  buildTemplate,
+  checkTemplate,
+  initialTemplateFields,
+  templateAnalytics,
+} from './transactionTemplate.form.ts'
+export type { TransactionTemplateEvent } from './transactionTemplate.machine.ts'
+export { transactionTemplateMachine } from './transactionTemplate.machine.ts'
+export {
+  AMOUNT_MATCHES,
+  ENDS,
+  FREQUENCIES,
+  PREVIEW_DATES,
+  previewDates,
+  recurrenceOfFields,
+  SHIFTS,
+  templateRemainder,
+  templateSplitErrors,
+} from './transactionTemplate.selectors.ts'
