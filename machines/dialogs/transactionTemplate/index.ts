@@ -21,6 +21,9 @@ export {
   previewDates,
   recurrenceOfFields,
   SHIFTS,
+  targetCategoryOf,
+  targetFromTemplate,
   templateRemainder,
   templateSplitErrors,
+  transferTargetChoices,
 } from './transactionTemplate.selectors.ts'

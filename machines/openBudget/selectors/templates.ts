@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import { addDays } from '../../../domain/recurrence.ts'
-import type { BudgetState } from '../../../domain/state.ts'
+import { type BudgetState, incomeDestinationOf } from '../../../domain/state.ts'
 import {
   dueDrafts,
   type OccurrenceRow,
@@ -211,3 +211,7 @@ export const selectDraftCountThrough = (
 ): number =>
   selectDueDrafts(snapshot, today).filter((item) => item.template.id === templateId && item.date <= date)
     .length
+
+/** The budget's "Do przydzielenia" category (an inflow template without a category goes there). */
+export const selectIncomeCategoryId = (snapshot: BudgetSnapshot): CategoryId | undefined =>
+  incomeDestinationOf(snapshot.context.state)?.id
