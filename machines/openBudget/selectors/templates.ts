@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import { addDays } from '../../../domain/recurrence.ts'
+import { addDays, nextOccurrence } from '../../../domain/recurrence.ts'
 import { type BudgetState, incomeDestinationOf } from '../../../domain/state.ts'
 import {
   dueDrafts,
@@ -215,3 +215,24 @@ export const selectDraftCountThrough = (
 /** The budget's "Do przydzielenia" category (an inflow template without a category goes there). */
 export const selectIncomeCategoryId = (snapshot: BudgetSnapshot): CategoryId | undefined =>
   incomeDestinationOf(snapshot.context.state)?.id
+
+export type TemplateRow = {
+  readonly template: TransactionTemplate
+  /** Its next date from today on, or null when it has ended. */
+  readonly next: IsoDate | null
+  /** Drafts dated before today, not acted on ("Pomiń zaległe" clears them). */
+  readonly overdue: number
+}
+
+const templateRows = memoByStateAnd((state: BudgetState, today: IsoDate): ReadonlyArray<TemplateRow> => {
+  const due = withTemplates(state, dueDrafts(state, today))
+  return [...templatesOf(state)].sort(byPayee).map((template) => ({
+    template,
+    next: nextOccurrence(template, today) ?? null,
+    overdue: due.filter((item) => item.template.id === template.id && item.date < today).length,
+  }))
+})
+
+/** The list of recurring transactions ("Cykliczne"), by payee, with each one's next date and overdue drafts. */
+export const selectTemplateRows = (snapshot: BudgetSnapshot, today: IsoDate): ReadonlyArray<TemplateRow> =>
+  templateRows(snapshot.context.state, today)
