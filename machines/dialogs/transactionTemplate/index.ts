@@ -7,6 +7,7 @@ export type {
 } from './transactionTemplate.form.ts'
 export {
   buildTemplate,
+  checkDraftHorizon,
   checkTemplate,
   initialTemplateFields,
   templateAnalytics,

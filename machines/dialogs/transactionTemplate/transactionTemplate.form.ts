@@ -5,6 +5,7 @@ import type { IsoDate, Minor } from '../../../schemas/money.ts'
 import {
   type AmountMatch,
   type HolidayShift,
+  maxDraftHorizonDays,
   maxTemplateInterval,
   maxTemplateOccurrences,
   type RecurrenceFrequency,
@@ -140,8 +141,8 @@ export const checkCount = (text: string, max: number): Result.Result<number, Fie
   if (trimmed === '') return Result.fail(REQUIRED)
   if (!/^\d+$/u.test(trimmed)) return Result.fail({ key: 'templates.validation.wholeNumber' })
   const value = Number(trimmed)
-  if (value < 1) return Result.fail({ key: 'validation.min', params: { min: 1 } })
-  if (value > max) return Result.fail({ key: 'validation.max', params: { max } })
+  if (value < 1) return Result.fail({ key: 'templates.validation.countMin', params: { min: 1 } })
+  if (value > max) return Result.fail({ key: 'templates.validation.countMax', params: { max } })
   return Result.succeed(value)
 }
 
@@ -283,3 +284,14 @@ export const templateAnalytics = (
         },
       }
     : null
+
+/** The budget's draft horizon as typed: a whole number of days, 0–60 (SetDraftHorizon). */
+export const checkDraftHorizon = (text: string): Result.Result<number, FieldError> => {
+  const trimmed = text.trim()
+  if (trimmed === '') return Result.fail(REQUIRED)
+  if (!/^\d+$/u.test(trimmed)) return Result.fail({ key: 'templates.validation.wholeNumber' })
+  const value = Number(trimmed)
+  if (value > maxDraftHorizonDays)
+    return Result.fail({ key: 'templates.validation.countMax', params: { max: maxDraftHorizonDays } })
+  return Result.succeed(value)
+}
