@@ -55,7 +55,9 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
     >
       <span className="draft-badge">{t('templates.badge')}</span>
       <span className="draft-row__main">
-        <span className="draft-row__payee">{template.payee}</span>
+        <span className="draft-row__payee" title={template.payee}>
+          {template.payee}
+        </span>
         <span className="draft-row__meta">{label}</span>
       </span>
       <span className="draft-row__amount">

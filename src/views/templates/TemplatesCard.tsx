@@ -55,7 +55,9 @@ function TemplateListRow({ row }: { readonly row: TemplateRow }) {
   return (
     <li className="template-row">
       <span className="template-row__main">
-        <span className="template-row__payee">{template.payee}</span>
+        <span className="template-row__payee" title={template.payee}>
+          {template.payee}
+        </span>
         <span className="template-row__meta">
           {t('templates.list.meta', {
             frequency: t(`templates.frequencies.${template.frequency}`),

@@ -47,7 +47,7 @@ export function UpcomingSection({
             })
             return (
               <li key={`${item.template.id}|${item.date}`} className="upcoming-item">
-                <span className="upcoming-item__payee">
+                <span className="upcoming-item__payee" title={label}>
                   <span className={draft ? 'draft-badge' : 'draft-badge draft-badge--upcoming'}>
                     {t(`templates.status.${item.status}`)}
                   </span>{' '}

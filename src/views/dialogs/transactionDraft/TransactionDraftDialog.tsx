@@ -118,7 +118,9 @@ function DraftForm({
         <div className="draft-row">
           <span className="draft-badge">{t('templates.badge')}</span>
           <span className="draft-row__main">
-            <span className="draft-row__payee">{template.payee}</span>
+            <span className="draft-row__payee" title={template.payee}>
+              {template.payee}
+            </span>
             <span className="draft-row__meta">
               {transfer
                 ? t('templates.draft.transfer', {
