@@ -1,6 +1,6 @@
 import './texts.ts'
 import './category.css'
-import { useParams, useSearch } from '@tanstack/react-router'
+import { useParams, useRouter, useSearch } from '@tanstack/react-router'
 import * as Schema from 'effect/Schema'
 import { type ReactNode, Suspense } from 'react'
 import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components'
@@ -269,15 +269,27 @@ export function TransactionTemplateRoute() {
   )
 }
 
+/**
+ * Leaves a template's or a draft's route where the person came from (the register, the list of templates, the
+ * category), else (opened directly) to the category's sheet or the month.
+ */
+const useLeaveTo = () => {
+  const router = useRouter()
+  return (fallback: string) => {
+    if (router.history.canGoBack()) router.history.back()
+    else router.history.replace(fallback)
+  }
+}
+
 function TransactionTemplateView() {
-  const goTo = useGoTo()
+  const leave = useLeaveTo()
   const { periodKey, categoryId, templateId, back } = useTemplateParams()
   return (
     <TransactionTemplateDialog
       periodKey={periodKey}
       templateId={templateId}
       categoryId={templateId === undefined ? categoryId : undefined}
-      onClosed={() => goTo(back)}
+      onClosed={() => leave(back)}
     />
   )
 }
@@ -292,10 +304,10 @@ export function TransactionDraftRoute() {
 }
 
 function TransactionDraftView() {
-  const goTo = useGoTo()
+  const leave = useLeaveTo()
   const { templateId, date, back } = useTemplateParams()
-  if (templateId === undefined || date === undefined) return <NotFoundDraft onClosed={() => goTo(back)} />
-  return <TransactionDraftDialog templateId={templateId} date={date} onClosed={() => goTo(back)} />
+  if (templateId === undefined || date === undefined) return <NotFoundDraft onClosed={() => leave(back)} />
+  return <TransactionDraftDialog templateId={templateId} date={date} onClosed={() => leave(back)} />
 }
 
 /** A draft route whose template id or date does not read: the draft's "gone" notice. */
