@@ -140,6 +140,7 @@ function TemplateForm({
   const splitErrors = templateSplitErrors(fields, env, splitsError !== undefined)
   const dates = previewDates(fields, today)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const [targetSet, setTargetSet] = useState(false)
   const targetCategory = template === null ? null : targetCategoryOf(template)
   const existingTarget = useBudget((snapshot) =>
     targetCategory === null
@@ -158,7 +159,9 @@ function TemplateForm({
   const setTarget = () => {
     if (template === null) return
     const command = targetFromTemplate(template, dates[0], existingTarget, env.newId)
-    if (command !== null) budget.send({ type: 'budget.command', commands: [command] })
+    if (command === null) return
+    budget.send({ type: 'budget.command', commands: [command] })
+    setTargetSet(true)
   }
   return (
     <FormDialog
@@ -308,6 +311,7 @@ function TemplateForm({
                 {t('templates.dialog.setTarget')}
               </Button>
             )}
+            {targetSet ? <p role="status">{t('templates.dialog.targetSet')}</p> : null}
             {confirmingDelete ? (
               <p className="template-form__delete" role="alert">
                 <span>{t('templates.list.deleteQuestion', { payee: template.payee })}</span>
