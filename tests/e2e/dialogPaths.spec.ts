@@ -1155,7 +1155,7 @@ test('the recurring template and draft dialogs walk their charts on screen', asy
     ? `/budget/${budget.id}/period/${period}/bankAccounts/${budget.checkingId}`
     : `/budget/${budget.id}/period/${period}?view=transactions&account=${budget.checkingId}`
   await signInThrough(page, accounts)
-  const list = page.getByRole('region', { name: 'Cykliczne' })
+  const list = page.getByRole('region', { name: 'Cykliczne', exact: true })
   const listShows = (amount: string) =>
     expect(list.getByRole('listitem').filter({ hasText: 'Czynsz za mieszkanie' })).toContainText(zl(amount))
 

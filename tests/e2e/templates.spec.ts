@@ -53,17 +53,17 @@ test('templates: a monthly bill becomes a draft, counts only once confirmed; ano
   await signInThrough(page, accountsPage(budget.id, mobile))
 
   // The list of recurring transactions starts empty; the bill is made through its dialog.
-  const list = page.getByRole('region', { name: 'Cykliczne' })
+  const list = page.getByRole('region', { name: 'Cykliczne', exact: true })
   await expect(list).toContainText('Brak transakcji cyklicznych.')
   await expect(accountRow(page)).toContainText(zl('5 000,00'))
   await list.getByRole('button', { name: 'Dodaj cykliczną' }).click()
   const dialog = templateDialog(page)
   await expect(dialog).toBeVisible()
-  await choose(page, dialog, /^Konto/, 'Konto osobiste')
+  await choose(page, dialog, /Konto$/, 'Konto osobiste')
   await dialog.getByRole('textbox', { name: 'Kwota' }).fill('100,00')
   await dialog.getByRole('textbox', { name: 'Odbiorca' }).fill('Internet')
-  await choose(page, dialog, /^Kategoria/, 'Czynsz')
-  await expect(dialog.getByRole('button', { name: /^Powtarzaj/ })).toContainText('Co miesiąc')
+  await choose(page, dialog, /Kategoria$/, 'Czynsz')
+  await expect(dialog.getByRole('button', { name: /Powtarzaj$/ })).toContainText('Co miesiąc')
   // The next dates from today: the first is today.
   await expect(dialog.getByRole('region', { name: 'Najbliższe daty' }).getByRole('listitem')).toHaveCount(5)
   await snap(page, info, 'template-dialog')
