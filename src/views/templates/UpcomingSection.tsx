@@ -47,10 +47,10 @@ export function UpcomingSection({
             })
             return (
               <li key={`${item.template.id}|${item.date}`} className="upcoming-item">
-                <span className="upcoming-item__payee" title={label}>
+                <span className="upcoming-item__payee">
                   <span className={draft ? 'draft-badge' : 'draft-badge draft-badge--upcoming'}>
                     {t(`templates.status.${item.status}`)}
-                  </span>{' '}
+                  </span>
                   {draft ? (
                     <Button
                       className="button button--quiet"
