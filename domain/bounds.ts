@@ -295,6 +295,13 @@ class GrossChange {
       case 'TargetRemoved':
       case 'FilterSaved':
       case 'FilterDeleted':
+      // Templates are not money: only the transactions a confirmation adds are (their own events).
+      case 'TemplateCreated':
+      case 'TemplateEdited':
+      case 'TemplateDeleted':
+      case 'OccurrenceCompleted':
+      case 'OccurrencesSkippedThrough':
+      case 'DraftHorizonSet':
         // No amount changes (reconciling only flags transactions; its adjustment is a TransactionAdded).
         break
       default:

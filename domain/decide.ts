@@ -5,6 +5,7 @@ import * as assignments from './decideAssignments.ts'
 import { importBudget } from './decideImport.ts'
 import * as money from './decideMoney.ts'
 import * as structure from './decideStructure.ts'
+import * as templates from './decideTemplates.ts'
 import { type Decision, fail } from './decision.ts'
 import { UnsafeAmount } from './monthView.ts'
 import type { BudgetState } from './state.ts'
@@ -76,7 +77,7 @@ const decideCommand = (command: BudgetCommand, state: BudgetState): Decision => 
     case 'CloseBankAccount':
       return money.closeBankAccount(command, state)
     case 'AddTransaction':
-      return money.addTransaction(command, state)
+      return templates.addTransactionCompleting(command, state)
     case 'EditTransaction':
       return money.editTransaction(command, state)
     case 'DeleteTransaction':
@@ -84,7 +85,7 @@ const decideCommand = (command: BudgetCommand, state: BudgetState): Decision => 
     case 'AddTransfer':
       return money.addTransfer(command, state)
     case 'ImportTransactions':
-      return money.importTransactions(command, state)
+      return templates.importTransactionsCompleting(command, state)
     case 'UndoImport':
       return money.undoImport(command, state)
     case 'ReconcileAccount':
@@ -99,6 +100,20 @@ const decideCommand = (command: BudgetCommand, state: BudgetState): Decision => 
       return assignments.autoAssign(command, state)
     case 'UndoLastAssignment':
       return assignments.undoLastAssignment(command, state)
+    case 'CreateTemplate':
+      return templates.createTemplate(command, state)
+    case 'EditTemplate':
+      return templates.editTemplate(command, state)
+    case 'DeleteTemplate':
+      return templates.deleteTemplate(command, state)
+    case 'ConfirmOccurrence':
+      return templates.confirmOccurrence(command, state)
+    case 'SkipOccurrence':
+      return templates.skipOccurrence(command, state)
+    case 'SkipOccurrencesThrough':
+      return templates.skipOccurrencesThrough(command, state)
+    case 'SetDraftHorizon':
+      return templates.setDraftHorizon(command, state)
     case 'ImportBudget':
       return importBudget(command, state, decideCommand)
     default:

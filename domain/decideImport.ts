@@ -51,6 +51,10 @@ const importedTags: ReadonlySet<BudgetEvent['_tag']> = new Set<ImportedEvent['_t
   'TargetRemoved',
   'FilterSaved',
   'FilterDeleted',
+  'TemplateCreated',
+  'OccurrenceCompleted',
+  'OccurrencesSkippedThrough',
+  'DraftHorizonSet',
 ])
 
 const isImportedEvent = (event: BudgetEvent): event is ImportedEvent => importedTags.has(event._tag)

@@ -23,7 +23,7 @@ const findAccount = (
   return account ? Result.succeed(account) : fail('BankAccountNotFound', { bankAccountId })
 }
 
-const activeAccount = (state: BudgetState, bankAccountId: BankAccountId) =>
+export const activeAccount = (state: BudgetState, bankAccountId: BankAccountId) =>
   Result.flatMap(findAccount(state, bankAccountId), (account) =>
     account.state === 'Closed' ? fail('AccountClosed', { bankAccountId }) : Result.succeed(account),
   )

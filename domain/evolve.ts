@@ -7,11 +7,13 @@ import type {
   BankAccountId,
   CategoryId,
   CommandId,
+  TemplateId,
   TransactionId,
   TransferId,
   UserId,
 } from '../schemas/ids.ts'
-import type { Instant, Minor, PeriodKey } from '../schemas/money.ts'
+import type { Instant, IsoDate, Minor, PeriodKey } from '../schemas/money.ts'
+import type { Completion } from '../schemas/templates.ts'
 import { absurd } from './absurd.ts'
 import { periodOfDate } from './period.ts'
 import {
@@ -208,6 +210,14 @@ const deleteCategory = (draft: Draft, categoryId: CategoryId, intoId: CategoryId
   }
   for (const transaction of moved)
     draft.transactions = HashMap.set(draft.transactions, transaction.id, transaction)
+  // Templates' splits move like transactions' (the template's future occurrences then land where its past did).
+  for (const template of draft.templates.values()) {
+    if (!template.splits.some((split) => split.categoryId === categoryId)) continue
+    const splits = template.splits.map((split) =>
+      split.categoryId === categoryId ? { categoryId: intoId, value: split.value } : split,
+    )
+    draft.templates = withEntry(draft.templates, template.id, { ...template, splits })
+  }
   draft.categories = withoutEntry(draft.categories, categoryId)
   draft.targets = withoutEntry(draft.targets, categoryId)
   // Undo entries could point at the deleted category; deleting a category ends the undo history.
@@ -220,6 +230,36 @@ const positionInGroup = (draft: Draft, groupId: Category['categoryGroupId']) => 
     if (category.categoryGroupId === groupId) position = Math.max(position, category.position + 1)
   }
   return position
+}
+
+/** Records what was done with one occurrence (a later record of the same date replaces it). */
+const complete = (draft: Draft, templateId: TemplateId, completion: Completion) => {
+  if (!draft.templates.has(templateId)) return
+  const current = draft.completions.get(templateId) ?? new Map<IsoDate, Completion>()
+  draft.completions = withEntry(
+    draft.completions,
+    templateId,
+    withEntry(current, completion.date, completion),
+  )
+}
+
+/**
+ * An undone import's transactions are gone: the occurrences they completed are drafts again. Found by a scan of
+ * the completions (rare, user-initiated), so neither the event nor the import's record needs to list them.
+ */
+const reopenCompletedBy = (draft: Draft, transactionIds: ReadonlySet<TransactionId>) => {
+  for (const [templateId, byDate] of draft.completions) {
+    let kept: ReadonlyMap<IsoDate, Completion> = byDate
+    for (const [date, completion] of byDate) {
+      if (completion.transactionId !== null && transactionIds.has(completion.transactionId))
+        kept = withoutEntry(kept, date)
+    }
+    if (kept === byDate) continue
+    draft.completions =
+      kept.size === 0
+        ? withoutEntry(draft.completions, templateId)
+        : withEntry(draft.completions, templateId, kept)
+  }
 }
 
 /** Pure fold step: the state after one event. Events are facts; evolve never refuses. */
@@ -460,6 +500,8 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
       for (const transaction of event.transactions) putTransaction(draft, transaction)
       for (const { transferId, ...link } of event.transfers)
         draft.transfers = HashMap.set(draft.transfers, transferId, link)
+      for (const { templateId, date, transactionId } of event.completes ?? [])
+        complete(draft, templateId, { date, outcome: 'Completed', transactionId })
       if (source !== undefined)
         recordImport(
           draft,
@@ -474,6 +516,7 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
       for (const id of event.transferIds) draft.transfers = HashMap.remove(draft.transfers, id)
       for (const transaction of event.restored) putTransaction(draft, transaction)
       forgetImport(draft, event.importId)
+      if (draft.completions.size > 0) reopenCompletedBy(draft, new Set(event.transactionIds))
       break
     case 'TransferDeleted':
       noteChanged(draft, event.outflowTransactionId)
@@ -546,6 +589,26 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
       break
     case 'FilterDeleted':
       draft.filters = withoutEntry(draft.filters, event.filterId)
+      break
+    case 'TemplateCreated':
+    case 'TemplateEdited':
+      draft.templates = withEntry(draft.templates, event.template.id, event.template)
+      break
+    case 'TemplateDeleted':
+      draft.templates = withoutEntry(draft.templates, event.templateId)
+      draft.completions = withoutEntry(draft.completions, event.templateId)
+      break
+    case 'OccurrenceCompleted':
+      complete(draft, event.templateId, event.completion)
+      break
+    case 'OccurrencesSkippedThrough': {
+      const template = draft.templates.get(event.templateId)
+      if (template)
+        draft.templates = withEntry(draft.templates, template.id, { ...template, skippedThrough: event.date })
+      break
+    }
+    case 'DraftHorizonSet':
+      draft.draftHorizonDays = event.days
       break
     case 'BudgetImported':
       // The imported budget's events, in the order its commands made them. Undo then starts afresh: the import's

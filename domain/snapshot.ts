@@ -3,6 +3,7 @@ import type { AssignmentRecord, Transaction } from '../schemas/budget.ts'
 import type { BudgetStateSnapshot } from '../schemas/budgetSnapshot.ts'
 import type { BankAccountId, CategoryId, ImportId, TransactionId, TransferId } from '../schemas/ids.ts'
 import type { PeriodKey } from '../schemas/money.ts'
+import { defaultDraftHorizonDays } from '../schemas/templates.ts'
 import {
   type BudgetState,
   byPeriod,
@@ -81,6 +82,12 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
     records: [...state.recordsByPeriod.values()].flat(),
     undo,
     imports: [...state.imports.values()].map((record) => ({ ...record, changedIds: [...record.changedIds] })),
+    templates: [...state.templates.values()],
+    completions: [...state.completions].map(([templateId, byDate]) => ({
+      templateId,
+      completions: [...byDate.values()],
+    })),
+    draftHorizonDays: state.draftHorizonDays,
   }
 }
 
@@ -173,6 +180,14 @@ export function* fromSnapshotInSteps(snapshot: BudgetStateSnapshot): Generator<v
     recordsByPeriod,
     undoStack,
     ...importsOf(snapshot),
+    templates: new Map((snapshot.templates ?? []).map((template) => [template.id, template])),
+    completions: new Map(
+      (snapshot.completions ?? []).map(({ templateId, completions }) => [
+        templateId,
+        new Map(completions.map((completion) => [completion.date, completion])),
+      ]),
+    ),
+    draftHorizonDays: snapshot.draftHorizonDays ?? defaultDraftHorizonDays,
   }
 }
 

@@ -18,10 +18,12 @@ import type {
   CommandId,
   FilterId,
   ImportId,
+  TemplateId,
   TransactionId,
   TransferId,
 } from '../schemas/ids.ts'
-import type { PeriodKey } from '../schemas/money.ts'
+import type { IsoDate, PeriodKey } from '../schemas/money.ts'
+import { type Completion, defaultDraftHorizonDays, type TransactionTemplate } from '../schemas/templates.ts'
 
 /** The categories the budget makes itself: "Bez kategorii" (Expense) and "Do przydzielenia" (Income). */
 export const isSystemCategory = (category: Pick<Category, 'origin'>): boolean =>
@@ -224,6 +226,12 @@ export interface BudgetState {
   readonly importKeys: HashMap.HashMap<string, TransactionId>
   /** Which import added a transaction, while that import stands. */
   readonly importedBy: HashMap.HashMap<TransactionId, ImportId>
+  /** Recurring transaction templates (issue 29); their occurrences are computed (`templates.ts`), never stored. */
+  readonly templates: ReadonlyMap<TemplateId, TransactionTemplate>
+  /** What the user did with occurrences, per template by the occurrence's date; a template's go with it. */
+  readonly completions: ReadonlyMap<TemplateId, ReadonlyMap<IsoDate, Completion>>
+  /** How many days ahead an occurrence becomes a draft. */
+  readonly draftHorizonDays: number
 }
 
 export const initialState: BudgetState = {
@@ -245,6 +253,9 @@ export const initialState: BudgetState = {
   imports: new Map(),
   importKeys: HashMap.empty(),
   importedBy: HashMap.empty(),
+  templates: new Map(),
+  completions: new Map(),
+  draftHorizonDays: defaultDraftHorizonDays,
 }
 
 /**

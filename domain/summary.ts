@@ -67,6 +67,14 @@ export const transactionsNeeded = (
         for (const id of record?.transactionIds ?? []) ids.add(id)
         break
       }
+      case 'ConfirmOccurrence':
+        // Adds a transaction (or a transfer): its new ids, as for AddTransaction and AddTransfer.
+        ids.add(command.transactionId)
+        if (command.transfer !== undefined) {
+          ids.add(command.transfer.inflowTransactionId)
+          transferIds.add(command.transfer.transferId)
+        }
+        break
       case 'ReconcileAccount':
         ids.add(command.adjustmentTransactionId)
         clearedOf.add(command.bankAccountId)
@@ -103,6 +111,12 @@ export const transactionsNeeded = (
       case 'RemoveTarget':
       case 'SaveFilter':
       case 'DeleteFilter':
+      case 'CreateTemplate':
+      case 'EditTemplate':
+      case 'DeleteTemplate':
+      case 'SkipOccurrence':
+      case 'SkipOccurrencesThrough':
+      case 'SetDraftHorizon':
         // Decided on the structure and aggregates a summary holds whole.
         break
       default:
@@ -230,6 +244,12 @@ const foldsGiven = (held: (id: TransactionId) => boolean, event: BudgetEvent): b
     case 'TargetRemoved':
     case 'FilterSaved':
     case 'FilterDeleted':
+    case 'TemplateCreated':
+    case 'TemplateEdited':
+    case 'TemplateDeleted':
+    case 'OccurrenceCompleted':
+    case 'OccurrencesSkippedThrough':
+    case 'DraftHorizonSet':
       return true
     default:
       return absurd(event)

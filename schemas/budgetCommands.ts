@@ -363,6 +363,13 @@ export const OpenBudgetCommandDraft = Schema.Union([
   RemoveTarget,
   SaveFilter,
   DeleteFilter,
+  CreateTemplate,
+  EditTemplate,
+  DeleteTemplate,
+  ConfirmOccurrence,
+  SkipOccurrence,
+  SkipOccurrencesThrough,
+  SetDraftHorizon,
 ])
 export type OpenBudgetCommandDraft = typeof OpenBudgetCommandDraft.Type
 
@@ -403,6 +410,9 @@ export const ImportableCommandDraft = Schema.Union([
   RemoveTarget,
   SaveFilter,
   DeleteFilter,
+  CreateTemplate,
+  SkipOccurrencesThrough,
+  SetDraftHorizon,
 ])
 export type ImportableCommandDraft = typeof ImportableCommandDraft.Type
 

@@ -5,10 +5,11 @@ import {
   CategoryId,
   FilterId,
   ImportId,
+  TemplateId,
   TransactionId,
   TransferId,
 } from './ids.ts'
-import { CurrencyCode, Minor } from './money.ts'
+import { CurrencyCode, IsoDate, Minor } from './money.ts'
 
 // Expected refusals of the budget domain. `_tag` names them in code; `code` is the stable wire code of the
 // problem document (422); `messageKey` is the i18n key the UI shows where SPEC gives a text.
@@ -137,6 +138,28 @@ export const CannotReplaceTransaction = refusal('CannotReplaceTransaction', 'can
 /** The command would take the budget's totals past their bound (domain/bounds.ts, MAX_GROSS). */
 export const BudgetTotalsTooLarge = refusal('BudgetTotalsTooLarge', 'budget-totals-too-large', {})
 
+export const TemplateNotFound = refusal('TemplateNotFound', 'template-not-found', { templateId: TemplateId })
+export const TemplateAlreadyExists = refusal('TemplateAlreadyExists', 'template-already-exists', {
+  templateId: TemplateId,
+})
+/** A template's end date (inclusive) lies before its start date. */
+export const TemplateEndsBeforeStart = refusal('TemplateEndsBeforeStart', 'template-ends-before-start', {})
+/** A transfer template moves money out of its account: its value must be negative. */
+export const TransferTemplateNeedsOutflow = refusal(
+  'TransferTemplateNeedsOutflow',
+  'transfer-template-needs-outflow',
+  { value: Minor },
+)
+/** The date is not one of the template's occurrences. */
+export const OccurrenceNotFound = refusal('OccurrenceNotFound', 'occurrence-not-found', {
+  templateId: TemplateId,
+  date: IsoDate,
+})
+/** Confirming a transfer template's occurrence needs the new transfer's ids (`transfer`). */
+export const OccurrenceNeedsTransfer = refusal('OccurrenceNeedsTransfer', 'occurrence-needs-transfer', {
+  templateId: TemplateId,
+})
+
 /** A whole-budget import goes only into a budget with no accounts, transactions or assignments yet (409). */
 export const BudgetNotEmpty = refusal('BudgetNotEmpty', 'budget-not-empty', {})
 
@@ -179,6 +202,12 @@ export const BudgetError = Schema.Union([
   CannotReplaceTransaction,
   BudgetTotalsTooLarge,
   BudgetNotEmpty,
+  TemplateNotFound,
+  TemplateAlreadyExists,
+  TemplateEndsBeforeStart,
+  TransferTemplateNeedsOutflow,
+  OccurrenceNotFound,
+  OccurrenceNeedsTransfer,
 ])
 export type BudgetError = typeof BudgetError.Type
 export type BudgetErrorCode = BudgetError['code']

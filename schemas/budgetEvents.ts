@@ -312,6 +312,11 @@ export const ImportedEvent = Schema.Union([
   TargetRemoved,
   FilterSaved,
   FilterDeleted,
+  TemplateCreated,
+  // An imported transaction may complete an imported template's occurrence (AddTransaction matching a draft).
+  OccurrenceCompleted,
+  OccurrencesSkippedThrough,
+  DraftHorizonSet,
 ])
 export type ImportedEvent = typeof ImportedEvent.Type
 
@@ -363,6 +368,12 @@ export const BudgetEvent = Schema.Union([
   TargetRemoved,
   FilterSaved,
   FilterDeleted,
+  TemplateCreated,
+  TemplateEdited,
+  TemplateDeleted,
+  OccurrenceCompleted,
+  OccurrencesSkippedThrough,
+  DraftHorizonSet,
   BudgetImported,
 ])
 export type BudgetEvent = typeof BudgetEvent.Type

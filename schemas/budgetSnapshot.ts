@@ -13,8 +13,9 @@ import {
   TransferSides,
 } from './budget.ts'
 import { AssignmentChange, ImportSource } from './budgetEvents.ts'
-import { BankAccountId, CategoryId, CommandId, TransactionId, TransferId } from './ids.ts'
+import { BankAccountId, CategoryId, CommandId, TemplateId, TransactionId, TransferId } from './ids.ts'
 import { isPeriodKey, PeriodKey } from './money.ts'
+import { Completion, DraftHorizonDays, TransactionTemplate } from './templates.ts'
 
 // Aggregates are sums the domain keeps as plain safe integers.
 
@@ -86,6 +87,14 @@ export const BudgetStateSnapshot = Schema.Struct({
       }),
     ),
   ),
+  /** Recurring transaction templates (absent in snapshots taken before templates existed: none). */
+  templates: Schema.optionalKey(Schema.Array(TransactionTemplate)),
+  /** What was done with occurrences, per template (absent: nothing). */
+  completions: Schema.optionalKey(
+    Schema.Array(Schema.Struct({ templateId: TemplateId, completions: Schema.Array(Completion) })),
+  ),
+  /** Days ahead an occurrence becomes a draft (absent: the default, 7). */
+  draftHorizonDays: Schema.optionalKey(DraftHorizonDays),
 })
 export type BudgetStateSnapshot = typeof BudgetStateSnapshot.Type
 

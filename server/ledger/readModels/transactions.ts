@@ -189,6 +189,12 @@ const pass = (): Pass => {
         case 'TargetRemoved':
         case 'FilterSaved':
         case 'FilterDeleted':
+        case 'TemplateCreated':
+        case 'TemplateEdited':
+        case 'TemplateDeleted':
+        case 'OccurrenceCompleted':
+        case 'OccurrencesSkippedThrough':
+        case 'DraftHorizonSet':
           return
         // The read models are written whole after an import (projection.ts#rewritesWhole).
         case 'BudgetImported':
