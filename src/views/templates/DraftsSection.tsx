@@ -51,7 +51,11 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
   return (
     <li
       className="draft-row"
-      aria-label={t('templates.register.row', { payee: template.payee, date: label, amount: '' })}
+      aria-label={t('templates.register.row', {
+        payee: template.payee,
+        date: label,
+        amount: format(template.value),
+      })}
     >
       <span className="draft-badge">{t('templates.badge')}</span>
       <span className="draft-row__main">

@@ -9,8 +9,6 @@ import { describeFormDialogModel } from './formDialogModel.ts'
 // Issue 29: the recurring template's dialog and a draft's confirmation, walked as the other form dialogs are. Per
 // dialog an invalid and a valid value for the fields that decide the flow (the graph stays small).
 
-const TODAY = IsoDate.make('2026-11-21')
-
 const rent: TransactionTemplate = {
   id: TemplateId.make('tpl-rent'),
   bankAccountId: ids.checking,
