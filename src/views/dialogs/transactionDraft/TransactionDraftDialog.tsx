@@ -115,7 +115,7 @@ function DraftForm({
       onClosed={onClosed}
     >
       <div className="template-form">
-        <div className="draft-row">
+        <div className="draft-row draft-row--summary">
           <span className="draft-badge">{t('templates.badge')}</span>
           <span className="draft-row__main">
             <span className="draft-row__payee" title={template.payee}>
