@@ -56,6 +56,7 @@ const writeBudgetRow = async (out: Out, budgetId: string, state: BudgetState, ve
         deleted: state.deleted,
         read_model_format: READ_MODEL_FORMAT,
         transaction_count: state.transactionCount,
+        draft_horizon_days: state.draftHorizonDays,
         ...(state.budget
           ? {
               name: state.budget.name,

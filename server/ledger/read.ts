@@ -14,8 +14,9 @@ import type {
   Transaction,
 } from '../../schemas/budget.ts'
 import type { BudgetStateSnapshot } from '../../schemas/budgetSnapshot.ts'
-import type { CategoryGroupId } from '../../schemas/ids.ts'
-import type { PeriodKey } from '../../schemas/money.ts'
+import type { BankAccountId, CategoryGroupId, TemplateId, TransactionId } from '../../schemas/ids.ts'
+import type { IsoDate, Minor, PeriodKey } from '../../schemas/money.ts'
+import type { Completion, TransactionTemplate, TransactionTemplateSplit } from '../../schemas/templates.ts'
 import { type TransactionStored, transactionOfRow } from './rows.ts'
 import { amount, type LedgerTables } from './tables.ts'
 
@@ -142,6 +143,94 @@ export const listFilters = async (db: Db, budgetId: string): Promise<SavedFilter
     .orderBy('id')
     .execute()
   return rows.map((row) => ({ id: row.id, name: row.name, criteria: row.criteria }) as SavedFilter)
+}
+
+/** A budget's template splits in their templates' order (SPEC transactionTemplateSplits). */
+export const listTemplateSplits = async (db: Db, budgetId: string): Promise<TransactionTemplateSplit[]> => {
+  const rows = await db
+    .selectFrom('budget_transaction_template_splits')
+    .selectAll()
+    .where('budget_id', '=', budgetId)
+    .orderBy('template_id')
+    .orderBy('position')
+    .execute()
+  return rows.map(
+    (row) =>
+      ({
+        transactionTemplateId: row.template_id,
+        categoryId: row.category_id,
+        value: amount(row.value),
+      }) as TransactionTemplateSplit,
+  )
+}
+
+/** A budget's recurring transaction templates with their splits, by id. */
+export const listTemplates = async (db: Db, budgetId: string): Promise<TransactionTemplate[]> => {
+  const [rows, splits] = await Promise.all([
+    db
+      .selectFrom('budget_transaction_templates')
+      .selectAll()
+      .where('budget_id', '=', budgetId)
+      .orderBy('id')
+      .execute(),
+    listTemplateSplits(db, budgetId),
+  ])
+  const splitsOf = new Map<string, TransactionTemplate['splits'][number][]>()
+  for (const { transactionTemplateId, categoryId, value } of splits) {
+    const list = splitsOf.get(transactionTemplateId)
+    if (list === undefined) splitsOf.set(transactionTemplateId, [{ categoryId, value }])
+    else list.push({ categoryId, value })
+  }
+  // The key order of domain/decideTemplates.ts validTemplate (decide compares templates field by field anyway).
+  return rows.map(
+    (row) =>
+      ({
+        id: row.id as TemplateId,
+        bankAccountId: row.bank_account_id as BankAccountId,
+        toBankAccountId: row.to_bank_account_id as BankAccountId | null,
+        payee: row.payee,
+        memo: row.memo,
+        value: amount(row.value) as Minor,
+        splits: splitsOf.get(row.id) ?? [],
+        frequency: row.frequency,
+        interval: row.interval,
+        startDate: row.start_date as IsoDate,
+        endDate: row.end_date as IsoDate | null,
+        occurrences: row.occurrences,
+        shift: row.shift,
+        amountMatch: row.amount_match,
+        skippedThrough: row.skipped_through as IsoDate | null,
+      }) as TransactionTemplate,
+  )
+}
+
+/** What was done with templates' occurrences, per template, by date. */
+export const listCompletions = async (
+  db: Db,
+  budgetId: string,
+): Promise<{ templateId: TransactionTemplate['id']; completions: Completion[] }[]> => {
+  const rows = await db
+    .selectFrom('budget_template_completions')
+    .selectAll()
+    .where('budget_id', '=', budgetId)
+    .orderBy('template_id')
+    .orderBy('date')
+    .execute()
+  const byTemplate = new Map<string, Completion[]>()
+  for (const row of rows) {
+    const completion = {
+      date: row.date as IsoDate,
+      outcome: row.outcome,
+      transactionId: row.transaction_id as TransactionId | null,
+    } as Completion
+    const list = byTemplate.get(row.template_id)
+    if (list === undefined) byTemplate.set(row.template_id, [completion])
+    else list.push(completion)
+  }
+  return [...byTemplate].map(([templateId, completions]) => ({
+    templateId: templateId as TransactionTemplate['id'],
+    completions,
+  }))
 }
 
 export const listRecords = async (db: Db, budgetId: string, period: string): Promise<AssignmentRecord[]> => {
@@ -440,12 +529,14 @@ export const readSummary = async (
 > => {
   const budget = await db.selectFrom('budgets').selectAll().where('id', '=', budgetId).executeTakeFirst()
   if (budget === undefined) return undefined
-  const [groups, categories, accounts, targets, filters, json] = await Promise.all([
+  const [groups, categories, accounts, targets, filters, templates, completions, json] = await Promise.all([
     listGroups(db, budgetId),
     listCategories(db, budgetId),
     listAccounts(db, budgetId),
     listTargets(db, budgetId),
     listFilters(db, budgetId),
+    listTemplates(db, budgetId),
+    listCompletions(db, budgetId),
     // One JSON text per part instead of thousands of rows (PGlite's driver decodes each field on its own), in the
     // snapshot's shapes; objects keep the domain's key order (decide compares some values by their JSON).
     sql<{ categoryMonths: string; accountMonths: string; records: string; undo: string }>`
@@ -500,6 +591,9 @@ export const readSummary = async (
     records: JSON.parse(row.records),
     undo: JSON.parse(row.undo),
     imports: imports.map(({ record }) => record as NonNullable<BudgetStateSnapshot['imports']>[number]),
+    templates,
+    completions,
+    draftHorizonDays: budget.draft_horizon_days,
   } satisfies BudgetStateSnapshot
   return {
     version: amount(budget.version),

@@ -24,7 +24,11 @@ export const rebuildWithin = async (
   await out.change(
     out.db
       .updateTable('budgets')
-      .set({ read_model_format: READ_MODEL_FORMAT, transaction_count: state.transactionCount })
+      .set({
+        read_model_format: READ_MODEL_FORMAT,
+        transaction_count: state.transactionCount,
+        draft_horizon_days: state.draftHorizonDays,
+      })
       .where('id', '=', budgetId),
     'budgets',
   )

@@ -20,6 +20,8 @@ export interface BudgetsRow {
   read_model_format: ColumnType<number, number | undefined, number>
   /** The budget's number of transactions (its summary's `transactionCount`). */
   transaction_count: ColumnType<string | number, number | undefined, number>
+  /** Days ahead a template's occurrence becomes a draft (migration 0017). */
+  draft_horizon_days: ColumnType<number, number | undefined, number>
 }
 
 export interface BudgetMembersRow {
@@ -153,6 +155,43 @@ export interface BudgetImportsRow {
   record: Json<unknown>
 }
 
+/** A recurring transaction template (migration 0017; SPEC transactionTemplates). Dates are YYYY-MM-DD. */
+export interface TransactionTemplatesRow {
+  budget_id: string
+  id: string
+  bank_account_id: string
+  to_bank_account_id: string | null
+  payee: string
+  memo: string
+  value: Bigint
+  frequency: string
+  interval: number
+  start_date: string
+  end_date: string | null
+  occurrences: number | null
+  shift: string
+  amount_match: string
+  skipped_through: string | null
+}
+
+/** One split of a template, in the template's order (SPEC transactionTemplateSplits). */
+export interface TransactionTemplateSplitsRow {
+  budget_id: string
+  template_id: string
+  position: number
+  category_id: string
+  value: Bigint
+}
+
+/** What was done with one occurrence of a template (its date as the template computes it). */
+export interface TemplateCompletionsRow {
+  budget_id: string
+  template_id: string
+  date: string
+  outcome: string
+  transaction_id: string | null
+}
+
 /** One undoable assignment command of the budget's undo stack (migration 0006); the highest position is on top. */
 export interface BudgetUndoRow {
   budget_id: string
@@ -178,6 +217,9 @@ export interface LedgerTables {
   filters: FiltersRow
   budget_undo: BudgetUndoRow
   budget_imports: BudgetImportsRow
+  budget_transaction_templates: TransactionTemplatesRow
+  budget_transaction_template_splits: TransactionTemplateSplitsRow
+  budget_template_completions: TemplateCompletionsRow
 }
 
 export type LedgerDb = Kysely<LedgerTables>
@@ -203,4 +245,7 @@ export const readModelTables = [
   'filters',
   'budget_undo',
   'budget_imports',
+  'budget_transaction_templates',
+  'budget_transaction_template_splits',
+  'budget_template_completions',
 ] as const

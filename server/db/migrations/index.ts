@@ -18,6 +18,7 @@ import * as commandFingerprints from './0011_command_fingerprints.ts'
 import * as onboarding from './0013_onboarding.ts'
 import * as budgetImports from './0015_budget_imports.ts'
 import * as importSettings from './0016_import_settings.ts'
+import * as transactionTemplates from './0017_transaction_templates.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -37,6 +38,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0014_identity_user_locale': userLocale,
   '0015_budget_imports': budgetImports,
   '0016_import_settings': importSettings,
+  '0017_transaction_templates': transactionTemplates,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

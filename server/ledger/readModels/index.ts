@@ -9,6 +9,7 @@ import { filters } from './filters.ts'
 import { imports } from './imports.ts'
 import type { ReadModel } from './readModel.ts'
 import { targets } from './targets.ts'
+import { templateCompletions, transactionTemplateSplits, transactionTemplates } from './templates.ts'
 import { transactions } from './transactions.ts'
 
 export type { Change, Out, Pass, ReadModel, ReadModelTable } from './readModel.ts'
@@ -29,4 +30,7 @@ export const readModels: readonly ReadModel[] = [
   targets,
   filters,
   imports,
+  transactionTemplates,
+  transactionTemplateSplits,
+  templateCompletions,
 ]

@@ -76,7 +76,14 @@ export const insertChunks = async <T extends ReadModelTable>(out: Out, table: T,
 
 export const deleteByIds = async (
   out: Out,
-  table: 'category_groups' | 'categories' | 'bank_accounts' | 'filters' | 'transactions' | 'budget_imports',
+  table:
+    | 'category_groups'
+    | 'categories'
+    | 'bank_accounts'
+    | 'filters'
+    | 'transactions'
+    | 'budget_imports'
+    | 'budget_transaction_templates',
   budgetId: string,
   ids: readonly string[],
 ) => {

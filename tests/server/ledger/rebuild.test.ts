@@ -122,4 +122,88 @@ describe.each(databases())('projection rebuild on $kind', (target) => {
     })
     await expectRebuildEqualsInline()
   })
+
+  it('rebuilds the same template, split and completion rows, and the summary decides template commands', async () => {
+    const { checkingId, savingsId, foodId, rentId } = budget
+    const run = async (command: Record<string, unknown>) =>
+      expectStatus(await api('POST', `${budget.base}/commands`, { command }), 200)
+    await run({
+      _tag: 'CreateTemplate',
+      templateId: 'tpl-rent',
+      bankAccountId: checkingId,
+      payee: 'Landlord',
+      value: -150_000,
+      splits: [
+        { categoryId: rentId, value: -140_000 },
+        { categoryId: foodId, value: -10_000 },
+      ],
+      frequency: 'Monthly',
+      startDate: '2025-07-10',
+    })
+    await run({
+      _tag: 'CreateTemplate',
+      templateId: 'tpl-save',
+      bankAccountId: checkingId,
+      toBankAccountId: savingsId,
+      payee: '',
+      value: -5_000,
+      splits: [],
+      frequency: 'Weekly',
+      interval: 2,
+      startDate: '2025-07-01',
+      shift: 'After',
+    })
+    await run({ _tag: 'EditTemplate', templateId: 'tpl-rent', memo: 'flat', amountMatch: 'Approximate' })
+    const confirmed = await run({
+      _tag: 'ConfirmOccurrence',
+      templateId: 'tpl-rent',
+      date: '2025-07-10',
+      transactionId: 'tpl-rent-july',
+    })
+    expect(confirmed.events.map((event: { type: string }) => event.type)).toEqual([
+      'TransactionAdded',
+      'OccurrenceCompleted',
+    ])
+    await run({
+      _tag: 'ConfirmOccurrence',
+      templateId: 'tpl-save',
+      date: '2025-07-01',
+      transactionId: 'tpl-save-out',
+      transfer: { transferId: 'tpl-save-transfer', inflowTransactionId: 'tpl-save-in' },
+    })
+    await run({ _tag: 'SkipOccurrence', templateId: 'tpl-save', date: '2025-07-15' })
+    await run({ _tag: 'SkipOccurrencesThrough', templateId: 'tpl-save', date: '2025-08-01' })
+    await run({ _tag: 'SetDraftHorizon', days: 14 })
+    // An entered payment two days after August's rent, 5 % off: completes that occurrence (Approximate).
+    const entered = await run({
+      _tag: 'AddTransaction',
+      transactionId: 'rent-august',
+      bankAccountId: checkingId,
+      date: '2025-08-12',
+      payee: 'Landlord',
+      value: -157_000,
+      splits: [{ categoryId: rentId, value: -157_000 }],
+    })
+    expect(entered.events.map((event: { type: string }) => event.type)).toEqual([
+      'TransactionAdded',
+      'OccurrenceCompleted',
+    ])
+    const db = ledgerDb(harness.app.database.db)
+    const rows = await readModelRows(db, budget.id)
+    expect(rows.budget_transaction_templates).toHaveLength(2)
+    expect(rows.budget_transaction_template_splits).toHaveLength(2)
+    expect(rows.budget_template_completions).toHaveLength(4)
+    await expectRebuildEqualsInline()
+    const head = await db
+      .selectFrom('budgets')
+      .selectAll()
+      .where('id', '=', budget.id)
+      .executeTakeFirstOrThrow()
+    expect(head.draft_horizon_days).toBe(14)
+    await run({ _tag: 'DeleteTemplate', templateId: 'tpl-save' })
+    const after = await readModelRows(db, budget.id)
+    expect(after.budget_transaction_templates).toHaveLength(1)
+    expect(after.budget_template_completions).toHaveLength(2)
+    await expectRebuildEqualsInline()
+  })
 })
