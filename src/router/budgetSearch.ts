@@ -1,5 +1,13 @@
 import * as Schema from 'effect/Schema'
-import { BankAccountId, BudgetId, CategoryGroupId, CategoryId, TransactionId } from '../../schemas/ids.ts'
+import {
+  BankAccountId,
+  BudgetId,
+  CategoryGroupId,
+  CategoryId,
+  TemplateId,
+  TransactionId,
+} from '../../schemas/ids.ts'
+import { IsoDate } from '../../schemas/money.ts'
 
 /**
  * The dialogs the desktop opens over the budget route, by name (`?dialog=…`). Phones open the same dialogs as
@@ -28,6 +36,8 @@ export const DialogName = Schema.Literals([
   'transfer',
   'renameAccount',
   'closeAccount',
+  'transactionTemplate',
+  'transactionDraft',
 ])
 export type DialogName = typeof DialogName.Type
 
@@ -48,6 +58,9 @@ export const BudgetViewSearch = Schema.Struct({
   dialogGroup: Schema.optional(CategoryGroupId),
   dialogAccount: Schema.optional(BankAccountId),
   dialogTransaction: Schema.optional(TransactionId),
+  /** A recurring template (its dialog, or the one a draft belongs to) and a draft's occurrence date. */
+  dialogTemplate: Schema.optional(TemplateId),
+  dialogDate: Schema.optional(IsoDate),
 })
 export type BudgetViewSearch = typeof BudgetViewSearch.Type
 
@@ -67,6 +80,8 @@ export const validateBudgetSearch = (search: Record<string, unknown>): BudgetVie
   const dialogGroup = field(CategoryGroupId)(search.dialogGroup)
   const dialogAccount = field(BankAccountId)(search.dialogAccount)
   const dialogTransaction = field(TransactionId)(search.dialogTransaction)
+  const dialogTemplate = field(TemplateId)(search.dialogTemplate)
+  const dialogDate = field(IsoDate)(search.dialogDate)
   return {
     ...(view === undefined ? {} : { view }),
     ...(account === undefined ? {} : { account }),
@@ -76,6 +91,8 @@ export const validateBudgetSearch = (search: Record<string, unknown>): BudgetVie
     ...(dialogGroup === undefined ? {} : { dialogGroup }),
     ...(dialogAccount === undefined ? {} : { dialogAccount }),
     ...(dialogTransaction === undefined ? {} : { dialogTransaction }),
+    ...(dialogTemplate === undefined ? {} : { dialogTemplate }),
+    ...(dialogDate === undefined ? {} : { dialogDate }),
   }
 }
 

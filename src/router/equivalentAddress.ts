@@ -1,4 +1,6 @@
-import { BankAccountId, CategoryGroupId, CategoryId, TransactionId } from '../../schemas/ids.ts'
+import * as Schema from 'effect/Schema'
+import { BankAccountId, CategoryGroupId, CategoryId, TemplateId, TransactionId } from '../../schemas/ids.ts'
+import { IsoDate } from '../../schemas/money.ts'
 import type { Device } from '../layouts/navigation.ts'
 import {
   type DialogAddress,
@@ -43,6 +45,7 @@ const accountId = (found: Found): BankAccountId => BankAccountId.make(param(foun
 const optional = <T>(value: string | undefined, make: (text: string) => T): T | undefined =>
   value === undefined || value === '' ? undefined : make(value)
 
+const isIsoDate = Schema.is(IsoDate)
 const PERIOD = '/budget/$budgetId/period/$periodKey' as const
 const categoryDialog =
   (kind: 'moveMoney' | 'cover' | 'target' | 'moveCategory' | 'moveTransactions') =>
@@ -127,14 +130,30 @@ export const TO_DESKTOP: ReadonlyArray<Rule<MobilePattern>> = [
         transactionId: optional(found.params.transactionId, TransactionId.make),
       }),
   },
-  // Templates and drafts are not built on either device: the month of the category stands for them.
   {
     from: `${PERIOD}/categories/{-$categoryId}/templates/{-$transactionTemplateId}`,
-    to: (found) => desktopMonth(found, { category: optional(found.params.categoryId, CategoryId.make) }),
+    to: (found) =>
+      desktopDialog(found, {
+        kind: 'transactionTemplate',
+        categoryId: optional(found.params.categoryId, CategoryId.make),
+        templateId: optional(found.params.transactionTemplateId, TemplateId.make),
+      }),
   },
   {
     from: `${PERIOD}/categories/{-$categoryId}/templates/$transactionTemplateId/date/$templateDate/confirm`,
-    to: (found) => desktopMonth(found, { category: optional(found.params.categoryId, CategoryId.make) }),
+    to: (found) => {
+      const date = found.params.templateDate
+      const categoryId = optional(found.params.categoryId, CategoryId.make)
+      // A date that does not read opens the category's month, as an unknown address does.
+      return isIsoDate(date)
+        ? desktopDialog(found, {
+            kind: 'transactionDraft',
+            templateId: TemplateId.make(param(found, 'transactionTemplateId')),
+            date,
+            categoryId,
+          })
+        : desktopMonth(found, { category: categoryId })
+    },
   },
   {
     from: '/budget/$budgetId/group/$categoryGroupId/category/$categoryId',

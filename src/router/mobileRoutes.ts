@@ -15,7 +15,6 @@ import {
   budgetView,
   categoryView,
   loginView,
-  notAvailableDialog,
   notAvailableView,
   notificationsView,
   onboardingView,
@@ -175,7 +174,6 @@ const transactionsRoute = createRoute({
 })
 
 // Dialog-style routes under {budgetId}/period/{periodKey}.
-const dialogMeta = (name: string) => meta(name, { kind: 'dialog' })
 const budgetAssignRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'assign',
@@ -239,14 +237,14 @@ const budgetCategoryTransactionRoute = createRoute({
 const transactionTemplateRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'categories/{-$categoryId}/templates/{-$transactionTemplateId}',
-  staticData: dialogMeta('transactionTemplate'),
-  component: notAvailableDialog(),
+  staticData: meta('transactionTemplate', { kind: 'dialog', status: 'built' }),
+  component: categoryView('TransactionTemplateRoute'),
 })
 const transactionDraftRoute = createRoute({
   getParentRoute: () => budgetPeriodRoute,
   path: 'categories/{-$categoryId}/templates/$transactionTemplateId/date/$templateDate/confirm',
-  staticData: dialogMeta('transactionDraft'),
-  component: notAvailableDialog(),
+  staticData: meta('transactionDraft', { kind: 'dialog', status: 'built' }),
+  component: categoryView('TransactionDraftRoute'),
 })
 
 // "Other mobile views" of SPEC §2, placed under budget/ with the subscription guard (see docs/routes.md).

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import * as Schema from 'effect/Schema'
 import { type AnyStateMachine, createActor, createMachine, type EventObject, type Snapshot } from 'xstate'
@@ -19,15 +20,18 @@ import type {
   FormDialogEvent,
 } from '../../machines/dialogs/shared/index.ts'
 import { targetMachine } from '../../machines/dialogs/target/index.ts'
+import { transactionDraftMachine } from '../../machines/dialogs/transactionDraft/index.ts'
 import {
   type TransactionFormEvent,
   transactionFormMachine,
 } from '../../machines/dialogs/transactionEditor/index.ts'
+import { transactionTemplateMachine } from '../../machines/dialogs/transactionTemplate/index.ts'
 import { transferMachine } from '../../machines/dialogs/transfer/index.ts'
 import type { CommandReply } from '../../machines/openBudget/index.ts'
-import { BankAccountId, CategoryGroupId, CategoryId } from '../../schemas/ids.ts'
+import { BankAccountId, CategoryGroupId, CategoryId, TemplateId } from '../../schemas/ids.ts'
 import { CategoryGroupList, CategoryList } from '../../schemas/ledgerApi.ts'
 import { CurrencyCode, IsoDate, Minor, PeriodKey } from '../../schemas/money.ts'
+import type { TransactionTemplate } from '../../schemas/templates.ts'
 import { chartTransitionKeys, createTransitionRecorder } from '../model/chartCoverage.ts'
 import { isReply, startStandInBudget } from '../model/dialogs/standInBudget.ts'
 import { modelTour, type Walk } from '../model/tour.ts'
@@ -1098,6 +1102,127 @@ test('the transaction editor walks its chart on screen (up to two splits)', asyn
           throw new Error(`no screen for ${JSON.stringify(state.value)}`)
       }
     },
+  })
+})
+
+/** Runs one domain command on the budget through the API, as another device would. */
+const command = (request: APIRequestContext, budget: ArrangedBudget, body: Record<string, unknown>) =>
+  api(request, 'POST', `/api/budget/${budget.id}/commands`, { command: body })
+
+/** A monthly bill of 2 500 zł from Konto osobiste to Czynsz, due today: a draft at once. */
+const rentTemplate = (budget: ArrangedBudget, id: string): TransactionTemplate => ({
+  id: TemplateId.make(id),
+  bankAccountId: BankAccountId.make(budget.checkingId),
+  toBankAccountId: null,
+  payee: 'Czynsz za mieszkanie',
+  memo: '',
+  value: Minor.make(-250_000),
+  splits: [{ categoryId: CategoryId.make(budget.rentId), value: Minor.make(-250_000) }],
+  frequency: 'Monthly',
+  interval: 1,
+  startDate: IsoDate.make(today),
+  endDate: null,
+  occurrences: null,
+  shift: 'None',
+  amountMatch: 'Exact',
+  skippedThrough: null,
+})
+
+const createTemplate = (request: APIRequestContext, budget: ArrangedBudget, template: TransactionTemplate) =>
+  command(request, budget, {
+    _tag: 'CreateTemplate',
+    templateId: template.id,
+    bankAccountId: template.bankAccountId,
+    payee: template.payee,
+    value: template.value,
+    splits: template.splits,
+    frequency: template.frequency,
+    startDate: template.startDate,
+  })
+
+test('the recurring template and draft dialogs walk their charts on screen', async ({ page, request }) => {
+  test.setTimeout(240_000)
+  const budget = await arrangeBudget(
+    request,
+    `Ścieżki cyklicznych ${Date.now()}`,
+    500_000,
+    `${today.slice(0, 8)}01`,
+  )
+  let template = rentTemplate(budget, randomUUID())
+  await createTemplate(request, budget, template)
+  const accounts = `/budget/${budget.id}/period/${period}${mobile(page) ? '/bankAccounts' : '?view=accounts'}`
+  const register = mobile(page)
+    ? `/budget/${budget.id}/period/${period}/bankAccounts/${budget.checkingId}`
+    : `/budget/${budget.id}/period/${period}?view=transactions&account=${budget.checkingId}`
+  await signInThrough(page, accounts)
+  const list = page.getByRole('region', { name: 'Cykliczne', exact: true })
+  const listShows = (amount: string) =>
+    expect(list.getByRole('listitem').filter({ hasText: 'Czynsz za mieszkanie' })).toContainText(zl(amount))
+
+  // Edit: the amount, refused empty; an unchanged form closes without a command.
+  await replayThroughUi(page, {
+    machine: transactionTemplateMachine,
+    props: { mode: 'edit', template },
+    dialog: 'Edytuj transakcję cykliczną',
+    submit: 'Zapisz',
+    controls: { amount: { kind: 'text', name: 'Kwota' } },
+    changes: [
+      { type: 'form.change', field: 'amount', value: '' },
+      { type: 'form.change', field: 'amount', value: '2600' },
+    ],
+    open: async () => {
+      if (mobile(page)) await page.goto(accounts)
+      await list.getByRole('button', { name: 'Edytuj: Czynsz za mieszkanie' }).click()
+    },
+    reset: () =>
+      command(request, budget, {
+        _tag: 'EditTemplate',
+        templateId: template.id,
+        value: -250_000,
+        splits: template.splits,
+      }),
+    applied: (fields) => listShows(fields.amount === '2600' ? '-2 600,00' : '-2 500,00'),
+    untouched: () => listShows('-2 500,00'),
+  })
+
+  // Confirm: each walk confirms a fresh draft (the template made anew: its fields open the same).
+  await command(request, budget, {
+    _tag: 'EditTemplate',
+    templateId: template.id,
+    value: -250_000,
+    splits: template.splits,
+  })
+  const transactions = page.getByRole('table', { name: 'Transakcje' })
+  await page.goto(register)
+  let confirmed = 0
+  await replayThroughUi(page, {
+    machine: transactionDraftMachine,
+    props: { template, date: IsoDate.make(today) },
+    dialog: 'Zatwierdź transakcję cykliczną',
+    submit: 'Zatwierdź',
+    controls: { amount: { kind: 'text', name: 'Kwota' } },
+    changes: [
+      { type: 'form.change', field: 'amount', value: '' },
+      { type: 'form.change', field: 'amount', value: '2450' },
+    ],
+    open: async () => {
+      await page.goto(register)
+      await page
+        .getByRole('region', { name: 'Szkice transakcji cyklicznych' })
+        .getByRole('button', { name: 'Zatwierdź' })
+        .click()
+    },
+    reset: async () => {
+      await command(request, budget, { _tag: 'DeleteTemplate', templateId: template.id })
+      template = rentTemplate(budget, randomUUID())
+      await createTemplate(request, budget, template)
+    },
+    applied: async () => {
+      confirmed += 1
+      await expect(transactions.getByRole('row', { name: /Czynsz za mieszkanie/u })).toHaveCount(confirmed)
+    },
+    untouched: () =>
+      expect(transactions.getByRole('row', { name: /Czynsz za mieszkanie/u })).toHaveCount(confirmed),
   })
 })
 

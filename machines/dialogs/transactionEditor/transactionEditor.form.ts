@@ -4,25 +4,29 @@ import { reconciliationPayee } from '../../../domain/decideMoney.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { SplitInput } from '../../../schemas/budgetCommands.ts'
 import { type BankAccountId, type CategoryId, TransactionId } from '../../../schemas/ids.ts'
-import { type IsoDate, Minor } from '../../../schemas/money.ts'
+import type { IsoDate, Minor } from '../../../schemas/money.ts'
 import type { CommandDraft } from '../../openBudget/budget.protocol.ts'
 import {
   amountText,
   checkAmount,
   checkDate,
   dateText,
-  type FieldError,
   type FieldErrors,
   type FormEnv,
   ONE_MINOR_UNIT,
   REQUIRED,
   take,
 } from '../shared/dialog.validation.ts'
+import {
+  checkSplitFields,
+  type Direction,
+  type SplitErrors,
+  type SplitField,
+  signed,
+} from '../shared/splits.ts'
 
-export type Direction = 'outflow' | 'inflow'
-
-/** A direction from a control's value (a radio group answers with a string). */
-export const directionOf = (value: string): Direction => (value === 'inflow' ? 'inflow' : 'outflow')
+export type { Direction, SplitErrors, SplitField } from '../shared/splits.ts'
+export { directionOf, splitRemainder, withDirection } from '../shared/splits.ts'
 
 export type TransactionEditorProps =
   | {
@@ -45,8 +49,6 @@ export type TransactionEditorProps =
       readonly incomeCategoryId?: CategoryId
     }
 
-export type SplitField = { readonly categoryId: CategoryId | null; readonly amount: string }
-
 export type TransactionFields = {
   readonly bankAccountId: BankAccountId | null
   readonly direction: Direction
@@ -59,8 +61,6 @@ export type TransactionFields = {
   /** At least one. One split takes the whole amount (its amount field is ignored); several must add up. */
   readonly splits: ReadonlyArray<SplitField>
 }
-
-export type SplitErrors = { readonly categoryId?: FieldError; readonly amount?: FieldError }
 
 export type TransactionErrors = {
   readonly fields: FieldErrors<TransactionFields>
@@ -114,32 +114,6 @@ export const initialTransactionFields = (props: TransactionEditorProps, env: For
 }
 
 /**
- * The fields after a change of direction. An inflow whose one category is not chosen yet goes to the budget's
- * income destination ("Do przydzielenia": money for the person to assign), as YNAB's "Inflow: Ready to Assign";
- * turning it back into an outflow undoes that choice, since spending from Ready to Assign is rarely meant.
- */
-export const withDirection = (
-  fields: TransactionFields,
-  direction: Direction,
-  incomeCategoryId: CategoryId | undefined,
-): TransactionFields => {
-  const [only, ...others] = fields.splits
-  if (incomeCategoryId === undefined || only === undefined || others.length > 0)
-    return { ...fields, direction }
-  const categoryId =
-    direction === 'inflow' && only.categoryId === null
-      ? incomeCategoryId
-      : direction === 'outflow' && only.categoryId === incomeCategoryId
-        ? null
-        : only.categoryId
-  return { ...fields, direction, splits: [{ ...only, categoryId }] }
-}
-
-// Amounts are whole minor units; the sign is applied once, here.
-const signed = (magnitude: number, direction: Direction): Minor =>
-  Minor.make(direction === 'outflow' ? -magnitude : magnitude)
-
-/**
  * SPEC §5: required fields, amounts at least 0,01, and — with several splits — the split amounts must add up
  * exactly to the amount ('validation.splitsSum'). One split is always valid and takes the whole amount.
  */
@@ -148,41 +122,11 @@ export const checkTransaction = (fields: TransactionFields, env: FormEnv): Trans
   if (fields.bankAccountId === null) errors.bankAccountId = REQUIRED
   const date = take(errors, 'date', checkDate(fields.date))
   const amount = take(errors, 'amount', checkAmount(fields.amount, env, { min: ONE_MINOR_UNIT }))
-  const splitErrors: SplitErrors[] = []
-  const splitValues: number[] = []
-  if (fields.splits.length > 1) {
-    for (const split of fields.splits) {
-      const parsed = checkAmount(split.amount, env, { min: ONE_MINOR_UNIT })
-      splitErrors.push({
-        ...(split.categoryId === null ? { categoryId: REQUIRED } : {}),
-        ...(Result.isFailure(parsed) ? { amount: parsed.failure } : {}),
-      })
-      if (Result.isSuccess(parsed)) splitValues.push(parsed.success)
-    }
-    const everyAmountRead = splitValues.length === fields.splits.length
-    if (amount !== undefined && everyAmountRead && splitValues.reduce((sum, v) => sum + v, 0) !== amount)
-      errors.splits = { key: 'validation.splitsSum' }
-  }
-  const splitsValid = splitErrors.every((split) => Object.keys(split).length === 0)
-  if (
-    fields.bankAccountId === null ||
-    date === undefined ||
-    amount === undefined ||
-    !splitsValid ||
-    errors.splits
-  )
-    return { ok: false, errors: { fields: errors, splits: splitErrors } }
-  const [first] = fields.splits
-  const splits: SplitInput[] =
-    fields.splits.length > 1
-      ? fields.splits.flatMap((split, index) =>
-          split.categoryId === null
-            ? []
-            : [{ categoryId: split.categoryId, value: signed(splitValues[index] ?? 0, fields.direction) }],
-        )
-      : first?.categoryId
-        ? [{ categoryId: first.categoryId, value: signed(amount, fields.direction) }]
-        : []
+  const checkedSplits = checkSplitFields(fields.splits, amount, fields.direction, env)
+  if (checkedSplits.sumError) errors.splits = checkedSplits.sumError
+  const splits = checkedSplits.splits
+  if (fields.bankAccountId === null || date === undefined || amount === undefined || splits === undefined)
+    return { ok: false, errors: { fields: errors, splits: checkedSplits.errors } }
   return {
     ok: true,
     value: {
@@ -220,19 +164,6 @@ export const buildTransaction = (
     ? // A fresh opaque id for the new transaction.
       [{ _tag: 'AddTransaction', transactionId: TransactionId.make(newId()), ...common }]
     : [{ _tag: 'EditTransaction', transactionId: props.transaction.id, ...common }]
-}
-
-/** What the splits still lack (amount − Σ split amounts), or null while some amount is not readable. */
-export const splitRemainder = (fields: TransactionFields, env: FormEnv): Minor | null => {
-  const total = checkAmount(fields.amount, env)
-  if (Result.isFailure(total)) return null
-  let sum = 0
-  for (const split of fields.splits) {
-    const parsed = checkAmount(split.amount, env)
-    if (Result.isFailure(parsed)) return null
-    sum += parsed.success
-  }
-  return Minor.make(total.success - sum)
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AccountWithBalance } from '../../../machines/openBudget/index.ts'
 import { OpenBudget } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
+import { TemplatesCard } from '../templates/TemplatesCard.tsx'
 import { AccountsCard } from './AccountsCard.tsx'
 import { BudgetReady, periodOrCurrent } from './shared.tsx'
 
@@ -84,6 +85,7 @@ function AccountsPaneBody({
           </Button>
         }
       />
+      <TemplatesCard />
     </div>
   )
 }

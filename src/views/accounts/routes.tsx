@@ -17,6 +17,7 @@ import {
   RenameAccountDialog,
   TransferDialog,
 } from '../dialogs/lazyDialogs.ts'
+import { TemplatesCard } from '../templates/TemplatesCard.tsx'
 import { TransactionsPane } from '../transactions/TransactionsPane.tsx'
 import { AccountBalances, AccountsCard } from './AccountsCard.tsx'
 import { BudgetReady, periodOrCurrent, useLeave } from './shared.tsx'
@@ -73,6 +74,7 @@ function BankAccountsView({
           </Button>
         }
       />
+      <TemplatesCard />
       {choosing ? (
         <AccountTypeDialog
           // Unconnected goes on to the account form route; the chooser itself has no route.

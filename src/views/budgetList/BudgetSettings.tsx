@@ -9,6 +9,7 @@ import type { BudgetId } from '../../../schemas/ids.ts'
 import { IsoDate } from '../../../schemas/money.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
+import { DraftHorizonSection } from '../templates/DraftHorizonSection.tsx'
 import { BudgetNotFound } from './BudgetNotFound.tsx'
 import { LoadFailed } from './BudgetsScreen.tsx'
 import { useCurrencyChoices } from './currencies.ts'
@@ -96,6 +97,7 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
           </Button>
         </div>
       </section>
+      <DraftHorizonSection budgetId={budget.id} />
       {owner ? (
         <>
           <ExportBudget budgetId={budget.id} />

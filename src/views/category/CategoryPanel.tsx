@@ -24,6 +24,7 @@ import { useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
 import type { DialogAddress } from '../dialogs/address.ts'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { useCategoryName } from '../month/names.ts'
+import { UpcomingSection } from '../templates/UpcomingSection.tsx'
 import { payeeText } from '../transactions/payee.ts'
 import { AssignmentHistoryList } from './AssignmentHistoryList.tsx'
 import { explanationText } from './format.ts'
@@ -198,6 +199,8 @@ export function CategoryPanel({
           </div>
         </section>
       )}
+
+      <UpcomingSection categoryId={categoryId} periodKey={periodKey} currency={currency} />
 
       <section className="category-section" aria-labelledby={`${headingId}-transactions`}>
         <h3 id={`${headingId}-transactions`} className="category-section__title">

@@ -1,13 +1,14 @@
 import './texts.ts'
 import './category.css'
-import { useSearch } from '@tanstack/react-router'
+import { useParams, useRouter, useSearch } from '@tanstack/react-router'
 import * as Schema from 'effect/Schema'
 import { type ReactNode, Suspense } from 'react'
 import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { selectLoadState } from '../../../machines/openBudget/index.ts'
 import { selectCategoryInspector } from '../../../machines/openBudget/selectors/category.ts'
-import { CategoryId } from '../../../schemas/ids.ts'
+import { CategoryId, TemplateId } from '../../../schemas/ids.ts'
+import { IsoDate } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import {
@@ -19,12 +20,16 @@ import {
   MoveMoneyDialog,
   MoveTransactionsDialog,
   TargetDialog,
+  TransactionDraftDialog,
+  TransactionTemplateDialog,
 } from '../dialogs/lazyDialogs.ts'
 import { useCategoryName } from '../month/names.ts'
 import { CategoryPanel } from './CategoryPanel.tsx'
 import { useBudgetParams, useGoTo } from './shared.ts'
 
 const isCategoryId = Schema.is(CategoryId)
+const isTemplateId = Schema.is(TemplateId)
+const isIsoDate = Schema.is(IsoDate)
 /** A route without its category shows the 'not found' notice of an unknown one. */
 const NO_CATEGORY = CategoryId.make('-')
 
@@ -236,5 +241,88 @@ export function CoverRoute() {
         <CoverOverspendingDialog periodKey={periodKey} categoryId={categoryId} onClosed={onClosed} />
       )}
     />
+  )
+}
+
+/** Where a template's or a draft's route closes to: the category's sheet it was opened from, else the month. */
+const useTemplateParams = () => {
+  const { budgetId, periodKey, categoryId } = useBudgetParams()
+  const params: { transactionTemplateId?: string; templateDate?: string } = useParams({ strict: false })
+  return {
+    periodKey,
+    categoryId,
+    templateId: isTemplateId(params.transactionTemplateId) ? params.transactionTemplateId : undefined,
+    date: isIsoDate(params.templateDate) ? params.templateDate : undefined,
+    back:
+      categoryId === undefined
+        ? paths.period(budgetId, periodKey)
+        : paths.category(budgetId, periodKey, categoryId),
+  }
+}
+
+/** SPEC transactionTemplate: `…/categories/{categoryId?}/templates/{transactionTemplateId?}`. */
+export function TransactionTemplateRoute() {
+  return (
+    <BudgetRoute>
+      <TransactionTemplateView />
+    </BudgetRoute>
+  )
+}
+
+/**
+ * Leaves a template's or a draft's route where the person came from (the register, the list of templates, the
+ * category), else (opened directly) to the category's sheet or the month.
+ */
+const useLeaveTo = () => {
+  const router = useRouter()
+  return (fallback: string) => {
+    if (router.history.canGoBack()) router.history.back()
+    else router.history.replace(fallback)
+  }
+}
+
+function TransactionTemplateView() {
+  const leave = useLeaveTo()
+  const { periodKey, categoryId, templateId, back } = useTemplateParams()
+  return (
+    <TransactionTemplateDialog
+      periodKey={periodKey}
+      templateId={templateId}
+      categoryId={templateId === undefined ? categoryId : undefined}
+      onClosed={() => leave(back)}
+    />
+  )
+}
+
+/** SPEC transactionDraft: `…/templates/{transactionTemplateId}/date/{templateDate}/confirm`. */
+export function TransactionDraftRoute() {
+  return (
+    <BudgetRoute>
+      <TransactionDraftView />
+    </BudgetRoute>
+  )
+}
+
+function TransactionDraftView() {
+  const leave = useLeaveTo()
+  const { templateId, date, back } = useTemplateParams()
+  if (templateId === undefined || date === undefined) return <NotFoundDraft onClosed={() => leave(back)} />
+  return <TransactionDraftDialog templateId={templateId} date={date} onClosed={() => leave(back)} />
+}
+
+/** A draft route whose template id or date does not read: the draft's "gone" notice. */
+function NotFoundDraft({ onClosed }: { readonly onClosed: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <ModalOverlay className="modal-overlay" isDismissable isOpen onOpenChange={(open) => !open && onClosed()}>
+      <Modal className="modal modal--sheet">
+        <Dialog className="dialog" aria-label={t('category.notFound')}>
+          <p className="notice">{t('category.notFound')}</p>
+          <Button className="button button--quiet" onPress={onClosed}>
+            {t('category.close')}
+          </Button>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   )
 }

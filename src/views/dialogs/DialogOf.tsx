@@ -112,6 +112,27 @@ function DialogAt({ address, periodKey, onClosed, onOpen, context }: Props) {
     case 'renameAccount':
     case 'closeAccount':
       return <AccountDialog address={address} onClosed={onClosed} onOpen={onOpen} />
+    case 'transactionTemplate': {
+      const bankAccountId = address.bankAccountId ?? context?.bankAccountId
+      const categoryId = address.categoryId ?? context?.categoryId
+      return (
+        <Dialogs.TransactionTemplateDialog
+          periodKey={periodKey}
+          templateId={address.templateId}
+          categoryId={address.templateId === undefined ? categoryId : undefined}
+          bankAccountId={address.templateId === undefined ? bankAccountId : undefined}
+          onClosed={onClosed}
+        />
+      )
+    }
+    case 'transactionDraft':
+      return (
+        <Dialogs.TransactionDraftDialog
+          templateId={address.templateId}
+          date={address.date}
+          onClosed={onClosed}
+        />
+      )
   }
 }
 

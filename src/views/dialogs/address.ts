@@ -1,4 +1,11 @@
-import type { BankAccountId, CategoryGroupId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import type {
+  BankAccountId,
+  CategoryGroupId,
+  CategoryId,
+  TemplateId,
+  TransactionId,
+} from '../../../schemas/ids.ts'
+import type { IsoDate } from '../../../schemas/money.ts'
 import type { BudgetViewSearch, DialogName } from '../../router/budgetSearch.ts'
 
 /**
@@ -30,6 +37,20 @@ export type DialogAddress =
       readonly kind: 'reconcile' | 'reconcileEdit' | 'transfer' | 'renameAccount' | 'closeAccount'
       readonly bankAccountId: BankAccountId
     }
+  | {
+      /** Create (no templateId, preset to a category or account) or edit a recurring transaction. */
+      readonly kind: 'transactionTemplate'
+      readonly categoryId?: CategoryId | undefined
+      readonly templateId?: TemplateId | undefined
+      readonly bankAccountId?: BankAccountId | undefined
+    }
+  | {
+      /** Confirm or skip one occurrence (its date) of a template; the category is where it was opened from. */
+      readonly kind: 'transactionDraft'
+      readonly templateId: TemplateId
+      readonly date: IsoDate
+      readonly categoryId?: CategoryId | undefined
+    }
 
 export type StructureDialog = Extract<
   DialogAddress,
@@ -46,7 +67,13 @@ export type StructureDialog = Extract<
 
 type DialogSearch = Pick<
   BudgetViewSearch,
-  'dialog' | 'dialogCategory' | 'dialogGroup' | 'dialogAccount' | 'dialogTransaction'
+  | 'dialog'
+  | 'dialogCategory'
+  | 'dialogGroup'
+  | 'dialogAccount'
+  | 'dialogTransaction'
+  | 'dialogTemplate'
+  | 'dialogDate'
 >
 
 /** The search parameters of a desktop dialog (every `dialog…` key, absent ones undefined so they drop). */
@@ -58,6 +85,8 @@ export const dialogSearch = (
   dialogGroup: address !== null && 'groupId' in address ? address.groupId : undefined,
   dialogAccount: address !== null && 'bankAccountId' in address ? address.bankAccountId : undefined,
   dialogTransaction: address !== null && 'transactionId' in address ? address.transactionId : undefined,
+  dialogTemplate: address !== null && 'templateId' in address ? address.templateId : undefined,
+  dialogDate: address !== null && 'date' in address ? address.date : undefined,
 })
 
 /** The open desktop dialog of the search, or null (none, or its subject is missing from the address). */
@@ -95,6 +124,12 @@ export const dialogOfSearch = (search: BudgetViewSearch): DialogAddress | null =
     case 'renameAccount':
     case 'closeAccount':
       return bankAccountId === undefined ? null : { kind: dialog, bankAccountId }
+    case 'transactionTemplate':
+      return { kind: dialog, categoryId, bankAccountId, templateId: search.dialogTemplate }
+    case 'transactionDraft':
+      return search.dialogTemplate === undefined || search.dialogDate === undefined
+        ? null
+        : { kind: dialog, templateId: search.dialogTemplate, date: search.dialogDate, categoryId }
   }
 }
 
@@ -163,5 +198,16 @@ export const mobileDialogHref = (
       return `${budget}/bankAccount/${enc(address.bankAccountId)}/transfer`
     case 'closeAccount':
       return `${budget}/bankAccount/${enc(address.bankAccountId)}/close-modal`
+    case 'transactionTemplate': {
+      // SPEC's route has no account: a template opened from an account's register starts without one on phones.
+      const of = address.categoryId === undefined ? `${period}/categories` : category(address.categoryId)
+      return address.templateId === undefined
+        ? `${of}/templates`
+        : `${of}/templates/${enc(address.templateId)}`
+    }
+    case 'transactionDraft': {
+      const of = address.categoryId === undefined ? `${period}/categories` : category(address.categoryId)
+      return `${of}/templates/${enc(address.templateId)}/date/${enc(address.date)}/confirm`
+    }
   }
 }

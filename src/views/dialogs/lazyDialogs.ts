@@ -68,3 +68,13 @@ export const TransferDialog = lazy(() =>
 export const CloseAccountDialog = lazy(() =>
   import('./deleteConfirm/CloseAccountDialog.tsx').then((module) => ({ default: module.CloseAccountDialog })),
 )
+export const TransactionTemplateDialog = lazy(() =>
+  import('./transactionTemplate/TransactionTemplateDialog.tsx').then((module) => ({
+    default: module.TransactionTemplateDialog,
+  })),
+)
+export const TransactionDraftDialog = lazy(() =>
+  import('./transactionDraft/TransactionDraftDialog.tsx').then((module) => ({
+    default: module.TransactionDraftDialog,
+  })),
+)

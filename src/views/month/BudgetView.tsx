@@ -27,6 +27,7 @@ import { TransactionsButton } from '../accounts/TransactionsButton.tsx'
 import { rememberLastBudget } from '../budgetList/lastBudget.ts'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { OnboardingBanner } from '../onboarding/lazyBanner.tsx'
+import { DueLine } from '../templates/DueLine.tsx'
 import { MonthActionsProvider, useMonthActions } from './actions.tsx'
 import { PlusIcon, UndoIcon } from './icons.tsx'
 import { MonthSwitcher, monthName, ReadyToAssignBanner } from './MonthHeader.tsx'
@@ -202,6 +203,7 @@ function MonthMain({
           </>
         )}
       </ReadyToAssignBanner>
+      {periodKey === currentPeriodKey(new Date()) ? <DueLine currency={currency} /> : null}
       {device === 'mobile' ? <TransactionsButton href={paths.allTransactions(budgetId, periodKey)} /> : null}
       <UncategorizedInflowsNotice currency={currency} />
       {empty ? (

@@ -47,6 +47,7 @@ import { paths } from '../../router/paths.ts'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { useCategoryName } from '../month/names.ts'
+import { DraftsSection } from '../templates/DraftsSection.tsx'
 import { BarSelect, FilterBarFields } from './FilterBar.tsx'
 import { TransactionGrid } from './TransactionGrid.tsx'
 
@@ -351,6 +352,7 @@ export function TransactionsPane({
           </div>
         </section>
       ) : null}
+      <DraftsSection bankAccountId={registerOf} currency={currency} />
       <p className="tx-pane__status" role="status">
         {status}
       </p>

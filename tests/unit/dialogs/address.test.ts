@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { BankAccountId, CategoryGroupId, CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import {
+  BankAccountId,
+  CategoryGroupId,
+  CategoryId,
+  TemplateId,
+  TransactionId,
+} from '../../../schemas/ids.ts'
+import { IsoDate } from '../../../schemas/money.ts'
 import { validateBudgetSearch } from '../../../src/router/budgetSearch.ts'
 import {
   type DialogAddress,
@@ -12,6 +19,8 @@ const categoryId = CategoryId.make('cat-1')
 const groupId = CategoryGroupId.make('group-1')
 const bankAccountId = BankAccountId.make('acct-1')
 const transactionId = TransactionId.make('tx-1')
+const templateId = TemplateId.make('tpl-1')
+const date = IsoDate.make('2026-11-10')
 
 const addresses: ReadonlyArray<DialogAddress> = [
   { kind: 'assign', categoryId },
@@ -38,6 +47,11 @@ const addresses: ReadonlyArray<DialogAddress> = [
   { kind: 'transfer', bankAccountId },
   { kind: 'renameAccount', bankAccountId },
   { kind: 'closeAccount', bankAccountId },
+  { kind: 'transactionTemplate', categoryId, bankAccountId: undefined, templateId: undefined },
+  { kind: 'transactionTemplate', categoryId: undefined, bankAccountId, templateId: undefined },
+  { kind: 'transactionTemplate', categoryId: undefined, bankAccountId: undefined, templateId },
+  { kind: 'transactionDraft', templateId, date, categoryId: undefined },
+  { kind: 'transactionDraft', templateId, date, categoryId },
 ]
 
 /** The search as the address bar carries it: absent keys dropped, as the router's stringify does. */
@@ -95,6 +109,15 @@ describe('phone dialog routes (SPEC §2)', () => {
     )
     expect(href({ kind: 'reconcileEdit', bankAccountId })).toBe(
       '/budget/b-1/bankAccount/acct-1/reconcile-edit',
+    )
+    expect(href({ kind: 'transactionTemplate', categoryId })).toBe(
+      '/budget/b-1/period/202611/categories/cat-1/templates',
+    )
+    expect(href({ kind: 'transactionTemplate', templateId })).toBe(
+      '/budget/b-1/period/202611/categories/templates/tpl-1',
+    )
+    expect(href({ kind: 'transactionDraft', templateId, date })).toBe(
+      '/budget/b-1/period/202611/categories/templates/tpl-1/date/2026-11-10/confirm',
     )
   })
 
