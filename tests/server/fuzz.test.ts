@@ -45,6 +45,7 @@ const placeholderIds: Record<string, string[]> = {
   token: [placeholder('token', 0)],
   preset: [placeholder('preset', 0)],
   import: [placeholder('import', 0)],
+  template: [placeholder('template', 0)],
 }
 const placeholderPath: Record<string, string> = {
   budgetId: placeholder('budget', 0),
@@ -56,6 +57,8 @@ const placeholderPath: Record<string, string> = {
   tokenId: placeholder('token', 0),
   presetId: placeholder('preset', 0),
   importId: placeholder('import', 0),
+  templateId: placeholder('template', 0),
+  date: '2025-04-15',
   periodKey: '202503',
 }
 

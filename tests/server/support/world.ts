@@ -140,6 +140,23 @@ export const buildWorld = async (call: Call): Promise<World> => {
     await call('POST', `${base}/imports`, qif.payload, { 'content-type': qif.contentType }),
     201,
   ).importId as string
+  // A recurring template (issue 29) with a confirmed occurrence, its payee and memo carrying the marker.
+  const template = expectStatus(
+    await call('POST', `${base}/transaction-templates`, {
+      bankAccountId: checking,
+      payee: `${marker} landlord`,
+      memo: `${marker} rent`,
+      value: -30_000,
+      frequency: 'Monthly',
+      startDate: '2025-03-15',
+      splits: [{ categoryId: rent, value: -30_000 }],
+    }),
+    201,
+  ).id as string
+  expectStatus(
+    await call('POST', `${base}/transaction-templates/${template}/occurrences/2025-03-15/confirm`),
+    201,
+  )
   return {
     budgetId: budget.id,
     marker,
@@ -153,6 +170,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       token: [token],
       preset: [preset],
       import: [imported],
+      template: [template],
     },
     pathValues: {
       budgetId: budget.id,
@@ -164,6 +182,8 @@ export const buildWorld = async (call: Call): Promise<World> => {
       tokenId: token,
       presetId: preset,
       importId: imported,
+      templateId: template,
+      date: '2025-04-15',
       periodKey: '202503',
     },
   }
