@@ -239,6 +239,69 @@ describe.each(databases())('transaction templates on $kind', (target) => {
     ).toBe(404)
   })
 
+  it('completes a due draft by an entered transaction that matches it; confirming it then answers that one', async () => {
+    const template = await create(
+      rent({ payee: 'Internet', value: -9_900, startDate: '2026-03-12', splits: [] }),
+    )
+    const entered = expectStatus(
+      await api('POST', `${budget.base}/transactions`, {
+        bankAccountId: budget.checkingId,
+        date: '2026-03-13',
+        payee: 'Orange',
+        value: -9_900,
+        splits: [],
+      }),
+      201,
+    )
+    expect(await occurrences(template.id, '2026-03-12', '2026-03-12')).toEqual([
+      { date: '2026-03-12', status: 'Completed' },
+    ])
+    const count = await transactionCount()
+    const again = await api(
+      'POST',
+      `${budget.base}/transaction-templates/${template.id}/occurrences/2026-03-12/confirm`,
+    )
+    expect(again.status).toBe(200)
+    expect(again.body).toEqual(entered)
+    expect(await transactionCount()).toBe(count)
+  })
+
+  it('answers a retried confirmation (same Idempotency-Key) with the first answer', async () => {
+    const template = await create(rent({ payee: 'Retried', startDate: '2026-03-11' }))
+    const url = `${budget.base}/transaction-templates/${template.id}/occurrences/2026-03-11/confirm`
+    const first = await api('POST', url, {}, { 'idempotency-key': `confirm-${template.id}` })
+    const retry = await api('POST', url, {}, { 'idempotency-key': `confirm-${template.id}` })
+    expect(first.status).toBe(201)
+    expect(retry.status).toBe(201)
+    expect(retry.body).toEqual(first.body)
+  })
+
+  it('takes today in Europe/Warsaw: just after its midnight, a week ahead is a day later than in UTC', async () => {
+    const template = await create(rent({ payee: 'Midnight', startDate: '2026-03-15' }))
+    Object.assign(harness.app.ledger, { clock: () => new Date('2026-03-07T23:30:00Z') })
+    try {
+      expect(await occurrences(template.id, '2026-03-15', '2026-03-15')).toEqual([
+        { date: '2026-03-15', status: 'Draft' },
+      ])
+      Object.assign(harness.app.ledger, { clock: () => new Date('2026-03-07T22:30:00Z') })
+      expect(await occurrences(template.id, '2026-03-15', '2026-03-15')).toEqual([
+        { date: '2026-03-15', status: 'Upcoming' },
+      ])
+    } finally {
+      Object.assign(harness.app.ledger, { clock: () => now })
+    }
+  })
+
+  it('lists every due draft however old without `from`, up to today + the horizon without `to`', async () => {
+    const template = await create(rent({ payee: 'Old weekly', frequency: 'Weekly', startDate: '2025-12-01' }))
+    const drafts = expectStatus(await api('GET', `${budget.base}/drafts`), 200)
+    const mine = drafts.filter((row: { templateId: string }) => row.templateId === template.id)
+    expect(mine[0]).toMatchObject({ date: '2025-12-01', status: 'Draft' })
+    expect(mine.at(-1)).toMatchObject({ date: '2026-03-16', status: 'Draft' })
+    expect(mine.every((row: { status: string }) => row.status === 'Draft')).toBe(true)
+    expect((await api('GET', `${budget.base}/drafts?from=2026-04-01&to=2026-03-01`)).status).toBe(400)
+  })
+
   it('refuses bad occurrence ranges', async () => {
     const template = await create(rent({ payee: 'Ranges' }))
     const ask = (query: string) =>
