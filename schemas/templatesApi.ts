@@ -17,7 +17,7 @@ export const maxOccurrenceRangeDays = 3660
 
 /** `from` and `to` inclusive, `from` ≤ `to`, at most `maxOccurrenceRangeDays` apart (checked by the route). */
 export const OccurrencesQuery = Schema.Struct({ from: IsoDate, to: IsoDate })
-/** Both optional: without `from` every due draft however old, without `to` up to today + the draft horizon. */
+/** Both optional: without `from` every due draft (up to `maxOccurrenceRangeDays` back), without `to` up to today + the draft horizon. */
 export const DraftsQuery = Schema.Struct({
   from: Schema.optionalKey(IsoDate),
   to: Schema.optionalKey(IsoDate),

@@ -314,7 +314,7 @@ export const templateRoutes: readonly AnyRoute[] = [
     path: '/api/budget/:budgetId/drafts',
     operationId: 'listTemplateDrafts',
     summary:
-      "Every template's Draft and Upcoming occurrences from `from` (default: every due draft) to `to` (default: today + the draft horizon), in date order, with the template's account, payee, value and splits",
+      "Every template's Draft and Upcoming occurrences from `from` (default: every due draft, at most 3 660 days back) to `to` (default: today + the draft horizon), in date order, with the template's account, payee, value and splits",
     tags,
     params: BudgetParams,
     query: DraftsQuery,
@@ -325,12 +325,13 @@ export const templateRoutes: readonly AnyRoute[] = [
       const to = query.to ?? addDays(today, read.state.draftHorizonDays)
       let from = query.from
       if (from === undefined) {
-        // Every due draft however old: from the earliest start (the rule computes its dates arithmetically).
+        // Every due draft however old — within the longest range a list covers, so the answer stays bounded.
+        const earliest = addDays(to, 1 - maxOccurrenceRangeDays)
         from = to
         for (const template of read.state.templates.values())
           if (template.startDate < from) from = template.startDate
+        if (from < earliest) from = earliest
       } else checkRange(from, to)
-      if (from > to) throw badRange('`to` must not be before `from`.', '/query/to')
       const rows = occurrencesBetween(read.state, from, to, today)
       return readReply(
         rows.map((row) => draftOf(found(read.state.templates.get(row.templateId), 'template'), row)),
