@@ -5,7 +5,7 @@ import { makeProblem, ProblemError } from '../http/problem.ts'
 // The ledger's refusals. Domain errors keep their stable wire code (`splits-do-not-sum-to-value`) and their
 // fields (e.g. `messageKey`, `value`, `splitsTotal`) as RFC 9457 extension members.
 
-export const problemWith = (
+const problemWith = (
   status: number,
   code: string,
   title: string,

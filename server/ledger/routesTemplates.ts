@@ -37,7 +37,7 @@ import {
   requestDigest,
   runCommand,
 } from './http.ts'
-import { budgetNotFound, problemWith } from './problems.ts'
+import { budgetNotFound, domainRefusal } from './problems.ts'
 import { listTemplateSplits, listTemplates, readNeededTransactions } from './read.ts'
 import { readAtOneVersion, write } from './service.ts'
 import { todayOf } from './today.ts'
@@ -76,16 +76,11 @@ const readTemplates = async (request: Parameters<typeof todayOf>[0], budgetId: s
 }
 
 /** Confirming an occurrence that was skipped, or whose transaction was deleted since: 422, nothing written. */
-const refusedConfirmation = (skipped: boolean): ProblemError =>
-  new ProblemError(
+const refusedConfirmation = (skipped: boolean, templateId: TemplateId, date: IsoDate): ProblemError =>
+  domainRefusal(
     skipped
-      ? problemWith(422, 'occurrence-skipped', 'Refused by the budget rules', 'This occurrence was skipped.')
-      : problemWith(
-          422,
-          'occurrence-transaction-gone',
-          'Refused by the budget rules',
-          'The transaction that completed this occurrence was deleted.',
-        ),
+      ? { _tag: 'OccurrenceSkipped', code: 'occurrence-skipped', templateId, date }
+      : { _tag: 'OccurrenceTransactionGone', code: 'occurrence-transaction-gone', templateId, date },
   )
 
 export const templateRoutes: readonly AnyRoute[] = [
@@ -245,7 +240,8 @@ export const templateRoutes: readonly AnyRoute[] = [
           if (appended.length > 0) return found(findTransaction(after, transactionId), 'transaction')
           // Acted on before: the transaction that completed it (read below), or a refusal.
           const completion = after.completions.get(params.templateId)?.get(params.date)
-          if (completion?.transactionId == null) throw refusedConfirmation(true)
+          if (completion?.transactionId == null)
+            throw refusedConfirmation(true, params.templateId, params.date)
           return { completedBy: completion.transactionId }
         },
       })
@@ -259,7 +255,7 @@ export const templateRoutes: readonly AnyRoute[] = [
             clearedOf: new Set(),
           })
         ).filter((stored) => stored.id === id)
-        if (transaction === undefined) throw refusedConfirmation(false)
+        if (transaction === undefined) throw refusedConfirmation(false, params.templateId, params.date)
         answer = transaction
       }
       return respond(result.status, answer, { etag: etag(result.version) })
