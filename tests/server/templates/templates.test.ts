@@ -302,6 +302,32 @@ describe.each(databases())('transaction templates on $kind', (target) => {
     expect((await api('GET', `${budget.base}/drafts?from=2026-04-01&to=2026-03-01`)).status).toBe(400)
   })
 
+  it('answers the same occurrences and drafts from the read models as from the cached summary', async () => {
+    const template = await create(rent({ payee: 'Cached', startDate: '2026-02-20' }))
+    expectStatus(
+      await api('POST', `${budget.base}/transaction-templates/${template.id}/occurrences/2026-02-20/confirm`),
+      201,
+    )
+    expectStatus(
+      await api('POST', `${budget.base}/transaction-templates/${template.id}/occurrences/2026-03-20/skip`),
+      200,
+    )
+    const listed = async () => ({
+      occurrences: await occurrences(template.id, '2026-01-01', '2026-06-30'),
+      drafts: expectStatus(await api('GET', `${budget.base}/drafts?from=2026-01-01&to=2026-06-30`), 200),
+    })
+    const warm = await listed()
+    expect(warm.occurrences.map((row: { status: string }) => row.status)).toEqual([
+      'Completed',
+      'Skipped',
+      'Upcoming',
+      'Upcoming',
+      'Upcoming',
+    ])
+    harness.app.ledger.cache.drop(budget.id)
+    expect(await listed()).toEqual(warm)
+  })
+
   it('refuses bad occurrence ranges', async () => {
     const template = await create(rent({ payee: 'Ranges' }))
     const ask = (query: string) =>
