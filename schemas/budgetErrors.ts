@@ -160,6 +160,17 @@ export const OccurrenceNeedsTransfer = refusal('OccurrenceNeedsTransfer', 'occur
   templateId: TemplateId,
 })
 
+/** Confirming an occurrence that was skipped (server/ledger/routesTemplates.ts; the domain adds nothing for it). */
+export const OccurrenceSkipped = refusal('OccurrenceSkipped', 'occurrence-skipped', {
+  templateId: TemplateId,
+  date: IsoDate,
+})
+/** Confirming an occurrence again whose completing transaction was deleted since: there is none to answer with. */
+export const OccurrenceTransactionGone = refusal('OccurrenceTransactionGone', 'occurrence-transaction-gone', {
+  templateId: TemplateId,
+  date: IsoDate,
+})
+
 /** A whole-budget import goes only into a budget with no accounts, transactions or assignments yet (409). */
 export const BudgetNotEmpty = refusal('BudgetNotEmpty', 'budget-not-empty', {})
 
@@ -208,6 +219,8 @@ export const BudgetError = Schema.Union([
   TransferTemplateNeedsOutflow,
   OccurrenceNotFound,
   OccurrenceNeedsTransfer,
+  OccurrenceSkipped,
+  OccurrenceTransactionGone,
 ])
 export type BudgetError = typeof BudgetError.Type
 export type BudgetErrorCode = BudgetError['code']

@@ -96,7 +96,11 @@ export const registerRoute = (app: FastifyInstance, route: AnyRoute): void => {
     handler: async (request, reply) => {
       const params = decodeRequestPart('params', route.params, request.params)
       const query = decodeRequestPart('query', route.query, request.query)
-      const body = decodeRequestPart('body', route.body, request.body)
+      const body = decodeRequestPart(
+        'body',
+        route.body,
+        request.body === undefined && route.optionalBody === true ? {} : request.body,
+      )
       const result = await route.handler({ params, query, body, request, reply, respond })
       const encoded = encodeResponse(route, result.status, result.body)
       const spec = route.responses[result.status]

@@ -66,6 +66,8 @@ export interface RouteSpec<
   readonly query?: Query
   /** A JSON request body. */
   readonly body?: Body
+  /** The body may be left out: an absent one is decoded as `{}` (every field of the body then optional). */
+  readonly optionalBody?: boolean
   /** A file upload (multipart/form-data) instead: the handler reads it with `readUpload(request, upload)`. */
   readonly upload?: UploadSpec
   /** Bytes; the app-wide limit applies when absent. */
@@ -98,6 +100,7 @@ export interface AnyRoute {
   readonly params?: ContractSchema | undefined
   readonly query?: ContractSchema | undefined
   readonly body?: ContractSchema | undefined
+  readonly optionalBody?: boolean | undefined
   readonly upload?: UploadSpec | undefined
   readonly bodyLimit?: number | undefined
   readonly alsoAppPage?: boolean | undefined

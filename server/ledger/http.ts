@@ -68,6 +68,7 @@ export const readReply = (body: unknown, version: number): RouteReply =>
 
 export interface CommandRoute {
   readonly status: number
+  readonly unchangedStatus?: number
   readonly commands: (meta: (index: number) => CommandMeta) => readonly BudgetCommand[]
   readonly answer: WriteRequest['answer']
   readonly batch?: boolean

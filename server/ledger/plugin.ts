@@ -15,6 +15,7 @@ import { commandRoutes } from './routesCommands.ts'
 import { moneyRoutes } from './routesMoney.ts'
 import { readRoutes } from './routesReads.ts'
 import { structureRoutes } from './routesStructure.ts'
+import { templateRoutes } from './routesTemplates.ts'
 import { createStatisticsKeeper } from './statistics.ts'
 import { type LedgerDb, ledgerDb } from './tables.ts'
 
@@ -25,6 +26,7 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...moneyRoutes,
   ...assignmentRoutes,
   ...readRoutes,
+  ...templateRoutes,
   ...commandRoutes,
   ...budgetFileRoutes,
   ...importRoutes,
@@ -44,7 +46,14 @@ export const ledgerPlugin = fp(
     const statistics = createStatisticsKeeper(db, (error) =>
       app.log.warn({ err: error }, 'refreshing planner statistics failed (queries may plan worse)'),
     )
-    const ledger = { db, cache, notifier, statistics, live: defaultLiveStreamSettings }
+    const ledger = {
+      db,
+      cache,
+      notifier,
+      statistics,
+      live: defaultLiveStreamSettings,
+      clock: () => new Date(),
+    }
     app.decorate('ledger', ledger)
     const added = await addMissingIncomeDestinations(ledger, (budgetId, error) =>
       app.log.error({ err: error, budgetId }, 'could not give a budget its "Do przydzielenia" category'),

@@ -78,8 +78,6 @@ export const readRoutes: readonly AnyRoute[] = [
   listRoute('budget-collaborations', 'listBudgetCollaborations', MemberList, listMembers),
   // Resources whose features come with later issues answer empty lists until then.
   listRoute('plans', 'listPlans', EmptyList, nothingYet),
-  listRoute('transaction-templates', 'listTransactionTemplates', EmptyList, nothingYet),
-  listRoute('transaction-template-splits', 'listTransactionTemplateSplits', EmptyList, nothingYet),
   listRoute('loans', 'listLoans', EmptyList, nothingYet),
   listRoute('loans-schedule', 'listLoansSchedule', EmptyList, nothingYet),
   listRoute('loan-activities', 'listLoanActivities', EmptyList, nothingYet),

@@ -35,6 +35,8 @@ export interface Ledger {
   readonly statistics: StatisticsKeeper
   /** How long event streams trust their credential (tests shorten it). */
   readonly live: LiveStreamSettings
+  /** Now, for "today" of templates' drafts (`today.ts`); tests set their own. */
+  readonly clock: () => Date
 }
 
 export interface CommandMeta {
@@ -64,6 +66,8 @@ export interface WriteRequest {
   /** Several commands from one request (a bulk import): command ids become `<key>/<index>`. */
   readonly batch?: boolean | undefined
   readonly status: number
+  /** The status when the commands decided no event (e.g. an occurrence confirmed again: 200, not 201). */
+  readonly unchangedStatus?: number | undefined
   readonly answer: (after: BudgetState, version: number, appended: ReadonlyArray<StoredEvent>) => unknown
   /** Creating a budget: its stream row and the caller's Owner membership come first, in the same transaction. */
   readonly create?: NewBudgetRow | undefined
@@ -279,10 +283,11 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
       await ledger.notifier.inTransaction(out, budgetId, version)
     }
     const body = request.answer(state, version, appended)
+    const status = pending.length === 0 ? (request.unchangedStatus ?? request.status) : request.status
     if (request.commandId !== undefined) {
       await saveAnswer(out, budgetId, request.commandId, {
         version,
-        status: request.status,
+        status,
         body,
         digest: request.digest ?? null,
       })
@@ -290,7 +295,7 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
     await out.flush()
     return {
       version,
-      status: request.status,
+      status,
       body,
       state,
       changed: pending.length > 0,

@@ -234,7 +234,7 @@ const operationOf = (registry: Registry, route: AnyRoute) => {
       ? {}
       : {
           requestBody: {
-            required: true,
+            required: route.optionalBody !== true,
             content: { 'application/json': { schema: registry.toJsonSchema(route.body) } },
           },
         }),

@@ -5,9 +5,18 @@ import { run as ledger } from './ledger.bench.ts'
 import { run as screens } from './screens.bench.ts'
 import { run as shell } from './shell.bench.ts'
 import { run as soak } from './soak.bench.ts'
+import { run as templates } from './templates.bench.ts'
 
 // The soak is long and loads the machine fully: it runs only when named (`npm run bench soak`).
-const benches: Record<string, () => Promise<void>> = { shell, ledger, screens, importParsers, imports, soak }
+const benches: Record<string, () => Promise<void>> = {
+  shell,
+  ledger,
+  screens,
+  importParsers,
+  imports,
+  templates,
+  soak,
+}
 const onlyWhenNamed = new Set(['soak'])
 // `--name=value` arguments are the benches' own options (e.g. `npm run bench soak -- --seconds=10`).
 const only = process.argv.slice(2).filter((argument) => !argument.startsWith('--'))

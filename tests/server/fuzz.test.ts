@@ -46,6 +46,7 @@ const placeholderIds: Record<string, string[]> = {
   preset: [placeholder('preset', 0)],
   import: [placeholder('import', 0)],
   notification: [placeholder('notification', 0)],
+  template: [placeholder('template', 0)],
 }
 const placeholderPath: Record<string, string> = {
   budgetId: placeholder('budget', 0),
@@ -58,6 +59,8 @@ const placeholderPath: Record<string, string> = {
   presetId: placeholder('preset', 0),
   importId: placeholder('import', 0),
   notificationId: placeholder('notification', 0),
+  templateId: placeholder('template', 0),
+  date: '2025-04-15',
   periodKey: '202503',
 }
 

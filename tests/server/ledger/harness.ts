@@ -12,7 +12,7 @@ export interface Answer {
 }
 
 export type Call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
   headers?: Record<string, string>,

@@ -108,10 +108,11 @@ const idKind = (name: string): string | undefined => {
   if (/filterid$/u.test(lower)) return 'filter'
   if (/budgetid$/u.test(lower)) return 'budget'
   if (/tokenid$/u.test(lower)) return 'token'
+  if (/templateid$/u.test(lower)) return 'template'
   return undefined
 }
 
-const dateNames = /^(date|duedate|fromdate|todate|from|to|occurredat)$/iu
+const dateNames = /^(date|duedate|fromdate|todate|from|to|occurredat|startdate|enddate)$/iu
 const periodNames = /^(period|periodkey)$/iu
 
 /** A fast-check arbitrary of values `schema` accepts, nudged by `hints` towards what the server accepts too. */

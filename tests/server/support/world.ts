@@ -145,6 +145,23 @@ export const buildWorld = async (call: Call): Promise<World> => {
   const notifications = expectStatus(await call('GET', '/api/notifications'), 200).items as { id: string }[]
   const notification = notifications[0]?.id
   if (notification === undefined) throw new Error('no welcome notification')
+  // A recurring template (issue 29) with a confirmed occurrence, its payee and memo carrying the marker.
+  const template = expectStatus(
+    await call('POST', `${base}/transaction-templates`, {
+      bankAccountId: checking,
+      payee: `${marker} landlord`,
+      memo: `${marker} rent`,
+      value: -30_000,
+      frequency: 'Monthly',
+      startDate: '2025-03-15',
+      splits: [{ categoryId: rent, value: -30_000 }],
+    }),
+    201,
+  ).id as string
+  expectStatus(
+    await call('POST', `${base}/transaction-templates/${template}/occurrences/2025-03-15/confirm`),
+    201,
+  )
   return {
     budgetId: budget.id,
     marker,
@@ -159,6 +176,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       preset: [preset],
       import: [imported],
       notification: notifications.map((item) => item.id),
+      template: [template],
     },
     pathValues: {
       budgetId: budget.id,
@@ -171,6 +189,8 @@ export const buildWorld = async (call: Call): Promise<World> => {
       presetId: preset,
       importId: imported,
       notificationId: notification,
+      templateId: template,
+      date: '2025-04-15',
       periodKey: '202503',
     },
   }

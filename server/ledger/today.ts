@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify'
+import { IsoDate } from '../../schemas/money.ts'
+
+// "Today" for templates' drafts (issue 29): the calendar date now in the user's time zone. The one place that knows
+// it: when the notification settings carry a per-user zone, `timeZoneOf` reads it and every route follows.
+
+export const defaultTimeZone = 'Europe/Warsaw'
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** The date (YYYY-MM-DD) an instant falls on in a time zone. */
+export const localDate = (instant: Date, timeZone: string): IsoDate => {
+  let format = formats.get(timeZone)
+  if (format === undefined) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    formats.set(timeZone, format)
+  }
+  return IsoDate.make(format.format(instant))
+}
+
+/** The caller's time zone; Europe/Warsaw until users have their own setting. */
+const timeZoneOf = async (_request: FastifyRequest): Promise<string> => defaultTimeZone
+
+/** The caller's today, by the ledger's clock (`Ledger.clock`, which tests set). */
+export const todayOf = async (request: FastifyRequest): Promise<IsoDate> =>
+  localDate(request.server.ledger.clock(), await timeZoneOf(request))
