@@ -48,7 +48,6 @@ export interface ScheduleContext {
 /** What the date condition says as a rule, or why not (null: left out). */
 const ruleOf = (
   value: unknown,
-  report: ReportBuilder,
 ): {
   frequency: RecurrenceFrequency
   interval: number
@@ -90,7 +89,6 @@ const ruleOf = (
     if (end === null) return null
     rule.endDate = end
   }
-  if (rule.shift !== 'None') report.approximated('template-weekend')
   return rule
 }
 
@@ -122,13 +120,14 @@ export const scheduleTemplates = (
     const amountCondition = find('amount')
     const accountCondition = find('account') ?? find('acct')
     const payeeCondition = find('payee')
-    const rule = dateCondition === undefined ? null : ruleOf(dateCondition.value, report)
+    const rule = dateCondition === undefined ? null : ruleOf(dateCondition.value)
     const account =
       accountCondition?.op === 'is' && typeof accountCondition.value === 'string'
         ? context.accountOf(accountCondition.value)
         : undefined
     let hundredths: number | null = null
     let amountMatch: AmountMatch = 'Exact'
+    let ranged = false
     if (amountCondition !== undefined) {
       const value = amountCondition.value
       if (amountCondition.op === 'isbetween' && isRecord(value)) {
@@ -138,7 +137,7 @@ export const scheduleTemplates = (
           // Actual's own reading of a range (getScheduledAmount): its middle.
           hundredths = Math.round((low + high) / 2)
           amountMatch = 'Approximate'
-          report.approximated('template-amount-range')
+          ranged = true
         }
       } else if (typeof value === 'number') {
         hundredths = value
@@ -180,6 +179,8 @@ export const scheduleTemplates = (
       if (categoryId !== null) splits = [{ categoryId, value }]
     }
     if (rule.pattern) report.approximated('template-pattern')
+    if (ranged) report.approximated('template-amount-range')
+    if (rule.shift !== 'None') report.approximated('template-weekend')
     const start = rule.pattern && next !== null ? next : rule.start
     const templateId = TemplateId.make(context.mint())
     commands.push({
