@@ -24,6 +24,7 @@ export const mappedKinds = [
   'assignments',
   'targets',
   'filters',
+  'templates',
 ] as const
 export const MappedKind = Schema.Literals(mappedKinds)
 export type MappedKind = typeof MappedKind.Type
@@ -56,7 +57,13 @@ export type MappedKind = typeof MappedKind.Type
  *   Assign next month;
  * - `held-money`: months with money held for the next month; it stays in Ready to Assign;
  * - `tracking-budget`: Actual's tracking (report) budget, imported as an envelope budget with its budgeted amounts
- *   (once).
+ *   (once);
+ * - `template-twice-a-month`: YNAB's "twice a month", kept as two monthly templates (the next date and 15 days later);
+ * - `template-pattern`: an Actual schedule repeating on days one rule cannot name (several days, "last day"), kept
+ *   on its next date's day;
+ * - `template-amount-range`: an Actual schedule's amount range ("is between"), kept as its middle, matched
+ *   approximately (±7.5 %);
+ * - `template-weekend`: an Actual schedule moved off weekends, kept moving off weekends and Polish public holidays.
  */
 export const approximationCodes = [
   'amount-rounded',
@@ -79,6 +86,10 @@ export const approximationCodes = [
   'rollover-overspending',
   'held-money',
   'tracking-budget',
+  'template-twice-a-month',
+  'template-pattern',
+  'template-amount-range',
+  'template-weekend',
 ] as const
 export const ApproximationCode = Schema.Literals(approximationCodes)
 export type ApproximationCode = typeof ApproximationCode.Type
@@ -87,7 +98,9 @@ export type ApproximationCode = typeof ApproximationCode.Type
  * What an import left out:
  * - `tracking-accounts` (and `tracking-transactions`, the transactions only they held): Koperta keeps on-budget
  *   accounts only (tracking accounts arrive with loans);
- * - `scheduled-transactions`: counted, kept for templates (another issue);
+ * - `scheduled-transactions`: scheduled transactions that could not become templates: on a tracking, closed or
+ *   deleted account, a transfer to the same account, or a date rule or amount Koperta cannot take;
+ * - `scheduled-ended`: scheduled transactions that will not come again (completed, inactive or past their end);
  * - `deleted-transactions`, `deleted-accounts`, `deleted-categories` (their transactions go to Uncategorized,
  *   `params.moved` of them), `deleted-assignments` (amounts assigned to deleted categories);
  * - `targets-unsupported`: goals of a kind Koperta has no target for, or without an amount;
@@ -103,6 +116,7 @@ export const leftOutCodes = [
   'tracking-accounts',
   'tracking-transactions',
   'scheduled-transactions',
+  'scheduled-ended',
   'deleted-transactions',
   'deleted-accounts',
   'deleted-categories',

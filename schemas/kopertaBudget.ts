@@ -10,14 +10,27 @@ import {
   TransactionKind,
 } from './budget.ts'
 import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
+import {
+  AmountMatch,
+  DraftHorizonDays,
+  HolidayShift,
+  RecurrenceFrequency,
+  TemplateInterval,
+  TemplateOccurrenceCount,
+} from './templates.ts'
 
 // Koperta's own budget file (docs/formats/koperta-budget.md): everything needed to rebuild a budget whose every
 // month view and account balance equal the original's. Amounts are integer minor units of `budget.currency`; ids
 // are the exporting budget's, opaque, and only tie the file's parts together (an import mints new ones).
 
 export const KOPERTA_BUDGET_FORMAT = 'koperta-budget'
-/** The format's version; a reader refuses a newer one it cannot know (`unsupported-version`). */
-export const KOPERTA_BUDGET_VERSION = 1
+/**
+ * The format's version the export writes; a reader refuses a newer one it cannot know (`unsupported-version`).
+ * Version 2 added `templates` and `draftHorizonDays`; version 1 files (none of them) still import.
+ */
+export const KOPERTA_BUDGET_VERSION = 2
+/** Every version a reader takes. */
+export const KOPERTA_BUDGET_VERSIONS: readonly number[] = [1, 2]
 
 const Id = Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(128))
 
@@ -97,9 +110,33 @@ export const KopertaTarget = Schema.Struct({
 
 export const KopertaFilter = Schema.Struct({ id: Id, name: Name, criteria: FilterCriteria })
 
+/**
+ * A recurring transaction template (version 2) as the app keeps it. `skippedThrough` also covers every occurrence
+ * acted on (confirmed or skipped) up to the latest one: their transactions are in the file anyway, so an import
+ * shows no backlog of them.
+ */
+export const KopertaTemplate = Schema.Struct({
+  id: Id,
+  accountId: Id,
+  /** A transfer's other account (then no splits, and `value` < 0 leaves `accountId`). */
+  toAccountId: Schema.NullOr(Id),
+  payee: Text,
+  memo: Text,
+  value: Minor,
+  splits: Schema.Array(Schema.Struct({ categoryId: Id, value: Minor })),
+  frequency: RecurrenceFrequency,
+  interval: TemplateInterval,
+  startDate: IsoDate,
+  endDate: Schema.NullOr(IsoDate),
+  occurrences: Schema.NullOr(TemplateOccurrenceCount),
+  shift: HolidayShift,
+  amountMatch: AmountMatch,
+  skippedThrough: Schema.NullOr(IsoDate),
+})
+
 export const KopertaBudgetFile = Schema.Struct({
   format: Schema.Literal(KOPERTA_BUDGET_FORMAT),
-  version: Schema.Literal(KOPERTA_BUDGET_VERSION),
+  version: Schema.Literals([1, KOPERTA_BUDGET_VERSION]),
   exportedAt: Instant,
   budget: Schema.Struct({ name: Name, currency: CurrencyCode }),
   /** In display order; the system group among them. */
@@ -113,5 +150,9 @@ export const KopertaBudgetFile = Schema.Struct({
   months: Schema.Array(KopertaMonth),
   targets: Schema.Array(KopertaTarget),
   filters: Schema.Array(KopertaFilter),
+  /** Version 2: recurring transaction templates (absent in version 1: none). */
+  templates: Schema.optionalKey(Schema.Array(KopertaTemplate)),
+  /** Version 2: how many days ahead occurrences become drafts (absent: the default, 7). */
+  draftHorizonDays: Schema.optionalKey(DraftHorizonDays),
 }).annotate({ identifier: 'KopertaBudgetFile' })
 export type KopertaBudgetFile = typeof KopertaBudgetFile.Type

@@ -9,6 +9,7 @@ import {
   PeriodKey,
 } from '../../schemas/money.ts'
 import { currencyExponent, isKnownCurrency } from '../currency.ts'
+import { scheduleTemplates } from './actualSchedules.ts'
 import type { ActualAccount, ActualRows, ActualTransaction } from './actualTypes.ts'
 import {
   amountConverter,
@@ -402,7 +403,31 @@ const convert = (rows: ActualRows, { mint, target }: ImportContext): BudgetConve
     ),
   ])
   mapped('reconciledAccounts', reconciledAccounts.size)
-  const money = moneyCommands({ accounts, transactions, transfers }, mint)
+  // ---- Schedules: templates after the transactions (none completes an occurrence), before the closings ----
+  const templates = scheduleTemplates(rows.schedules, {
+    mint,
+    minorOf,
+    report,
+    accountOf: (id) => {
+      const found = onBudget.get(id)
+      return found === undefined || found.account.closed ? undefined : found.id
+    },
+    payeeOf: (id) => {
+      const payee = payees.get(rows.payeeMapping.get(id) ?? id)
+      if (payee === undefined) return { name: '', transferAccountId: null }
+      return {
+        name: clean.payee(
+          payee.transferAccountId === null
+            ? payee.name
+            : (accountNames.get(payee.transferAccountId) ?? payee.name),
+        ),
+        transferAccountId: payee.transferAccountId,
+      }
+    },
+    categoryOf: (id) => categoryIds.get(rows.categoryMapping.get(id) ?? id)?.id ?? null,
+    nextDateOf: (schedule) => actualDate(schedule.nextDate),
+  })
+  const money = moneyCommands({ accounts, transactions, transfers }, mint, templates)
 
   // ---- Budgeted amounts ----
   const tracking = rows.budgetType === 'tracking'
@@ -442,7 +467,6 @@ const convert = (rows: ActualRows, { mint, target }: ImportContext): BudgetConve
   approximated('held-money', rows.heldMonths)
 
   // ---- What Koperta has no place for yet ----
-  leftOut('scheduled-transactions', rows.schedules)
   leftOut('payee-rules', rows.rules)
   leftOut('notes', rows.notes)
 

@@ -74,6 +74,20 @@ export interface ActualBudgetAmount {
   readonly carryover: boolean
 }
 
+/**
+ * One schedule (`schedules`) with its rule's conditions and actions (`rules`, JSON parsed; null when missing or
+ * broken) and its next date (`schedules_next_date`: `local_next_date`, else `base_next_date`, YYYYMMDD).
+ */
+export interface ActualSchedule {
+  readonly id: string
+  readonly name: string | null
+  readonly completed: boolean
+  readonly tombstone: boolean
+  readonly conditions: unknown
+  readonly actions: unknown
+  readonly nextDate: number | null
+}
+
 export interface ActualRows {
   /** metadata.json's `budgetName`, else its `id` (a slug of the name); null when it has neither. */
   readonly budgetName: string | null
@@ -95,6 +109,6 @@ export interface ActualRows {
   /** Months with money held for the next month (`zero_budget_months.buffered` ≠ 0). */
   readonly heldMonths: number
   readonly notes: number
-  readonly schedules: number
+  readonly schedules: readonly ActualSchedule[]
   readonly rules: number
 }

@@ -4,7 +4,7 @@ import type { BudgetImportSource } from '../../schemas/budget.ts'
 import type { ImportBudget } from '../../schemas/budgetCommands.ts'
 import {
   KOPERTA_BUDGET_FORMAT,
-  KOPERTA_BUDGET_VERSION,
+  KOPERTA_BUDGET_VERSIONS,
   KopertaBudgetFile,
 } from '../../schemas/kopertaBudget.ts'
 import { convertKopertaFile } from './kopertaImport.ts'
@@ -44,7 +44,7 @@ export const convertBudgetJson = (
   if (detected === undefined || (source !== undefined && source !== detected))
     return { ok: false, error: 'unknown-layout' }
   if (detected === 'ynab') return convertYnab(value, context)
-  if (isRecord(value) && value.version !== KOPERTA_BUDGET_VERSION)
+  if (isRecord(value) && !KOPERTA_BUDGET_VERSIONS.includes(value.version as number))
     return { ok: false, error: typeof value.version === 'number' ? 'unsupported-version' : 'invalid' }
   const file = decodeKoperta(value)
   if (Result.isFailure(file)) return { ok: false, error: 'invalid' }

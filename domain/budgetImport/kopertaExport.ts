@@ -133,5 +133,30 @@ export const toKopertaFile = (state: BudgetState, exportedAt: Instant): KopertaB
       name: filter.name,
       criteria: filter.criteria,
     })),
+    templates: [...state.templates.values()].map((template) => {
+      // Occurrences acted on are transactions of the file already (or were skipped): up to the latest of them
+      // an import shows no backlog.
+      let skippedThrough = template.skippedThrough
+      for (const date of state.completions.get(template.id)?.keys() ?? [])
+        if (skippedThrough === null || date > skippedThrough) skippedThrough = date
+      return {
+        id: template.id,
+        accountId: template.bankAccountId,
+        toAccountId: template.toBankAccountId,
+        payee: template.payee,
+        memo: template.memo,
+        value: template.value,
+        splits: template.splits.map((split) => ({ categoryId: split.categoryId, value: split.value })),
+        frequency: template.frequency,
+        interval: template.interval,
+        startDate: template.startDate,
+        endDate: template.endDate,
+        occurrences: template.occurrences,
+        shift: template.shift,
+        amountMatch: template.amountMatch,
+        skippedThrough,
+      }
+    }),
+    draftHorizonDays: state.draftHorizonDays,
   }
 }

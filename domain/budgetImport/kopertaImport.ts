@@ -6,6 +6,7 @@ import {
   CategoryId,
   FilterId,
   TargetId,
+  TemplateId,
   TransactionId,
   TransferId,
 } from '../../schemas/ids.ts'
@@ -235,7 +236,38 @@ const convert = (file: KopertaBudgetFile, { mint, target }: ImportContext): Budg
     }
   })
   report.mapped('accounts', accounts.length)
-  commands.push(...moneyCommands({ accounts, transactions, transfers }, mint))
+  // Templates after the transactions (none completes an occurrence on the way) and before the closings.
+  const templates: ImportableCommandDraft[] = []
+  for (const template of file.templates ?? []) {
+    const templateId = TemplateId.make(mint())
+    const memo = text.memo(template.memo)
+    templates.push({
+      _tag: 'CreateTemplate',
+      templateId,
+      bankAccountId: accountIds.of(template.accountId),
+      ...(template.toAccountId === null ? {} : { toBankAccountId: accountIds.of(template.toAccountId) }),
+      payee: text.payee(template.payee),
+      ...(memo === '' ? {} : { memo }),
+      value: amount(template.value),
+      splits: template.splits.map((split) => ({
+        categoryId: categories.of(split.categoryId),
+        value: amount(split.value),
+      })),
+      frequency: template.frequency,
+      interval: template.interval,
+      startDate: template.startDate,
+      ...(template.endDate === null ? {} : { endDate: template.endDate }),
+      ...(template.occurrences === null ? {} : { occurrences: template.occurrences }),
+      shift: template.shift,
+      amountMatch: template.amountMatch,
+    })
+    if (template.skippedThrough !== null)
+      templates.push({ _tag: 'SkipOccurrencesThrough', templateId, date: template.skippedThrough })
+  }
+  report.mapped('templates', file.templates?.length ?? 0)
+  if (file.draftHorizonDays !== undefined)
+    templates.push({ _tag: 'SetDraftHorizon', days: file.draftHorizonDays })
+  commands.push(...moneyCommands({ accounts, transactions, transfers }, mint, templates))
 
   for (const month of file.months) {
     commands.push({

@@ -188,10 +188,16 @@ const sideEdit = (side: PlannedSide): ImportableCommandDraft[] => {
  * their opening balances; the reconciled transactions and every transfer are added, the reconciled transfer sides
  * cleared, and each reconciled account reconciled at the balance they make (so exactly they become reconciled,
  * with no adjustment); then the other transactions are added and the other transfer sides given their status;
- * closed accounts close last. `mint` names the (unused) adjustment of each reconciliation. A reconciled balance
+ * `beforeClosing` comes next (templates: after the transactions, so none completes an occurrence, and before the
+ * closings, which would refuse a template); closed accounts close last. `mint` names the (unused) adjustment of each reconciliation. A reconciled balance
  * past one amount's bound throws `ConversionRefused` (run it inside `refusedAsValue`).
  */
-export const moneyCommands = (money: PlannedMoney, mint: () => string): ImportableCommandDraft[] => {
+export const moneyCommands = (
+  money: PlannedMoney,
+  mint: () => string,
+  /** Commands that need every transaction in but the accounts still open (templates: a closed account refuses one). */
+  beforeClosing: readonly ImportableCommandDraft[] = [],
+): ImportableCommandDraft[] => {
   const commands: ImportableCommandDraft[] = money.accounts.map((account) => ({
     _tag: 'OpenBankAccount',
     bankAccountId: account.id,
@@ -242,6 +248,7 @@ export const moneyCommands = (money: PlannedMoney, mint: () => string): Importab
     if (!transfer.from.reconciled) commands.push(...sideEdit(transfer.from))
     if (!transfer.to.reconciled) commands.push(...sideEdit(transfer.to))
   }
+  commands.push(...beforeClosing)
   for (const account of money.accounts) {
     if (account.closed) commands.push({ _tag: 'CloseBankAccount', bankAccountId: account.id })
   }

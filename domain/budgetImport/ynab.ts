@@ -5,10 +5,12 @@ import {
   CategoryGroupId,
   CategoryId,
   TargetId,
+  TemplateId,
   TransactionId,
   TransferId,
 } from '../../schemas/ids.ts'
 import { type CurrencyCode, IsoDate, isIsoDate, type Minor, PeriodKey } from '../../schemas/money.ts'
+import type { RecurrenceFrequency } from '../../schemas/templates.ts'
 import { currencyExponent, isKnownCurrency } from '../currency.ts'
 import {
   amountConverter,
@@ -160,6 +162,151 @@ const targetOf = (
       report.leftOut('targets-unsupported')
       return undefined
   }
+}
+
+/** YNAB's scheduled frequencies as a Koperta rule; `twiceAMonth` is two monthly templates (see below). */
+const frequencies: Readonly<Record<string, { frequency: RecurrenceFrequency; interval: number }>> = {
+  never: { frequency: 'Once', interval: 1 },
+  daily: { frequency: 'Daily', interval: 1 },
+  weekly: { frequency: 'Weekly', interval: 1 },
+  everyOtherWeek: { frequency: 'Weekly', interval: 2 },
+  every4Weeks: { frequency: 'Weekly', interval: 4 },
+  twiceAMonth: { frequency: 'Monthly', interval: 1 },
+  monthly: { frequency: 'Monthly', interval: 1 },
+  everyOtherMonth: { frequency: 'Monthly', interval: 2 },
+  every3Months: { frequency: 'Quarterly', interval: 1 },
+  every4Months: { frequency: 'Monthly', interval: 4 },
+  twiceAYear: { frequency: 'Monthly', interval: 6 },
+  yearly: { frequency: 'Yearly', interval: 1 },
+  everyOtherYear: { frequency: 'Yearly', interval: 2 },
+}
+
+const lastDayOfMonth = (year: number, month: number): number =>
+  new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/**
+ * The second date of a "twice a month" schedule: 15 days after the first, kept in its month (clamped to the
+ * month's last day); when the first is that last day, the 15 days before it fall in the next month instead.
+ */
+export const twiceAMonthSecond = (first: IsoDate): IsoDate => {
+  const [year, month, day] = first.split('-').map(Number) as [number, number, number]
+  const last = lastDayOfMonth(year, month)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  if (day < last) return IsoDate.make(`${year}-${pad(month)}-${pad(Math.min(day + 15, last))}`)
+  const nextYear = month === 12 ? year + 1 : year
+  const nextMonth = month === 12 ? 1 : month + 1
+  return IsoDate.make(`${nextYear}-${pad(nextMonth)}-${pad(day - 15)}`)
+}
+
+interface ScheduledContext {
+  readonly mint: () => string
+  readonly amountOf: (milli: number) => Minor
+  readonly report: ReportBuilder
+  readonly payeeOf: (raw: Raw) => string
+  readonly memoOf: (raw: Raw) => string
+  /** The YNAB account's id here (null: a tracking account), undefined for a deleted or unknown one. */
+  readonly accountOf: (
+    ynabId: string | null,
+  ) => { readonly id: BankAccountId | null; readonly closed: boolean } | undefined
+  /** The category a YNAB category id became; null: Uncategorized (internal, deleted, none). */
+  readonly categoryOf: (ynabId: string | null) => CategoryId | null
+  readonly uncategorized: CategoryId
+}
+
+/**
+ * YNAB's scheduled transactions (not deleted) as templates starting on `date_next`, YNAB's next date not yet
+ * entered, so the ones before it make no backlog. A split takes its scheduled subtransactions' categories; a
+ * transfer between budget accounts stays a transfer (its outflow side first), one to a tracking account keeps its
+ * category (`tracking-transfer`). On a tracking, closed or deleted account, with a transfer part in a split, or of
+ * an unknown frequency: left out (`scheduled-transactions`).
+ */
+const scheduledTemplates = (budget: Raw, context: ScheduledContext): ImportableCommandDraft[] => {
+  const { mint, amountOf, report } = context
+  const subs = new Map<string, Raw[]>()
+  for (const sub of records(budget.scheduled_subtransactions, 'scheduled_subtransactions')) {
+    if (flag(sub, 'deleted')) continue
+    const parent = text(sub, 'scheduled_transaction_id')
+    subs.set(parent, [...(subs.get(parent) ?? []), sub])
+  }
+  const templates: ImportableCommandDraft[] = []
+  let leftOut = 0
+  let twiceAMonth = 0
+  let trackingTransfers = 0
+  for (const raw of records(budget.scheduled_transactions, 'scheduled_transactions')) {
+    if (flag(raw, 'deleted')) continue
+    const account = context.accountOf(text(raw, 'account_id'))
+    const rule = frequencies[optionalText(raw, 'frequency') ?? 'never']
+    const start =
+      optionalDate(raw, 'date_next') ?? optionalDate(raw, 'date_first') ?? optionalDate(raw, 'date')
+    if (account?.id == null || account.closed || rule === undefined || start === null) {
+      leftOut += 1
+      continue
+    }
+    let value = amountOf(integer(raw, 'amount'))
+    let bankAccountId: BankAccountId = account.id
+    let toBankAccountId: BankAccountId | undefined
+    let splits: SplitInput[] = []
+    const parts = subs.get(text(raw, 'id')) ?? []
+    const transferTo = optionalText(raw, 'transfer_account_id')
+    const other = transferTo === null ? undefined : context.accountOf(transferTo)
+    if (parts.length > 0) {
+      if (parts.some((part) => optionalText(part, 'transfer_account_id') !== null)) {
+        leftOut += 1
+        continue
+      }
+      const rounded = parts.map((part) => ({
+        categoryId: context.categoryOf(optionalText(part, 'category_id')) ?? context.uncategorized,
+        value: amountOf(integer(part, 'amount')),
+      }))
+      // Each part rounded on its own; the largest takes what rounding left, so they sum (as for transactions).
+      const difference = value - rounded.reduce((sum, split) => sum + split.value, 0)
+      if (difference !== 0) {
+        const largest = rounded.reduce((best, split) =>
+          Math.abs(split.value) > Math.abs(best.value) ? split : best,
+        )
+        largest.value = (largest.value + difference) as Minor
+      }
+      splits = rounded
+    } else if (other?.id != null && transferTo !== null) {
+      if (other.closed || other.id === account.id || value === 0) {
+        leftOut += 1
+        continue
+      }
+      // A template's transfer leaves its own account: an inflow is the other account's outflow.
+      if (value < 0) toBankAccountId = other.id
+      else {
+        bankAccountId = other.id
+        toBankAccountId = account.id
+        value = -value as Minor
+      }
+    } else {
+      if (transferTo !== null) trackingTransfers += 1
+      const categoryId = context.categoryOf(optionalText(raw, 'category_id'))
+      if (categoryId !== null) splits = [{ categoryId, value }]
+    }
+    const memo = context.memoOf(raw)
+    const base = {
+      _tag: 'CreateTemplate' as const,
+      bankAccountId,
+      ...(toBankAccountId === undefined ? {} : { toBankAccountId }),
+      payee: context.payeeOf(raw),
+      ...(memo === '' ? {} : { memo }),
+      value,
+      splits,
+      frequency: rule.frequency,
+      ...(rule.interval === 1 ? {} : { interval: rule.interval }),
+    }
+    const starts =
+      optionalText(raw, 'frequency') === 'twiceAMonth' ? [start, twiceAMonthSecond(start)] : [start]
+    if (starts.length > 1) twiceAMonth += 1
+    for (const startDate of starts)
+      templates.push({ ...base, templateId: TemplateId.make(mint()), startDate })
+  }
+  report.mapped('templates', templates.length)
+  report.approximated('template-twice-a-month', twiceAMonth)
+  report.approximated('tracking-transfer', trackingTransfers)
+  report.leftOut('scheduled-transactions', leftOut)
+  return templates
 }
 
 export const convertYnab = (value: unknown, context: ImportContext): BudgetConversion => {
@@ -582,10 +729,24 @@ const convert = (budget: Raw, { mint, target }: ImportContext): BudgetConversion
   report.leftOut('deleted-assignments', deletedAssignments)
   commands.push(...targets)
 
-  const scheduled = records(budget.scheduled_transactions, 'scheduled_transactions').filter(
-    (raw) => !flag(raw, 'deleted'),
+  commands.push(
+    ...scheduledTemplates(budget, {
+      mint,
+      amountOf,
+      report,
+      payeeOf,
+      memoOf: (raw) => clean.memo(optionalText(raw, 'memo')),
+      accountOf: (ynabId) => {
+        const account = ynabId === null ? undefined : accounts.get(ynabId)
+        return account === undefined ? undefined : { id: account.id, closed: account.closed }
+      },
+      categoryOf: (ynabId) => {
+        const fate = ynabId === null ? undefined : fates.get(ynabId)
+        return fate?.kind === 'income' ? target.incomeCategoryId : fate?.kind === 'category' ? fate.id : null
+      },
+      uncategorized: target.uncategorizedCategoryId,
+    }),
   )
-  report.leftOut('scheduled-transactions', scheduled.length)
   report.leftOut('notes', notes)
   return { ok: true, name, currency, commands, report: report.build('ynab', name, currency) }
 }

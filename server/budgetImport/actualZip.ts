@@ -11,6 +11,7 @@ import type {
   ActualCategoryGroup,
   ActualPayee,
   ActualRows,
+  ActualSchedule,
   ActualTransaction,
 } from '../../domain/budgetImport/actualTypes.ts'
 import type { BudgetFileErrorCode } from '../../schemas/budgetImport.ts'
@@ -355,6 +356,54 @@ const readTables = (db: DatabaseSync, metadata: Record<string, unknown>): Actual
     const row = db.prepare(`SELECT count(*) AS n FROM "${table}" WHERE ${where}`).get()
     return Number(row?.n ?? 0)
   }
+  // Schedules with their rule's conditions and actions (JSON) and their next date.
+  const json = (value: Value): unknown => {
+    const source = text(value)
+    if (source === null) return null
+    try {
+      return JSON.parse(source)
+    } catch {
+      return null
+    }
+  }
+  const scheduleRules = new Map(
+    select('rules', { id: 'NULL', conditions: 'NULL', actions: 'NULL' }).map((row) => [
+      text(row.id) ?? '',
+      { conditions: json(row.conditions), actions: json(row.actions) },
+    ]),
+  )
+  const nextDates = new Map<string, number | null>()
+  for (const row of select('schedules_next_date', {
+    schedule_id: 'NULL',
+    local_next_date: 'NULL',
+    base_next_date: 'NULL',
+    tombstone: '0',
+  })) {
+    if (flag(row.tombstone)) continue
+    nextDates.set(
+      text(row.schedule_id) ?? '',
+      optionalNumber(row.local_next_date) ?? optionalNumber(row.base_next_date),
+    )
+  }
+  const schedules: ActualSchedule[] = select('schedules', {
+    id: 'NULL',
+    rule: 'NULL',
+    completed: '0',
+    tombstone: '0',
+    name: 'NULL',
+  }).map((row) => {
+    const id = text(row.id) ?? ''
+    const rule = scheduleRules.get(text(row.rule) ?? '')
+    return {
+      id,
+      name: text(row.name),
+      completed: flag(row.completed),
+      tombstone: flag(row.tombstone),
+      conditions: rule?.conditions ?? null,
+      actions: rule?.actions ?? null,
+      nextDate: nextDates.get(id) ?? null,
+    }
+  })
   const preferences = new Map(
     select('preferences', { id: 'NULL', value: 'NULL' }).map((row) => [text(row.id), text(row.value)]),
   )
@@ -380,8 +429,15 @@ const readTables = (db: DatabaseSync, metadata: Record<string, unknown>): Actual
     trackingBudgets: budgets('reflect_budgets'),
     heldMonths: countOf('zero_budget_months', 'buffered <> 0', ['buffered']),
     notes: countOf('notes', "note IS NOT NULL AND trim(note) <> ''", ['note']),
-    schedules: countOf('schedules', 'tombstone = 0', ['tombstone']),
-    rules: countOf('rules', 'tombstone = 0', ['tombstone']),
+    schedules,
+    // Rules that are a schedule's are its conditions, not payee rules of their own.
+    rules: countOf(
+      'rules',
+      columnsOf('schedules').has('rule')
+        ? 'tombstone = 0 AND id NOT IN (SELECT rule FROM schedules WHERE rule IS NOT NULL)'
+        : 'tombstone = 0',
+      ['tombstone'],
+    ),
   }
 }
 

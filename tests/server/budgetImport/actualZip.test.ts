@@ -89,7 +89,16 @@ describe('reading an Actual export', () => {
     expect(rows.categoryMapping.get('cat-zywnosc')).toBe('cat-jedzenie')
     expect(rows.payeeMapping.get('pay-empik-2')).toBe('pay-empik')
     expect(rows.envelopeBudgets).toHaveLength(11)
-    expect(rows).toMatchObject({ heldMonths: 1, notes: 1, schedules: 2, rules: 1 })
+    expect(rows).toMatchObject({ heldMonths: 1, notes: 1, rules: 1 })
+    expect(rows.schedules).toHaveLength(5)
+    // A schedule comes with its rule's conditions and actions, parsed, and its next date.
+    expect(rows.schedules.find((schedule) => schedule.id === 'sch-czynsz')).toMatchObject({
+      name: 'Czynsz',
+      completed: false,
+      nextDate: 20250310,
+      conditions: expect.arrayContaining([{ op: 'is', field: 'amount', value: -180000 }]),
+      actions: expect.arrayContaining([{ op: 'set', field: 'category', value: 'cat-czynsz' }]),
+    })
   })
 
   it('gives a budget whose balances and months are those of the Actual file', async () => {
@@ -123,6 +132,50 @@ describe('reading an Actual export', () => {
     expect(result.report.leftOut.map((line) => line.code)).toEqual(
       expect.arrayContaining(['tracking-accounts', 'scheduled-transactions', 'payee-rules', 'notes']),
     )
+    // Three schedules become templates from their rules, with no backlog before their next dates.
+    const names = new Map(
+      [...state.accounts.values(), ...state.categories.values()].map((x) => [x.id as string, x.name]),
+    )
+    expect(
+      [...state.templates.values()].map((t) => [
+        names.get(t.bankAccountId),
+        t.toBankAccountId === null ? null : names.get(t.toBankAccountId),
+        t.payee,
+        t.value,
+        t.splits.map((split) => names.get(split.categoryId)),
+        `${t.frequency} ${t.interval} ${t.startDate} ${t.shift} ${t.amountMatch} ${t.occurrences}`,
+        t.skippedThrough,
+      ]),
+    ).toEqual([
+      [
+        'Konto osobiste mBank',
+        null,
+        'Spółdzielnia Mieszkaniowa „Zieleń”',
+        -180000,
+        ['Czynsz i opłaty'],
+        'Monthly 1 2025-01-10 None Exact null',
+        '2025-03-09',
+      ],
+      [
+        'Konto osobiste mBank',
+        null,
+        'Firma Łódź Sp. z o.o.',
+        850000,
+        ['Wynagrodzenie'],
+        'Monthly 1 2025-01-28 Before Approximate null',
+        '2025-02-27',
+      ],
+      [
+        'Konto osobiste mBank',
+        'Oszczędności ING',
+        'Oszczędności ING',
+        -50000,
+        [],
+        'Weekly 2 2025-01-06 None Exact 26',
+        '2025-03-02',
+      ],
+    ])
+    expect(result.report.mapped).toContainEqual({ kind: 'templates', count: 3 })
   })
 
   it('reads the committed sample export', async () => {

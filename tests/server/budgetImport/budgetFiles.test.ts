@@ -273,12 +273,16 @@ describe.each(databases())('whole budgets in and out on $kind', (target) => {
     const file = exported.json()
     expect(file).toMatchObject({
       format: 'koperta-budget',
-      version: 1,
+      version: 2,
       budget: { name: 'Budżet domowy Kowalskich' },
+      draftHorizonDays: 7,
     })
+    // The YNAB file's scheduled transactions came in as templates; the file carries them and brings them back.
+    expect(file.templates).toHaveLength(7)
     const copy = await newBudget('Kopia')
     const answer = expectStatus(await upload(copy, Buffer.from(exported.body)), 201)
     expect(answer.report.source).toBe('koperta')
+    expect(answer.report.mapped).toContainEqual({ kind: 'templates', count: 7 })
     for (const period of ['202501', '202502', '202503', '202504']) {
       const a = expectStatus(await api('GET', `/api/budget/${source}/period/${period}`), 200)
       const b = expectStatus(await api('GET', `/api/budget/${copy}/period/${period}`), 200)

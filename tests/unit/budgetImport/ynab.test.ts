@@ -218,6 +218,7 @@ describe('a YNAB budget export', () => {
         { kind: 'reconciledAccounts', count: 1 },
         { kind: 'assignments', count: 13 },
         { kind: 'targets', count: 8 },
+        { kind: 'templates', count: 7 },
       ],
       approximated: expect.arrayContaining([
         { code: 'target-refill', count: 1 },
@@ -227,6 +228,7 @@ describe('a YNAB budget export', () => {
         { code: 'amount-rounded', count: 1 },
         { code: 'split-transfer', count: 1 },
         { code: 'tracking-transfer', count: 1 },
+        { code: 'template-twice-a-month', count: 1 },
       ]),
       leftOut: expect.arrayContaining([
         { code: 'targets-unsupported', count: 1 },
@@ -237,12 +239,96 @@ describe('a YNAB budget export', () => {
         { code: 'flags', count: 1 },
         { code: 'deleted-categories', count: 2, params: { moved: 1 } },
         { code: 'deleted-assignments', count: 1 },
-        { code: 'scheduled-transactions', count: 2 },
+        { code: 'scheduled-transactions', count: 1 },
         { code: 'notes', count: 3 },
       ]),
     })
-    expect(conversion.report.approximated).toHaveLength(7)
+    expect(conversion.report.approximated).toHaveLength(8)
     expect(conversion.report.leftOut).toHaveLength(10)
+  })
+
+  it('brings scheduled transactions in as templates from their next date', () => {
+    const { state } = importFixture()
+    const names = new Map(
+      [...state.categories.values(), ...state.accounts.values()].map((x) => [x.id as string, x.name]),
+    )
+    const templates = [...state.templates.values()].map((template) => ({
+      account: names.get(template.bankAccountId),
+      to: template.toBankAccountId === null ? null : names.get(template.toBankAccountId),
+      payee: template.payee,
+      memo: template.memo,
+      value: template.value,
+      splits: template.splits.map((split) => [names.get(split.categoryId), split.value]),
+      rule: `${template.frequency} ${template.interval} ${template.startDate}`,
+      skippedThrough: template.skippedThrough,
+    }))
+    expect(templates).toEqual([
+      {
+        account: 'Konto osobiste mBank',
+        to: null,
+        payee: 'Pracodawca Sp. z o.o.',
+        memo: '',
+        value: 850_000,
+        splits: [['readyToAssign', 850_000]],
+        rule: 'Monthly 1 2025-04-10',
+        skippedThrough: null,
+      },
+      {
+        account: 'Konto osobiste mBank',
+        to: null,
+        payee: 'Spółdzielnia Mieszkaniowa „Słoneczna”',
+        memo: '',
+        value: -200_000,
+        splits: [['Czynsz', -200_000]],
+        rule: 'Monthly 1 2025-04-10',
+        skippedThrough: null,
+      },
+      // "Twice a month": two monthly templates, the second 15 days later, kept in April (30 days).
+      ...['2025-04-20', '2025-04-30'].map((start) => ({
+        account: 'Konto osobiste mBank',
+        to: null,
+        payee: 'Orlen',
+        memo: 'Tankowanie',
+        value: -30_000,
+        splits: [['Paliwo', -30_000]],
+        rule: `Monthly 1 ${start}`,
+        skippedThrough: null,
+      })),
+      {
+        account: 'Konto osobiste mBank',
+        to: null,
+        payee: 'Tauron',
+        memo: '',
+        value: -45_000,
+        splits: [
+          ['Prąd', -30_000],
+          ['Czynsz', -15_000],
+        ],
+        rule: 'Quarterly 1 2025-05-15',
+        skippedThrough: null,
+      },
+      // An inflow to the savings from the current account: the template leaves the current account.
+      {
+        account: 'Konto osobiste mBank',
+        to: 'Oszczędności',
+        payee: 'Oszczędności',
+        memo: 'Na oszczędności',
+        value: -100_000,
+        splits: [],
+        rule: 'Monthly 1 2025-04-25',
+        skippedThrough: null,
+      },
+      {
+        account: 'Konto osobiste mBank',
+        to: null,
+        payee: 'Biedronka',
+        memo: '',
+        value: -12_345,
+        splits: [['Jedzenie', -12_345]],
+        rule: 'Weekly 2 2025-04-12',
+        skippedThrough: null,
+      },
+    ])
   })
 
   it('accepts the {"budget": …} and {"data": {"plan": …}} wrappers alike', () => {

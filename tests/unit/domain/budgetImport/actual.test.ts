@@ -4,6 +4,7 @@ import { convertActual } from '../../../../domain/budgetImport/actual.ts'
 import type {
   ActualAccount,
   ActualRows,
+  ActualSchedule,
   ActualTransaction,
 } from '../../../../domain/budgetImport/actualTypes.ts'
 import type { BudgetConversion } from '../../../../domain/budgetImport/plan.ts'
@@ -97,7 +98,7 @@ const rows = (fields: Partial<ActualRows> = {}): ActualRows => ({
   trackingBudgets: [],
   heldMonths: 0,
   notes: 0,
-  schedules: 0,
+  schedules: [],
   rules: 0,
   ...fields,
 })
@@ -433,7 +434,6 @@ describe('converting an Actual budget', () => {
         ],
         trackingBudgets: [{ month: 202501, categoryId: 'c-jedzenie', amount: 1, carryover: false }],
         heldMonths: 1,
-        schedules: 2,
         notes: 1,
       }),
     )
@@ -448,7 +448,6 @@ describe('converting an Actual budget', () => {
     expect(approximation(result.report, 'held-money')?.count).toBe(1)
     expect(omission(result.report, 'income-assignments')?.count).toBe(1)
     expect(omission(result.report, 'deleted-assignments')?.count).toBe(1)
-    expect(omission(result.report, 'scheduled-transactions')?.count).toBe(2)
     expect(omission(result.report, 'notes')?.count).toBe(1)
   })
 
@@ -834,5 +833,199 @@ describe('any Actual file', () => {
       }),
       { numRuns: 150 },
     )
+  })
+})
+
+const schedule = (
+  id: string,
+  conditions: unknown[],
+  fields: Partial<ActualSchedule> = {},
+): ActualSchedule => ({
+  id,
+  name: null,
+  completed: false,
+  tombstone: false,
+  conditions,
+  actions: [{ op: 'link-schedule', value: id }],
+  nextDate: 20250410,
+  ...fields,
+})
+
+describe('Actual schedules', () => {
+  const twoAccounts = [account('ror', { name: 'Konto osobiste' }), account('osz', { name: 'Oszczędności' })]
+  const payees = [
+    { id: 'p-biedronka', name: 'Biedronka', transferAccountId: null, tombstone: false },
+    { id: 'p-ror', name: '', transferAccountId: 'ror', tombstone: false },
+  ]
+  const monthly = (start: string, more: Record<string, unknown> = {}) => ({
+    field: 'date',
+    op: 'isapprox',
+    value: {
+      start,
+      interval: 1,
+      frequency: 'monthly',
+      patterns: [],
+      skipWeekend: false,
+      endMode: 'never',
+      ...more,
+    },
+  })
+  const on = (accountId: string) => ({ field: 'account', op: 'is', value: accountId })
+
+  it('become templates from their rule, skipping through the day before the next date', () => {
+    const result = converted(
+      rows({
+        accounts: twoAccounts,
+        payees,
+        schedules: [
+          schedule(
+            'czynsz',
+            [
+              monthly('2025-01-10'),
+              { field: 'amount', op: 'is', value: -180000 },
+              on('ror'),
+              { field: 'payee', op: 'is', value: 'p-biedronka' },
+            ],
+            { actions: [{ op: 'set', field: 'category', value: 'c-czynsz' }] },
+          ),
+          schedule('prad', [
+            monthly('2025-01-31', {
+              skipWeekend: true,
+              weekendSolveMode: 'before',
+              endMode: 'after_n_occurrences',
+              endOccurrences: 12,
+            }),
+            { field: 'amount', op: 'isbetween', value: { num1: -20000, num2: -30000 } },
+            on('ror'),
+          ]),
+          schedule(
+            'oszczednosci',
+            [
+              {
+                field: 'date',
+                op: 'is',
+                value: {
+                  start: '2025-04-01',
+                  frequency: 'weekly',
+                  interval: 2,
+                  endMode: 'on_date',
+                  endDate: '2025-12-31',
+                },
+              },
+              { field: 'amount', op: 'isapprox', value: 50000 },
+              on('osz'),
+              { field: 'payee', op: 'is', value: 'p-ror' },
+            ],
+            { nextDate: 20250401 },
+          ),
+          schedule('wyplata', [
+            monthly('2025-01-10', {
+              patterns: [
+                { type: 'day', value: 10 },
+                { type: 'day', value: -1 },
+              ],
+            }),
+            { field: 'amount', op: 'is', value: 500000 },
+            on('ror'),
+          ]),
+          schedule(
+            'raz',
+            [
+              { field: 'date', op: 'is', value: '2025-05-05' },
+              { field: 'amount', op: 'is', value: -1000 },
+              on('ror'),
+            ],
+            { nextDate: 20250505 },
+          ),
+          schedule(
+            'zakonczony',
+            [monthly('2024-01-01'), { field: 'amount', op: 'is', value: -1 }, on('ror')],
+            { completed: true },
+          ),
+          schedule('usuniety', [monthly('2024-01-01'), { field: 'amount', op: 'is', value: -1 }, on('ror')], {
+            tombstone: true,
+          }),
+          schedule('bez-konta', [monthly('2024-01-01'), { field: 'amount', op: 'is', value: -1 }]),
+        ],
+      }),
+    )
+    const ror = accountIdOf(result, 'Konto osobiste')
+    const osz = accountIdOf(result, 'Oszczędności')
+    const created = ofTag(result.commands, 'CreateTemplate').map(({ templateId: _id, ...rest }) => rest)
+    expect(created).toEqual([
+      {
+        _tag: 'CreateTemplate',
+        bankAccountId: ror,
+        payee: 'Biedronka',
+        value: -180000,
+        splits: [{ categoryId: categoryIdOf(result, 'Czynsz'), value: -180000 }],
+        frequency: 'Monthly',
+        startDate: '2025-01-10',
+      },
+      {
+        _tag: 'CreateTemplate',
+        bankAccountId: ror,
+        payee: '',
+        value: -25000,
+        splits: [],
+        frequency: 'Monthly',
+        startDate: '2025-01-31',
+        occurrences: 12,
+        shift: 'Before',
+        amountMatch: 'Approximate',
+      },
+      // An inflow to the savings from the current account: the template leaves the current account.
+      {
+        _tag: 'CreateTemplate',
+        bankAccountId: ror,
+        toBankAccountId: osz,
+        payee: 'Konto osobiste',
+        value: -50000,
+        splits: [],
+        frequency: 'Weekly',
+        interval: 2,
+        startDate: '2025-04-01',
+        endDate: '2025-12-31',
+        amountMatch: 'Approximate',
+      },
+      // The 10th and the last day: one rule cannot; it repeats from its next date.
+      {
+        _tag: 'CreateTemplate',
+        bankAccountId: ror,
+        payee: '',
+        value: 500000,
+        splits: [],
+        frequency: 'Monthly',
+        startDate: '2025-04-10',
+      },
+      {
+        _tag: 'CreateTemplate',
+        bankAccountId: ror,
+        payee: '',
+        value: -1000,
+        splits: [],
+        frequency: 'Once',
+        startDate: '2025-05-05',
+      },
+    ])
+    expect(ofTag(result.commands, 'SkipOccurrencesThrough').map((c) => c.date)).toEqual([
+      '2025-04-09',
+      '2025-04-09',
+    ])
+    expect(mappedCount(result.report, 'templates')).toBe(5)
+    expect(approximation(result.report, 'template-amount-range')?.count).toBe(1)
+    expect(approximation(result.report, 'template-weekend')?.count).toBe(1)
+    expect(approximation(result.report, 'template-pattern')?.count).toBe(1)
+    expect(omission(result.report, 'scheduled-ended')?.count).toBe(1)
+    expect(omission(result.report, 'scheduled-transactions')?.count).toBe(1)
+    const state = imported(result)
+    expect(state.templates.size).toBe(5)
+    expect([...state.templates.values()].map((t) => t.skippedThrough)).toEqual([
+      '2025-04-09',
+      '2025-04-09',
+      null,
+      null,
+      null,
+    ])
   })
 })
