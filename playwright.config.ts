@@ -29,6 +29,8 @@ const server = (serverPort: number, env: Record<string, string>) => ({
     RATE_LIMIT_ANONYMOUS: '100000',
     RATE_LIMIT_USER: '100000',
     RATE_LIMIT_ANONYMOUS_EVENTS: '100000',
+    // Reminders come due within seconds of their minute, so a journey can wait for one (issue 29's digest).
+    NOTIFICATION_TICK_SECONDS: '2',
     // Journeys run on the embedded database even where CI exports DATABASE_URL for the server tests.
     DATABASE_URL: '',
     // Parallel runs on one machine each build into their own directory.

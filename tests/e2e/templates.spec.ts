@@ -5,9 +5,19 @@ import { expectNoClippedText } from './layout.ts'
 import { currentPeriod, expectNoSeriousA11yViolations, signInThrough, snap, today, zl } from './support.ts'
 
 // Issue 29: a monthly bill made through the screens shows as a draft in its account and its category, counts in
-// no balance until it is confirmed, and another is skipped; both viewports.
+// no balance until it is confirmed, the drafts digest reminds of the other in the notification centre, and that
+// one is skipped; both viewports.
 
 const firstOfMonth = `${today.slice(0, 8)}01`
+
+/** `HH:MM` of a minute at least 30 s ahead in the default time zone (Europe/Warsaw), where a reminder is due next. */
+const nextMinuteInWarsaw = () =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Warsaw',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(Date.now() + 90_000))
 
 const accountsPage = (budgetId: string, mobile: boolean) =>
   mobile
@@ -38,11 +48,11 @@ const draftDialog = (page: Page) => page.getByRole('dialog', { name: 'Zatwierdź
 const accountRow = (page: Page) => page.getByRole('listitem').filter({ hasText: 'Konto osobiste' }).first()
 const drafts = (page: Page) => page.getByRole('region', { name: 'Szkice transakcji cyklicznych' })
 
-test('templates: a monthly bill becomes a draft, counts only once confirmed; another is skipped', async ({
+test('templates: a monthly bill becomes a draft, counts once confirmed; a reminder of another, skipped', async ({
   page,
   request,
 }, info) => {
-  test.setTimeout(150_000)
+  test.setTimeout(270_000)
   const mobile = info.project.name === 'mobile'
   const budget = await arrangeBudget(
     request,
@@ -114,6 +124,27 @@ test('templates: a monthly bill becomes a draft, counts only once confirmed; ano
     page.getByRole('table', { name: 'Transakcje' }).getByRole('row', { name: /Internet/ }),
   ).toBeVisible()
   await expect(section.getByRole('listitem')).toHaveCount(1)
+
+  // Prąd is still due: the drafts digest, set for the coming minute, reminds of it in the notification centre.
+  await page.goto(mobile ? '/settings/reminder' : '/settings/reminders')
+  const digest = page.getByRole('region', { name: 'Zestawienie transakcji do zatwierdzenia' })
+  await digest.getByLabel('Godzina').fill(nextMinuteInWarsaw())
+  await page.getByRole('button', { name: 'Zapisz' }).click()
+  await expect(page.getByText('Ustawienia powiadomień zapisane.')).toBeVisible()
+  const reminder = page
+    .getByRole('dialog', { name: 'Powiadomienia' })
+    .getByRole('button', { name: /Transakcje do zatwierdzenia/u })
+  await expect(async () => {
+    await page.reload()
+    await page.getByRole('button', { name: /^Powiadomienia/u }).click()
+    await expect(reminder).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 130_000, intervals: [3_000] })
+  await expect(reminder).toContainText('1 cykliczna transakcja czeka na zatwierdzenie')
+  await snap(page, info, 'template-reminder')
+  // Its link opens the budget; the draft is where it was.
+  await reminder.click()
+  await expect(page).toHaveURL(new RegExp(`/budget/${budget.id}`, 'u'))
+  await page.goto(registerPage(budget, mobile))
 
   // Skipped: no transaction, no draft.
   await section
