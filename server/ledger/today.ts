@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify'
 import { IsoDate } from '../../schemas/money.ts'
+import { readSettings } from '../notifications/store.ts'
+import { notificationDb } from '../notifications/tables.ts'
+import { callerId } from './http.ts'
 
 // "Today" for templates' drafts (issue 29): the calendar date now in the user's time zone. The one place that knows
-// it: when the notification settings carry a per-user zone, `timeZoneOf` reads it and every route follows.
-
-export const defaultTimeZone = 'Europe/Warsaw'
+// it: the zone of the user's notification settings (Europe/Warsaw by default), as their reminders use.
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 
@@ -19,8 +20,9 @@ export const localDate = (instant: Date, timeZone: string): IsoDate => {
   return IsoDate.make(format.format(instant))
 }
 
-/** The caller's time zone; Europe/Warsaw until users have their own setting. */
-const timeZoneOf = async (_request: FastifyRequest): Promise<string> => defaultTimeZone
+/** The caller's time zone, from their notification settings (the defaults' Europe/Warsaw until they save). */
+const timeZoneOf = async (request: FastifyRequest): Promise<string> =>
+  (await readSettings(notificationDb(request.server.database.db), callerId(request))).settings.timeZone
 
 /** The caller's today, by the ledger's clock (`Ledger.clock`, which tests set). */
 export const todayOf = async (request: FastifyRequest): Promise<IsoDate> =>

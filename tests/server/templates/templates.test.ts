@@ -292,6 +292,28 @@ describe.each(databases())('transaction templates on $kind', (target) => {
     }
   })
 
+  it("takes today in the user's own time zone once they choose one in the notification settings", async () => {
+    const template = await create(rent({ payee: 'New York', startDate: '2026-03-15' }))
+    const settings = expectStatus(await api('GET', '/api/notification-settings'), 200)
+    // 03:30 UTC on 8 March: Warsaw's 8th (a week ahead reaches the 15th), New York's evening of the 7th.
+    Object.assign(harness.app.ledger, { clock: () => new Date('2026-03-08T03:30:00Z') })
+    try {
+      expect(await occurrences(template.id, '2026-03-15', '2026-03-15')).toEqual([
+        { date: '2026-03-15', status: 'Draft' },
+      ])
+      expectStatus(
+        await api('PUT', '/api/notification-settings', { ...settings, timeZone: 'America/New_York' }),
+        200,
+      )
+      expect(await occurrences(template.id, '2026-03-15', '2026-03-15')).toEqual([
+        { date: '2026-03-15', status: 'Upcoming' },
+      ])
+    } finally {
+      expectStatus(await api('PUT', '/api/notification-settings', settings), 200)
+      Object.assign(harness.app.ledger, { clock: () => now })
+    }
+  })
+
   it('lists every due draft however old without `from`, up to today + the horizon without `to`', async () => {
     const template = await create(rent({ payee: 'Old weekly', frequency: 'Weekly', startDate: '2025-12-01' }))
     const drafts = expectStatus(await api('GET', `${budget.base}/drafts`), 200)
