@@ -20,6 +20,22 @@ async function toggle(control: Locator): Promise<void> {
   await control.press('Space')
 }
 
+/** The 24-hour time field labelled "Godzina": its hour and minute segments are spinbuttons, typed into. */
+const timeSegments = (scope: Locator): Locator =>
+  scope.getByRole('group', { name: 'Godzina' }).getByRole('spinbutton')
+
+async function fillTime(scope: Locator, time: string): Promise<void> {
+  const [hour = '', minute = ''] = time.split(':')
+  await timeSegments(scope).nth(0).pressSequentially(hour)
+  await timeSegments(scope).nth(1).pressSequentially(minute)
+}
+
+async function expectTime(scope: Locator, time: string): Promise<void> {
+  const [hour = '', minute = ''] = time.split(':')
+  await expect(timeSegments(scope).nth(0)).toHaveText(hour)
+  await expect(timeSegments(scope).nth(1)).toHaveText(minute)
+}
+
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 992
 
 test('reminders are saved, checked and kept over a reload', async ({ page }, info) => {
@@ -32,7 +48,7 @@ test('reminders are saved, checked and kept over a reload', async ({ page }, inf
 
   const spending = page.getByRole('region', { name: 'Przypomnienie o wydatkach' })
   await toggle(spending.getByRole('switch', { name: 'Przypominaj o wpisaniu dzisiejszych wydatków' }))
-  await spending.getByLabel('Godzina').fill('21:30')
+  await fillTime(spending, '21:30')
   // Every day is on by default: a reminder with no day is refused, with the reason beside the days.
   for (const day of ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'])
     await toggle(spending.getByRole('checkbox', { name: day }))
@@ -56,7 +72,7 @@ test('reminders are saved, checked and kept over a reload', async ({ page }, inf
   await expect(
     kept.getByRole('switch', { name: 'Przypominaj o wpisaniu dzisiejszych wydatków' }),
   ).toBeChecked()
-  await expect(kept.getByLabel('Godzina')).toHaveValue('21:30')
+  await expectTime(kept, '21:30')
   await expect(kept.getByRole('checkbox', { name: 'poniedziałek' })).toBeChecked()
   await expect(kept.getByRole('checkbox', { name: 'czwartek' })).toBeChecked()
   await expect(kept.getByRole('checkbox', { name: 'wtorek' })).not.toBeChecked()

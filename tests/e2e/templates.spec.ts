@@ -128,7 +128,12 @@ test('templates: a monthly bill becomes a draft, counts once confirmed; a remind
   // Prąd is still due: the drafts digest, set for the coming minute, reminds of it in the notification centre.
   await page.goto(mobile ? '/settings/reminder' : '/settings/reminders')
   const digest = page.getByRole('region', { name: 'Zestawienie transakcji do zatwierdzenia' })
-  await digest.getByLabel('Godzina').fill(nextMinuteInWarsaw())
+  for (const [i, part] of nextMinuteInWarsaw().split(':').entries())
+    await digest
+      .getByRole('group', { name: 'Godzina' })
+      .getByRole('spinbutton')
+      .nth(i)
+      .pressSequentially(part)
   await page.getByRole('button', { name: 'Zapisz' }).click()
   await expect(page.getByText('Ustawienia powiadomień zapisane.')).toBeVisible()
   const reminder = page

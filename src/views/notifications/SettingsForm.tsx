@@ -24,6 +24,7 @@ import {
 } from '../../../machines/notificationSettings/index.ts'
 import { selectPushProblem, selectPushView } from '../../../machines/pushSubscription/index.ts'
 import type { ApiErrorLike } from '../../../machines/toasts/index.ts'
+import { TimeField } from '../../components/date/TimeField.tsx'
 import { regionalLocale } from '../../i18n/regionalLocale.ts'
 import { usePushActor } from './useSettingsActor.ts'
 
@@ -120,7 +121,6 @@ function ReminderFields({
   const fields = useSelector(settings, selectFields)
   const errors = useSelector(settings, selectErrors)
   const canEdit = useSelector(settings, selectCanEdit)
-  const timeId = useId()
   const daysId = useId()
   if (fields === null) return null
   const value = fields[reminder]
@@ -139,28 +139,14 @@ function ReminderFields({
         </span>
         {t(`notificationSettings.${reminder}.enabled`)}
       </Switch>
-      <div className="field notification-settings__time">
-        <label className="field__label" htmlFor={timeId}>
-          {t('notificationSettings.time')}
-        </label>
-        <input
-          id={timeId}
-          type="time"
-          className="field__input"
-          value={value.time}
-          disabled={!canEdit}
-          aria-invalid={timeError !== null || undefined}
-          aria-describedby={timeError === null ? undefined : `${timeId}-error`}
-          onChange={(event) =>
-            settings.send({ type: 'settings.reminderTime', reminder, time: event.target.value })
-          }
-        />
-        {timeError === null ? null : (
-          <span id={`${timeId}-error`} className="field__error">
-            {timeError}
-          </span>
-        )}
-      </div>
+      <TimeField
+        className="field notification-settings__time"
+        label={t('notificationSettings.time')}
+        value={value.time}
+        isDisabled={!canEdit}
+        error={timeError ?? ''}
+        onChange={(time) => settings.send({ type: 'settings.reminderTime', reminder, time })}
+      />
       <fieldset
         className="notification-settings__days"
         aria-describedby={daysError === null ? undefined : `${daysId}-error`}
