@@ -9,6 +9,7 @@ import {
   createNotifications,
   type DueDraftsOf,
   type JobData,
+  links,
   type Notifications,
   queueName,
   queueOptions,
@@ -87,7 +88,8 @@ export const notificationsPlugin = fp<NotificationsPluginOptions>(
         subject: 'user',
         period: 'once',
         params: {},
-        link: '/budgets',
+        // The app's home opens the last budget: right whether or not the user has finished onboarding.
+        link: links.home,
       })
     })
 

@@ -91,6 +91,7 @@ export const links = {
     `/budget/${budgetId}/period/${periodKey}?view=transactions&account=${bankAccountId}`,
   subscription: '/settings/subscription',
   budgets: '/budgets',
+  home: '/',
 } as const
 
 const channelsOf = (settings: NotificationSettings, type: NotificationType): readonly NotificationChannel[] =>

@@ -33,7 +33,7 @@ const texts: Record<TextLocale, Record<NotificationType, (params: Params) => Tex
   pl: {
     Welcome: () => ({
       title: 'Witaj w Koperta!',
-      body: 'Każda złotówka dostaje swoje zadanie. Zacznij od budżetu i pierwszego konta.',
+      body: 'Tu znajdziesz przypomnienia o płatnościach i nowości z Twoich budżetów.',
     }),
     SubscriptionExpiresSoon: (params) => ({
       title: 'Subskrypcja wkrótce wygasa',
@@ -55,7 +55,7 @@ const texts: Record<TextLocale, Record<NotificationType, (params: Params) => Tex
   en: {
     Welcome: () => ({
       title: 'Welcome to Koperta!',
-      body: 'Every złoty gets a job. Start with a budget and your first account.',
+      body: 'Here you will find payment reminders and news from your budgets.',
     }),
     SubscriptionExpiresSoon: (params) => ({
       title: 'Your subscription ends soon',
@@ -77,7 +77,7 @@ const texts: Record<TextLocale, Record<NotificationType, (params: Params) => Tex
   de: {
     Welcome: () => ({
       title: 'Willkommen bei Koperta!',
-      body: 'Jeder Złoty bekommt eine Aufgabe. Beginne mit einem Budget und deinem ersten Konto.',
+      body: 'Hier findest du Zahlungserinnerungen und Neuigkeiten aus deinen Budgets.',
     }),
     SubscriptionExpiresSoon: (params) => ({
       title: 'Dein Abonnement endet bald',

@@ -141,7 +141,7 @@ describe.each(databases())('notifications on $kind', (target: DatabaseTarget) =>
     expect(page.items.map((item) => item.type)).toEqual(['Welcome'])
     expect(page.unread).toBe(1)
     const [welcome] = page.items
-    expect(welcome).toMatchObject({ readAt: null, link: '/budgets' })
+    expect(welcome).toMatchObject({ readAt: null, link: '/' })
     expect((await other('POST', `/api/notifications/${welcome?.id}/read`)).status).toBe(404)
     expect((await notificationsOf(other)).items).toEqual([])
     expect(expectStatus(await api('POST', `/api/notifications/${welcome?.id}/read`), 200)).toEqual({
