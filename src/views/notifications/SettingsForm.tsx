@@ -60,6 +60,39 @@ function Section({ title, children }: { readonly title: string; readonly childre
   )
 }
 
+/** Minutes east of UTC of a zone now, from Intl's 'GMT+01:00' ('GMT' for UTC itself); null if Intl cannot say. */
+const offsetMinutes = (zone: string, now: Date): number | null => {
+  try {
+    const name =
+      new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' })
+        .formatToParts(now)
+        .find((part) => part.type === 'timeZoneName')?.value ?? ''
+    if (name === 'GMT') return 0
+    const match = /^GMT([+-])(\d{2}):(\d{2})$/u.exec(name)
+    if (match === null) return null
+    return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]))
+  } catch {
+    return null
+  }
+}
+
+const offsetText = (minutes: number): string => {
+  const whole = Math.abs(minutes)
+  const hh = String(Math.floor(whole / 60)).padStart(2, '0')
+  const mm = String(whole % 60).padStart(2, '0')
+  return `(UTC${minutes < 0 ? '\u2212' : '+'}${hh}:${mm})`
+}
+
+/** Raw IANA ids read badly ('America/Argentina/La_Rioja'): '(UTC−03:00) America / Argentina / La Rioja', by offset. */
+const zoneOptions = (zones: ReadonlyArray<string>, now: Date) =>
+  zones
+    .map((zone) => {
+      const offset = offsetMinutes(zone, now)
+      const name = zone.replace(/_/gu, ' ').replace(/\//gu, ' / ')
+      return { zone, offset, label: offset === null ? name : `${offsetText(offset)} ${name}` }
+    })
+    .sort((a, b) => (a.offset ?? 0) - (b.offset ?? 0) || a.zone.localeCompare(b.zone))
+
 function TimeZoneField({ settings }: { readonly settings: SettingsRef }) {
   const { t } = useTranslation()
   const fields = useSelector(settings, selectFields)
@@ -68,7 +101,10 @@ function TimeZoneField({ settings }: { readonly settings: SettingsRef }) {
   const zones = settings.getSnapshot().context.timeZones
   const id = useId()
   if (fields === null) return null
-  const options = zones.includes(fields.timeZone) ? zones : [fields.timeZone, ...zones]
+  const options = zoneOptions(
+    zones.includes(fields.timeZone) ? zones : [fields.timeZone, ...zones],
+    new Date(),
+  )
   return (
     <Section title={t('notificationSettings.timeZone.title')}>
       <div className="field">
@@ -84,9 +120,9 @@ function TimeZoneField({ settings }: { readonly settings: SettingsRef }) {
           aria-describedby={`${id}-hint${error === null ? '' : ` ${id}-error`}`}
           onChange={(event) => settings.send({ type: 'settings.timeZone', timeZone: event.target.value })}
         >
-          {options.map((zone) => (
+          {options.map(({ zone, label }) => (
             <option key={zone} value={zone}>
-              {zone.replace(/_/gu, ' ')}
+              {label}
             </option>
           ))}
         </select>
