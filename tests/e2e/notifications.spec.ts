@@ -125,14 +125,14 @@ test('the bell shows the Welcome notification of a new user and marks it read', 
   await page.reload()
   await expect(page.getByRole('button', { name: 'Powiadomienia', exact: true })).toBeVisible()
 
-  // An entry opens its link (a desktop path; the phone lands on its own address for the same screen).
+  // An entry opens its link, the app's home: the last budget, or for this new user the onboarding.
   await page.getByRole('button', { name: 'Powiadomienia', exact: true }).click()
   await page
     .getByRole('dialog', { name: 'Powiadomienia' })
     .getByRole('button', { name: /Witaj w Kopercie!/u })
     .click()
   await expect(page.getByRole('dialog', { name: 'Powiadomienia' })).toHaveCount(0)
-  await page.waitForURL((url) => url.pathname === (isMobile(page) ? '/budget/list' : '/budgets'))
+  await page.waitForURL((url) => url.pathname === '/onboarding/survey')
 })
 
 test('the settings and the centre fit at 320 px (phone) and 1024 px (desktop)', async ({ page }, info) => {
