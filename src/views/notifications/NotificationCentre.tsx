@@ -76,6 +76,7 @@ function CentreList({ centre, close }: { readonly centre: NotificationsRef; read
   const items = useSelector(centre, selectNotifications)
   const stale = useSelector(centre, selectIsStale)
   const canMarkAll = useSelector(centre, selectCanMarkAllRead)
+  const unread = useSelector(centre, selectUnreadCount)
   const canLoadMore = useSelector(centre, selectCanLoadMore)
   const loadingMore = useSelector(centre, selectIsLoadingMore)
   const headingId = useId()
@@ -95,13 +96,16 @@ function CentreList({ centre, close }: { readonly centre: NotificationsRef; read
           <CloseIcon />
         </Button>
       </div>
-      <Button
-        className="button button--quiet notifications__mark-all"
-        isDisabled={!canMarkAll}
-        onPress={() => centre.send({ type: 'notifications.markAllRead' })}
-      >
-        {t('notifications.centre.markAllRead')}
-      </Button>
+      {/* Nothing unread, nothing to mark: an always-there button read as if something were waiting. */}
+      {unread > 0 ? (
+        <Button
+          className="button button--quiet notifications__mark-all"
+          isDisabled={!canMarkAll}
+          onPress={() => centre.send({ type: 'notifications.markAllRead' })}
+        >
+          {t('notifications.centre.markAllRead')}
+        </Button>
+      ) : null}
       {status === 'loading' ? (
         <p className="notifications__state" role="status">
           {t('notifications.centre.loading')}
