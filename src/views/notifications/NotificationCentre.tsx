@@ -82,9 +82,9 @@ function CentreList({ centre, close }: { readonly centre: NotificationsRef; read
   const headingId = useId()
   const open = (notification: Notification) => {
     centre.send({ type: 'notifications.markRead', id: notification.id })
-    if (notification.link === null) return
+    // Opened is done with, link or not: the panel gives way (and the focus goes back to the bell).
     close()
-    router.history.push(addressOn(device, notification.link))
+    if (notification.link !== null) router.history.push(addressOn(device, notification.link))
   }
   return (
     <>
