@@ -105,6 +105,9 @@ test('templates: a monthly bill becomes a draft, counts once confirmed; a remind
   await expect(upcoming).toContainText('Prąd')
   await expect(upcoming.getByText('Szkic')).toHaveCount(2)
   await snap(page, info, 'template-category')
+  // Each item opens its draft (a button, so by keyboard too).
+  await upcoming.getByRole('button', { name: /Otwórz szkic Internet/u }).click()
+  await expect(draftDialog(page)).toContainText('Internet')
 
   // The register: both drafts above the transactions, apart from them.
   await page.goto(registerPage(budget, mobile))

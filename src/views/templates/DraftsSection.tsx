@@ -59,9 +59,15 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
     >
       <span className="draft-badge">{t('templates.badge')}</span>
       <span className="draft-row__main">
-        <span className="draft-row__payee" title={template.payee}>
+        <Button
+          className="draft-row__payee draft-row__open"
+          aria-label={t('templates.register.open', {
+            payee: `${template.payee} ${label}`,
+          })}
+          onPress={open}
+        >
           {template.payee}
-        </span>
+        </Button>
         <span className="draft-row__meta">{label}</span>
       </span>
       <span className="draft-row__amount">
