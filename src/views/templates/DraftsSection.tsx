@@ -1,5 +1,6 @@
 import './texts.ts'
 import './templates.css'
+import { useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { skipOccurrence } from '../../../machines/dialogs/transactionDraft/transactionDraft.selectors.ts'
@@ -48,6 +49,8 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
   const label = dateLabel(date, i18n.resolvedLanguage ?? 'pl')
   const format = useFormatAmount(currency)
   const open = () => openDialog({ kind: 'transactionDraft', templateId: template.id, date })
+  // There is no un-skip: ask first, like deleting a recurring transaction.
+  const [confirming, setConfirming] = useState(false)
   return (
     <li
       className="draft-row"
@@ -73,19 +76,33 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
       <span className="draft-row__amount">
         <Money amount={template.value} currency={currency} />
       </span>
-      <span className="draft-row__actions">
-        <Button className="button button--primary" onPress={open}>
-          {t('templates.register.confirm')}
-        </Button>
-        <Button
-          className="button button--quiet"
-          onPress={() =>
-            budget.send({ type: 'budget.command', commands: [skipOccurrence({ template, date })] })
-          }
-        >
-          {t('templates.register.skip')}
-        </Button>
-      </span>
+      {confirming ? (
+        <span className="draft-row__actions" role="alert">
+          <span className="draft-row__question">
+            {t('templates.register.skipQuestion', { payee: template.payee, date: label })}
+          </span>
+          <Button
+            className="button button--danger"
+            onPress={() =>
+              budget.send({ type: 'budget.command', commands: [skipOccurrence({ template, date })] })
+            }
+          >
+            {t('templates.register.skipConfirm')}
+          </Button>
+          <Button className="button button--quiet" onPress={() => setConfirming(false)}>
+            {t('templates.register.cancel')}
+          </Button>
+        </span>
+      ) : (
+        <span className="draft-row__actions">
+          <Button className="button button--primary" onPress={open}>
+            {t('templates.register.confirm')}
+          </Button>
+          <Button className="button button--quiet" onPress={() => setConfirming(true)}>
+            {t('templates.register.skip')}
+          </Button>
+        </span>
+      )}
     </li>
   )
 }
