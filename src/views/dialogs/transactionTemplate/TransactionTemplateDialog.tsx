@@ -126,12 +126,15 @@ function TemplateForm({
   const groups = useBudget(selectGroups)
   const incomeCategoryId = useBudget(selectIncomeCategoryId)
   const today = useFirst(todayIso())
+  // Like "Dodaj transakcję": the register's account, else the only open one.
+  const active = accounts.filter(({ account }) => account.state === 'Active')
+  const presetAccount = bankAccountId ?? (active.length === 1 ? active[0]?.account.id : undefined)
   const props: TransactionTemplateProps =
     template === null
       ? {
           mode: 'create',
           today,
-          ...(bankAccountId === undefined ? {} : { bankAccountId }),
+          ...(presetAccount === undefined ? {} : { bankAccountId: presetAccount }),
           ...(categoryId === undefined ? {} : { categoryId }),
           ...(incomeCategoryId === undefined ? {} : { incomeCategoryId }),
         }
