@@ -113,6 +113,8 @@ test('templates: a monthly bill becomes a draft, counts once confirmed; a remind
   await page.goto(registerPage(budget, mobile))
   const section = drafts(page)
   await expect(section.getByRole('listitem')).toHaveCount(2)
+  // Each says where the money goes, like the register's rows.
+  await expect(section.getByRole('listitem').filter({ hasText: 'Internet' })).toContainText('Czynsz')
   await expectNoClippedText(page)
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'template-register')

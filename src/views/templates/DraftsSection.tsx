@@ -11,6 +11,7 @@ import { Money, useFormatAmount } from '../../components/money/Money.tsx'
 import { useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
 import { dateLabel, todayIso } from '../accounts/shared.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
+import { useCategoryName } from '../month/names.ts'
 
 /**
  * The register's drafts: due occurrences of recurring transactions, above the transactions and apart from them
@@ -48,6 +49,23 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
   const { template, date } = item
   const label = dateLabel(date, i18n.resolvedLanguage ?? 'pl')
   const format = useFormatAmount(currency)
+  const nameOf = useCategoryName()
+  // Where the money goes, as the register's rows say it: the category, "Podział", or the transfer's account.
+  const [only, ...others] = template.splits
+  const toAccount = useBudget((snapshot) =>
+    template.toBankAccountId === null
+      ? null
+      : (snapshot.context.state.accounts.get(template.toBankAccountId) ?? null),
+  )
+  const category = useBudget((snapshot) =>
+    only === undefined ? null : (snapshot.context.state.categories.get(only.categoryId) ?? null),
+  )
+  const where =
+    template.toBankAccountId !== null
+      ? t('templates.register.transferTo', { account: toAccount?.name ?? '' })
+      : others.length > 0
+        ? t('templates.register.split')
+        : nameOf(category ?? undefined)
   const open = () => openDialog({ kind: 'transactionDraft', templateId: template.id, date })
   // There is no un-skip: ask first, like deleting a recurring transaction.
   const [confirming, setConfirming] = useState(false)
@@ -71,7 +89,9 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
         >
           {template.payee}
         </Button>
-        <span className="draft-row__meta">{label}</span>
+        <span className="draft-row__meta">
+          {where === '' ? label : t('templates.register.meta', { date: label, where })}
+        </span>
       </span>
       <span className="draft-row__amount">
         <Money amount={template.value} currency={currency} />
