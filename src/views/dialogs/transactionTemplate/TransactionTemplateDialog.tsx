@@ -271,7 +271,13 @@ function TemplateForm({
             inputMode="decimal"
           />
         )}
-        <DialogDateField actor={actor} field="startDate" label={t('templates.fields.startDate')} />
+        <DialogDateField
+          actor={actor}
+          field="startDate"
+          label={t('templates.fields.startDate')}
+          // Month-end bills: the start's day is the anchor, and 31 means each month's last day.
+          {...(MONTHLY.has(fields.frequency) ? { description: t('templates.monthEndHint') } : {})}
+        />
         {once ? null : (
           <DialogSelectField
             actor={actor}
@@ -392,3 +398,6 @@ const PREVIEW_MESSAGE = {
   EndBeforeStart: 'templates.validation.endBeforeStart',
   Invalid: 'templates.previewInvalid',
 } as const satisfies Record<Exclude<TemplatePreview['_tag'], 'Dates'>, string>
+
+/** The frequencies anchored on the start's day of month. */
+const MONTHLY: ReadonlySet<string> = new Set(['Monthly', 'Quarterly', 'Yearly'])
