@@ -101,11 +101,16 @@ test('templates: a monthly bill becomes a draft, counts once confirmed; a remind
   await expect(upcoming).toContainText('Prąd')
   await expect(upcoming.getByText('Szkic')).toHaveCount(2)
   await snap(page, info, 'template-category')
+  // Each item opens its draft (a button, so by keyboard too).
+  await upcoming.getByRole('button', { name: /Otwórz szkic Internet/u }).click()
+  await expect(draftDialog(page)).toContainText('Internet')
 
   // The register: both drafts above the transactions, apart from them.
   await page.goto(registerPage(budget, mobile))
   const section = drafts(page)
   await expect(section.getByRole('listitem')).toHaveCount(2)
+  // Each says where the money goes, like the register's rows.
+  await expect(section.getByRole('listitem').filter({ hasText: 'Internet' })).toContainText('Czynsz')
   await expectNoClippedText(page)
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'template-register')
@@ -149,12 +154,12 @@ test('templates: a monthly bill becomes a draft, counts once confirmed; a remind
   await expect(page).toHaveURL(new RegExp(`/budget/${budget.id}`, 'u'))
   await page.goto(registerPage(budget, mobile))
 
-  // Skipped: no transaction, no draft.
-  await section
-    .getByRole('listitem')
-    .filter({ hasText: 'Prąd' })
-    .getByRole('button', { name: 'Pomiń' })
-    .click()
+  // Skipped, after a question (there is no un-skip): no transaction, no draft.
+  const prad = section.getByRole('listitem').filter({ hasText: 'Prąd' })
+  await prad.getByRole('button', { name: 'Pomiń' }).click()
+  await expect(prad.getByRole('alert')).toContainText(/Pominąć płatność Prąd z /u)
+  await snap(page, info, 'template-skip-question')
+  await prad.getByRole('button', { name: 'Pomiń' }).click()
   await expect(drafts(page)).toHaveCount(0)
   await expect(
     page.getByRole('table', { name: 'Transakcje' }).getByRole('row', { name: /Prąd/ }),

@@ -66,6 +66,57 @@ export const previewDates = (
   return dates
 }
 
+/** A previewed date; `due` when it becomes a draft as soon as the template is saved (≤ today + the horizon). */
+export interface PreviewDate {
+  readonly date: IsoDate
+  readonly due: boolean
+}
+
+/** What the dialog's preview shows: the dates, or why there are none yet. */
+export type TemplatePreview =
+  | { readonly _tag: 'NoStart' }
+  | { readonly _tag: 'NoEnd' }
+  | { readonly _tag: 'EndBeforeStart' }
+  | { readonly _tag: 'Invalid' }
+  | { readonly _tag: 'Dates'; readonly dates: ReadonlyArray<PreviewDate> }
+
+const endIncomplete = (fields: TransactionTemplateFields): boolean =>
+  fields.frequency !== 'Once' &&
+  ((fields.end === 'on' && Result.isFailure(parseDateText(fields.endDate))) ||
+    (fields.end === 'after' && Result.isFailure(checkCount(fields.occurrences, maxTemplateOccurrences))))
+
+/**
+ * The dialog's preview. A new template's occurrences since a past start become drafts at once, so it previews from
+ * the start, marking those (≤ today + horizon) as due; an edited one previews from today on.
+ */
+export const templatePreview = (
+  fields: TransactionTemplateFields,
+  today: IsoDate,
+  { horizonDays, fromStart }: { readonly horizonDays: number; readonly fromStart: boolean },
+  count: number = PREVIEW_DATES,
+): TemplatePreview => {
+  if (Result.isFailure(parseDateText(fields.startDate))) return { _tag: 'NoStart' }
+  if (endIncomplete(fields)) return { _tag: 'NoEnd' }
+  const rule = recurrenceOfFields(fields)
+  if (rule === null) return { _tag: 'Invalid' }
+  if (rule.endDate !== null && rule.endDate < rule.startDate) return { _tag: 'EndBeforeStart' }
+  const dueUntil = addDays(today, horizonDays)
+  const dates = previewFrom(rule, fromStart || rule.startDate > today ? rule.startDate : today, count)
+  return { _tag: 'Dates', dates: dates.map((date) => ({ date, due: fromStart && date <= dueUntil })) }
+}
+
+const previewFrom = (rule: Recurrence, start: IsoDate, count: number): ReadonlyArray<IsoDate> => {
+  const dates: IsoDate[] = []
+  let from = start
+  while (dates.length < count) {
+    const next = nextOccurrence(rule, from)
+    if (next === undefined) break
+    dates.push(next)
+    from = addDays(next, 1)
+  }
+  return dates
+}
+
 /** Per-split errors after a submit attempt (the form keeps one error for the split part as a whole). */
 export const templateSplitErrors = (
   fields: TransactionTemplateFields,

@@ -203,7 +203,9 @@ function MonthMain({
           </>
         )}
       </ReadyToAssignBanner>
-      {periodKey === currentPeriodKey(new Date()) ? <DueLine currency={currency} /> : null}
+      {periodKey === currentPeriodKey(new Date()) ? (
+        <DueLine currency={currency} periodKey={periodKey} />
+      ) : null}
       {device === 'mobile' ? <TransactionsButton href={paths.allTransactions(budgetId, periodKey)} /> : null}
       <UncategorizedInflowsNotice currency={currency} />
       {empty ? (

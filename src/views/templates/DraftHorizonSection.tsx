@@ -1,5 +1,6 @@
 import './texts.ts'
 import './templates.css'
+import '../../components/dialog/form.css'
 import * as Result from 'effect/Result'
 import { useState } from 'react'
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components'
@@ -38,7 +39,7 @@ function HorizonForm() {
   const error = tried && Result.isFailure(checked) ? checked.failure : undefined
   return (
     <Form
-      className="template-form__extra"
+      className="horizon-form"
       validationBehavior="aria"
       onSubmit={(event) => {
         event.preventDefault()

@@ -1,5 +1,6 @@
 import './texts.ts'
 import './templates.css'
+import { useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { skipOccurrence } from '../../../machines/dialogs/transactionDraft/transactionDraft.selectors.ts'
@@ -10,6 +11,7 @@ import { Money, useFormatAmount } from '../../components/money/Money.tsx'
 import { useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
 import { dateLabel, todayIso } from '../accounts/shared.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
+import { useCategoryName } from '../month/names.ts'
 
 /**
  * The register's drafts: due occurrences of recurring transactions, above the transactions and apart from them
@@ -47,7 +49,26 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
   const { template, date } = item
   const label = dateLabel(date, i18n.resolvedLanguage ?? 'pl')
   const format = useFormatAmount(currency)
+  const nameOf = useCategoryName()
+  // Where the money goes, as the register's rows say it: the category, "Podział", or the transfer's account.
+  const [only, ...others] = template.splits
+  const toAccount = useBudget((snapshot) =>
+    template.toBankAccountId === null
+      ? null
+      : (snapshot.context.state.accounts.get(template.toBankAccountId) ?? null),
+  )
+  const category = useBudget((snapshot) =>
+    only === undefined ? null : (snapshot.context.state.categories.get(only.categoryId) ?? null),
+  )
+  const where =
+    template.toBankAccountId !== null
+      ? t('templates.register.transferTo', { account: toAccount?.name ?? '' })
+      : others.length > 0
+        ? t('templates.register.split')
+        : nameOf(category ?? undefined)
   const open = () => openDialog({ kind: 'transactionDraft', templateId: template.id, date })
+  // There is no un-skip: ask first, like deleting a recurring transaction.
+  const [confirming, setConfirming] = useState(false)
   return (
     <li
       className="draft-row"
@@ -59,27 +80,49 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
     >
       <span className="draft-badge">{t('templates.badge')}</span>
       <span className="draft-row__main">
-        <span className="draft-row__payee" title={template.payee}>
+        <Button
+          className="draft-row__payee draft-row__open"
+          aria-label={t('templates.register.open', {
+            payee: `${template.payee} ${label}`,
+          })}
+          onPress={open}
+        >
           {template.payee}
+        </Button>
+        <span className="draft-row__meta">
+          {where === '' ? label : t('templates.register.meta', { date: label, where })}
         </span>
-        <span className="draft-row__meta">{label}</span>
       </span>
       <span className="draft-row__amount">
         <Money amount={template.value} currency={currency} />
       </span>
-      <span className="draft-row__actions">
-        <Button className="button button--primary" onPress={open}>
-          {t('templates.register.confirm')}
-        </Button>
-        <Button
-          className="button button--quiet"
-          onPress={() =>
-            budget.send({ type: 'budget.command', commands: [skipOccurrence({ template, date })] })
-          }
-        >
-          {t('templates.register.skip')}
-        </Button>
-      </span>
+      {confirming ? (
+        <span className="draft-row__actions" role="alert">
+          <span className="draft-row__question">
+            {t('templates.register.skipQuestion', { payee: template.payee, date: label })}
+          </span>
+          <Button
+            className="button button--danger"
+            onPress={() =>
+              budget.send({ type: 'budget.command', commands: [skipOccurrence({ template, date })] })
+            }
+          >
+            {t('templates.register.skipConfirm')}
+          </Button>
+          <Button className="button button--quiet" onPress={() => setConfirming(false)}>
+            {t('templates.register.cancel')}
+          </Button>
+        </span>
+      ) : (
+        <span className="draft-row__actions">
+          <Button className="button button--primary" onPress={open}>
+            {t('templates.register.confirm')}
+          </Button>
+          <Button className="button button--quiet" onPress={() => setConfirming(true)}>
+            {t('templates.register.skip')}
+          </Button>
+        </span>
+      )}
     </li>
   )
 }

@@ -4,16 +4,23 @@ import { useId, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { selectDueBeforeIncome } from '../../../machines/openBudget/selectors/templates.ts'
-import type { CurrencyCode } from '../../../schemas/money.ts'
+import type { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
 import { useBudget } from '../../openBudget/OpenBudget.tsx'
 import { dateLabel, todayIso } from '../accounts/shared.tsx'
+import { ManageTemplatesLink } from './ManageTemplatesLink.tsx'
 
 /**
  * The month's one line of what recurring bills are due before the next income (the next occurrence of an inflow
  * template; without one, by the month's end), the list on demand. Nothing when nothing is due.
  */
-export function DueLine({ currency }: { readonly currency: CurrencyCode }) {
+export function DueLine({
+  currency,
+  periodKey,
+}: {
+  readonly currency: CurrencyCode
+  readonly periodKey: PeriodKey
+}) {
   const { t, i18n } = useTranslation()
   const locale = i18n.resolvedLanguage ?? 'pl'
   const listId = useId()
@@ -43,6 +50,7 @@ export function DueLine({ currency }: { readonly currency: CurrencyCode }) {
         >
           {open ? t('templates.month.hide') : t('templates.month.show')}
         </Button>
+        <ManageTemplatesLink periodKey={periodKey} />
       </p>
       {open ? (
         <ul id={listId} className="due-line__list">

@@ -11,6 +11,7 @@ import { Money } from '../../components/money/Money.tsx'
 import { useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
 import { dateLabel, todayIso } from '../accounts/shared.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
+import { RECURRING_ANCHOR } from './ManageTemplatesLink.tsx'
 
 const PLN = CurrencyCode.make('PLN')
 
@@ -21,7 +22,7 @@ export function TemplatesCard() {
   const openDialog = useOpenDialog()
   const rows = useBudget((snapshot) => selectTemplateRows(snapshot, todayIso()))
   return (
-    <section className="templates-card" aria-labelledby={headingId}>
+    <section id={RECURRING_ANCHOR} className="templates-card" aria-labelledby={headingId}>
       <header className="templates-card__header">
         <h2 id={headingId} className="templates-card__title">
           {t('templates.list.title')}

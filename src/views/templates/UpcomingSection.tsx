@@ -9,6 +9,7 @@ import { Money } from '../../components/money/Money.tsx'
 import { useBudget } from '../../openBudget/OpenBudget.tsx'
 import { dateLabel, todayIso } from '../accounts/shared.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
+import { ManageTemplatesLink } from './ManageTemplatesLink.tsx'
 
 /**
  * The category inspector's "Nadchodzące": its drafts (to confirm) and its recurring transactions still to come in
@@ -41,35 +42,34 @@ export function UpcomingSection({
         <ul className="upcoming-list">
           {items.map((item) => {
             const draft = item.status === 'Draft'
-            const label = t('templates.occurrence', {
-              payee: item.template.payee,
-              date: dateLabel(item.date, locale),
-            })
+            const label = `${item.template.payee} ${dateLabel(item.date, locale)}`
             return (
               <li key={`${item.template.id}|${item.date}`} className="upcoming-item">
-                <span className="upcoming-item__payee">
-                  <span className={draft ? 'draft-badge' : 'draft-badge draft-badge--upcoming'}>
-                    {t(`templates.status.${item.status}`)}
-                  </span>
-                  {draft ? (
-                    <Button
-                      className="button button--quiet"
-                      aria-label={t('templates.register.open', { payee: label })}
-                      onPress={() =>
-                        openDialog({
-                          kind: 'transactionDraft',
-                          templateId: item.template.id,
-                          date: item.date,
-                          categoryId,
-                        })
-                      }
-                    >
-                      {label}
-                    </Button>
-                  ) : (
-                    label
-                  )}
+                <span className={draft ? 'draft-badge' : 'draft-badge draft-badge--upcoming'}>
+                  {t(`templates.status.${item.status}`)}
                 </span>
+                <Button
+                  className="upcoming-item__open"
+                  // The name holds the visible "payee date", so voice control finds it by what it shows.
+                  aria-label={t(draft ? 'templates.register.open' : 'templates.category.edit', {
+                    payee: label,
+                  })}
+                  onPress={() =>
+                    openDialog(
+                      draft
+                        ? {
+                            kind: 'transactionDraft',
+                            templateId: item.template.id,
+                            date: item.date,
+                            categoryId,
+                          }
+                        : { kind: 'transactionTemplate', templateId: item.template.id },
+                    )
+                  }
+                >
+                  <span className="upcoming-item__payee">{item.template.payee}</span>{' '}
+                  <span className="upcoming-item__date">{dateLabel(item.date, locale)}</span>
+                </Button>
                 <Money amount={item.template.value} currency={currency} />
               </li>
             )
@@ -83,6 +83,7 @@ export function UpcomingSection({
         >
           {t('templates.category.add')}
         </Button>
+        <ManageTemplatesLink periodKey={periodKey} />
       </div>
     </section>
   )

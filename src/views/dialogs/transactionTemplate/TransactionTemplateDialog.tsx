@@ -21,12 +21,13 @@ import {
   AMOUNT_MATCHES,
   ENDS,
   FREQUENCIES,
-  previewDates,
   SHIFTS,
+  type TemplatePreview,
   type TransactionTemplateFields,
   type TransactionTemplateProps,
   targetCategoryOf,
   targetFromTemplate,
+  templatePreview,
   templateSplitErrors,
   transactionTemplateMachine,
   transferTargetChoices,
@@ -34,6 +35,7 @@ import {
 import { selectAccounts, selectGroups, selectLoadState } from '../../../../machines/openBudget/index.ts'
 import { selectCategoryInspector } from '../../../../machines/openBudget/selectors/category.ts'
 import {
+  selectDraftHorizonDays,
   selectIncomeCategoryId,
   selectTemplate,
 } from '../../../../machines/openBudget/selectors/templates.ts'
@@ -124,12 +126,15 @@ function TemplateForm({
   const groups = useBudget(selectGroups)
   const incomeCategoryId = useBudget(selectIncomeCategoryId)
   const today = useFirst(todayIso())
+  // Like "Dodaj transakcję": the register's account, else the only open one.
+  const active = accounts.filter(({ account }) => account.state === 'Active')
+  const presetAccount = bankAccountId ?? (active.length === 1 ? active[0]?.account.id : undefined)
   const props: TransactionTemplateProps =
     template === null
       ? {
           mode: 'create',
           today,
-          ...(bankAccountId === undefined ? {} : { bankAccountId }),
+          ...(presetAccount === undefined ? {} : { bankAccountId: presetAccount }),
           ...(categoryId === undefined ? {} : { categoryId }),
           ...(incomeCategoryId === undefined ? {} : { incomeCategoryId }),
         }
@@ -138,7 +143,8 @@ function TemplateForm({
   const fields = useSelector(actor, selectFields)
   const splitsError = useSelector(actor, (snapshot) => selectFieldError(snapshot, 'splits'))
   const splitErrors = templateSplitErrors(fields, env, splitsError !== undefined)
-  const dates = previewDates(fields, today)
+  const horizonDays = useBudget(selectDraftHorizonDays)
+  const preview = templatePreview(fields, today, { horizonDays, fromStart: template === null })
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const [targetSet, setTargetSet] = useState(false)
   const targetCategory = template === null ? null : targetCategoryOf(template)
@@ -158,7 +164,12 @@ function TemplateForm({
   }
   const setTarget = () => {
     if (template === null) return
-    const command = targetFromTemplate(template, dates[0], existingTarget, env.newId)
+    const command = targetFromTemplate(
+      template,
+      preview._tag === 'Dates' ? preview.dates[0]?.date : undefined,
+      existingTarget,
+      env.newId,
+    )
     if (command === null) return
     budget.send({ type: 'budget.command', commands: [command] })
     setTargetSet(true)
@@ -260,7 +271,13 @@ function TemplateForm({
             inputMode="decimal"
           />
         )}
-        <DialogDateField actor={actor} field="startDate" label={t('templates.fields.startDate')} />
+        <DialogDateField
+          actor={actor}
+          field="startDate"
+          label={t('templates.fields.startDate')}
+          // Month-end bills: the start's day is the anchor, and 31 means each month's last day.
+          {...(MONTHLY.has(fields.frequency) ? { description: t('templates.monthEndHint') } : {})}
+        />
         {once ? null : (
           <DialogSelectField
             actor={actor}
@@ -294,14 +311,21 @@ function TemplateForm({
         />
         <section className="template-preview" aria-label={t('templates.preview')}>
           <h3 className="template-preview__title">{t('templates.preview')}</h3>
-          {dates.length === 0 ? (
-            <p className="field__description">{t('templates.previewUnknown')}</p>
+          {preview._tag === 'Dates' ? (
+            preview.dates.length === 0 ? (
+              <p className="field__description">{t('templates.previewNone')}</p>
+            ) : (
+              <ol className="template-preview__dates">
+                {preview.dates.map(({ date, due }) => (
+                  <li key={date}>
+                    {dateLabel(date, locale)}
+                    {due ? <span className="template-preview__due"> {t('templates.previewDue')}</span> : null}
+                  </li>
+                ))}
+              </ol>
+            )
           ) : (
-            <ol className="template-preview__dates">
-              {dates.map((date) => (
-                <li key={date}>{dateLabel(date, locale)}</li>
-              ))}
-            </ol>
+            <p className="field__description">{t(PREVIEW_MESSAGE[preview._tag])}</p>
           )}
         </section>
         {template === null ? null : (
@@ -366,3 +390,14 @@ function OptionRadios<K extends keyof TransactionTemplateFields & string>({
     </RadioGroup>
   )
 }
+
+/** Why the preview has no dates yet. */
+const PREVIEW_MESSAGE = {
+  NoStart: 'templates.previewUnknown',
+  NoEnd: 'templates.previewEnd',
+  EndBeforeStart: 'templates.validation.endBeforeStart',
+  Invalid: 'templates.previewInvalid',
+} as const satisfies Record<Exclude<TemplatePreview['_tag'], 'Dates'>, string>
+
+/** The frequencies anchored on the start's day of month. */
+const MONTHLY: ReadonlySet<string> = new Set(['Monthly', 'Quarterly', 'Yearly'])

@@ -16,6 +16,7 @@ import {
   type TransactionTemplateProps,
   targetFromTemplate,
   templateAnalytics,
+  templatePreview,
 } from '../../../../machines/dialogs/transactionTemplate/index.ts'
 import { TemplateId } from '../../../../schemas/ids.ts'
 import { CurrencyCode, IsoDate, Minor } from '../../../../schemas/money.ts'
@@ -173,6 +174,37 @@ describe('the recurring template form', () => {
       '2027-01-31',
     ])
     expect(previewDates(filled({ startDate: 'x' }), TODAY)).toEqual([])
+  })
+
+  it('previews a new template from its start, its past and near dates marked due', () => {
+    const preview = templatePreview(
+      filled({ startDate: '31.10.2026' }),
+      TODAY,
+      { horizonDays: 7, fromStart: true },
+      3,
+    )
+    expect(preview).toEqual({
+      _tag: 'Dates',
+      dates: [
+        { date: '2026-10-31', due: true },
+        { date: '2026-11-30', due: false },
+        { date: '2026-12-31', due: false },
+      ],
+    })
+    // An edited one from today on, nothing marked.
+    expect(
+      templatePreview(filled({ startDate: '31.10.2026' }), TODAY, { horizonDays: 10, fromStart: false }, 1),
+    ).toEqual({ _tag: 'Dates', dates: [{ date: '2026-11-30', due: false }] })
+  })
+
+  it('says why the preview has no dates: no start, an incomplete end, an end before the start', () => {
+    const at = (change: Partial<TransactionTemplateFields>) =>
+      templatePreview(filled(change), TODAY, { horizonDays: 7, fromStart: true })._tag
+    expect(at({ startDate: '' })).toBe('NoStart')
+    expect(at({ frequency: 'Monthly', end: 'on', endDate: '' })).toBe('NoEnd')
+    expect(at({ frequency: 'Monthly', end: 'after', occurrences: '' })).toBe('NoEnd')
+    expect(at({ frequency: 'Monthly', end: 'on', endDate: '01.12.2026' })).toBe('EndBeforeStart')
+    expect(at({ frequency: 'Monthly', interval: '0' })).toBe('Invalid')
   })
 
   it('reads the draft horizon as 0-60 days', () => {
