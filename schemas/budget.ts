@@ -49,6 +49,9 @@ export const BankAccountType = Schema.Literals(['unconnected', 'connected'])
 export type BankAccountType = typeof BankAccountType.Type
 export const BudgetRole = Schema.Literals(['Owner', 'Guest'])
 export type BudgetRole = typeof BudgetRole.Type
+/** What a member may do: an Owner always edits; a Guest edits or only reads (issue 30, beyond SPEC). */
+export const BudgetAccess = Schema.Literals(['Edit', 'Read'])
+export type BudgetAccess = typeof BudgetAccess.Type
 export const OperationType = Schema.Literals(['Transaction', 'Transfer', 'Reconcile'])
 export type OperationType = typeof OperationType.Type
 export const AssignmentSource = Schema.Literals(['manual', 'move', 'cover', 'auto-assign', 'undo'])

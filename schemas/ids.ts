@@ -36,3 +36,6 @@ export type ImportId = typeof ImportId.Type
 /** A recurring transaction template (SPEC transactionTemplates). */
 export const TemplateId = IdText.pipe(Schema.brand('TemplateId'))
 export type TemplateId = typeof TemplateId.Type
+/** An invitation to a budget (issue 30). */
+export const InvitationId = IdText.pipe(Schema.brand('InvitationId'))
+export type InvitationId = typeof InvitationId.Type

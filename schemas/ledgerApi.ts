@@ -5,6 +5,7 @@ import {
   AssignmentRecord,
   BankAccount,
   Budget,
+  BudgetAccess,
   BudgetRole,
   Category,
   CategoryGroup,
@@ -120,8 +121,13 @@ export const UpdateBudgetBody = Schema.Struct({
 export const ResetBudgetBody = Schema.Struct({ date: Schema.optionalKey(IsoDate) })
 /** A budget's name and currency, as its writes answer them. */
 export const CreatedBudget = Schema.Struct(Struct.pick(Budget.fields, ['id', 'name', 'currency']))
-/** A budget in the caller's list: its name and currency, the caller's role and the budget's version. */
-export const BudgetSummary = Schema.Struct({ ...CreatedBudget.fields, role: BudgetRole, version: Schema.Int })
+/** A budget in the caller's list: its name and currency, the caller's role and access, the budget's version. */
+export const BudgetSummary = Schema.Struct({
+  ...CreatedBudget.fields,
+  role: BudgetRole,
+  access: BudgetAccess,
+  version: Schema.Int,
+})
 export const BudgetList = Schema.Array(BudgetSummary)
 export const Deleted = Schema.Struct({ deleted: Schema.Literal(true) })
 

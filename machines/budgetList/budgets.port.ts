@@ -10,6 +10,8 @@ export type BudgetSummary = {
   readonly name: string
   readonly currency: CurrencyCode
   readonly role: 'Owner' | 'Guest'
+  /** An Owner always edits; a Guest may only read. */
+  readonly access: 'Edit' | 'Read'
 }
 
 /** A budget as a write answers it (id, name, currency). */

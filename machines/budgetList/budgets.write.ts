@@ -77,7 +77,7 @@ export const applyWrite = (
     case 'create':
       return answer === null || budgets.some((budget) => budget.id === answer.id)
         ? budgets
-        : [...budgets, { ...answer, role: 'Owner' }]
+        : [...budgets, { ...answer, role: 'Owner', access: 'Edit' }]
     case 'delete':
       return budgets.filter((budget) => budget.id !== write.budgetId)
     case 'update':

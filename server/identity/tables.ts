@@ -17,6 +17,8 @@ export interface UsersTable {
   tokens_valid_after: NullableTimestamp
   /** The user's language ('pl', 'en', 'de'), null until chosen (SPEC §3 userSettings). */
   locale: ColumnType<string | null, string | null | undefined, string | null>
+  /** The name other members of a shared budget see; null until set (the e-mail stands in). Migration 0019. */
+  display_name: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Every oidc-provider model (Session, Grant, AuthorizationCode, RefreshToken, Interaction, …) in one table. */

@@ -31,7 +31,7 @@ export const listBudgets = async (db: Db, userId: string) => {
   const rows = await db
     .selectFrom('budgets as b')
     .innerJoin('budget_members as m', 'm.budget_id', 'b.id')
-    .select(['b.id', 'b.name', 'b.currency', 'b.version', 'm.role'])
+    .select(['b.id', 'b.name', 'b.currency', 'b.version', 'm.role', 'm.access'])
     .where('m.user_id', '=', userId)
     .where('b.deleted', '=', false)
     .orderBy('b.created_at')

@@ -28,6 +28,35 @@ export interface BudgetMembersRow {
   budget_id: string
   user_id: string
   role: 'Owner' | 'Guest'
+  /** An Owner always edits (a check constraint); a Guest edits or only reads (migration 0019). */
+  access: ColumnType<'Edit' | 'Read', 'Edit' | 'Read' | undefined, 'Edit' | 'Read'>
+  joined_at: ColumnType<Date, Date | string | undefined, Date | string>
+  invited_by: ColumnType<string | null, string | null | undefined, string | null>
+  last_active_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** Invitations to a budget: single-use links, only the SHA-256 of the secret kept (migration 0019). */
+export interface BudgetInvitationsRow {
+  budget_id: string
+  id: string
+  token_hash: string
+  email: string
+  role: 'Guest'
+  access: 'Edit' | 'Read'
+  invited_by: string
+  created_at: ColumnType<Date, Date | string, Date | string>
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  accepted_by: ColumnType<string | null, string | null | undefined, string | null>
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** One row per open event stream: who has the budget open now (migration 0019). */
+export interface BudgetPresenceRow {
+  budget_id: string
+  connection_id: string
+  user_id: string
+  seen_at: ColumnType<Date, Date | string, Date | string>
 }
 
 export interface BudgetEventsRow {
@@ -204,6 +233,8 @@ export interface BudgetUndoRow {
 export interface LedgerTables {
   budgets: BudgetsRow
   budget_members: BudgetMembersRow
+  budget_invitations: BudgetInvitationsRow
+  budget_presence: BudgetPresenceRow
   budget_events: BudgetEventsRow
   budget_commands: BudgetCommandsRow
   category_groups: CategoryGroupsRow

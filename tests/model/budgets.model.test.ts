@@ -47,7 +47,7 @@ type Fixtures = {
 const PLN = CurrencyCode.make('PLN')
 const HOME = BudgetId.make('budget-home')
 const HOLIDAY = BudgetId.make('budget-holiday')
-const HOME_BUDGET: BudgetSummary = { id: HOME, name: 'Dom', currency: PLN, role: 'Owner' }
+const HOME_BUDGET: BudgetSummary = { id: HOME, name: 'Dom', currency: PLN, role: 'Owner', access: 'Edit' }
 const CREATED: BudgetInfo = { id: HOLIDAY, name: 'Wakacje', currency: PLN }
 const RENAMED: BudgetInfo = { id: HOME, name: 'Dom i ogród', currency: CurrencyCode.make('EUR') }
 

@@ -20,6 +20,7 @@ import * as budgetImports from './0015_budget_imports.ts'
 import * as importSettings from './0016_import_settings.ts'
 import * as transactionTemplates from './0017_transaction_templates.ts'
 import * as notifications from './0018_notifications.ts'
+import * as sharing from './0019_sharing.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -41,6 +42,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0016_import_settings': importSettings,
   '0017_transaction_templates': transactionTemplates,
   '0018_notifications': notifications,
+  '0019_sharing': sharing,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

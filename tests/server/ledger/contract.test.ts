@@ -313,7 +313,9 @@ describe.each(databases())('ledger contract on $kind', (target) => {
     ])
     const list = expectStatus(await api('GET', '/api/budget'), 200)
     expect(list).toEqual(
-      expect.arrayContaining([{ id: budget.id, name: 'Lists', currency: 'EUR', role: 'Owner', version: 2 }]),
+      expect.arrayContaining([
+        { id: budget.id, name: 'Lists', currency: 'EUR', role: 'Owner', access: 'Edit', version: 2 },
+      ]),
     )
   })
 })

@@ -6,7 +6,9 @@ import { CurrencyCode, IsoDate } from '../../../schemas/money.ts'
 const PLN = CurrencyCode.make('PLN')
 const EUR = CurrencyCode.make('EUR')
 const HOME = BudgetId.make('home')
-const BUDGETS: ReadonlyArray<BudgetSummary> = [{ id: HOME, name: 'Dom', currency: PLN, role: 'Owner' }]
+const BUDGETS: ReadonlyArray<BudgetSummary> = [
+  { id: HOME, name: 'Dom', currency: PLN, role: 'Owner', access: 'Edit' },
+]
 const create = {
   _tag: 'CreateBudget',
   budgetId: BudgetId.make('key'),
@@ -91,7 +93,7 @@ describe('applyWrite', () => {
         { kind: 'update', budgetId: HOME, name: 'X' },
         { id: HOME, name: 'X', currency: EUR },
       ),
-    ).toEqual([{ id: HOME, name: 'X', currency: EUR, role: 'Owner' }])
+    ).toEqual([{ id: HOME, name: 'X', currency: EUR, role: 'Owner', access: 'Edit' }])
     expect(applyWrite(BUDGETS, { kind: 'delete', budgetId: HOME }, null)).toEqual([])
   })
 })

@@ -43,7 +43,10 @@ afterEach(() => {
 describe('budgets port over the HTTP client', () => {
   it('lists the caller’s budgets', async () => {
     const { fetch, seen } = scriptedFetch([
-      { status: 200, body: [{ id: 'home', name: 'Dom', currency: 'PLN', role: 'Owner', version: 3 }] },
+      {
+        status: 200,
+        body: [{ id: 'home', name: 'Dom', currency: 'PLN', role: 'Owner', access: 'Edit', version: 3 }],
+      },
     ])
     vi.stubGlobal('fetch', fetch)
     const listed = await createBudgetsPort(loadApi, ORIGIN).list(signal)
