@@ -20,7 +20,7 @@ import { Problem } from '../../schemas/problem.ts'
 import { readUpload, uploadOverheadBytes } from '../http/multipart.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { defineRoute, respond } from '../http/route.ts'
-import { readableHead, runCommand } from '../ledger/http.ts'
+import { runCommand, writableHead } from '../ledger/http.ts'
 import { budgetNotFound } from '../ledger/problems.ts'
 import { allTransactionsJson } from '../ledger/read.ts'
 import { readAtOneVersion } from '../ledger/service.ts'
@@ -33,9 +33,6 @@ import { convertUpload } from './convert.ts'
 export const maxBudgetFileBytes = 50 * 1024 * 1024
 
 const tags = ['budget files']
-
-const forbidden = (what: string) =>
-  new ProblemError(makeProblem(403, 'forbidden', `Only the budget's owner may ${what}.`))
 
 const fileProblem = (code: BudgetFileErrorCode) => {
   const status = budgetFileErrorStatus(code)
@@ -94,13 +91,12 @@ export const budgetFileRoutes = [
       },
       403: {
         description:
-          "The account is disabled (`user_disabled`), or the caller is not the budget's owner (`forbidden`).",
+          "The account is disabled (`user_disabled`), or the caller is not the budget's owner (`owner_only`).",
         schema: Problem,
       },
     },
     handler: async ({ params, body, request }) => {
-      const head = await readableHead(request, params.budgetId)
-      if (head.role !== 'Owner') throw forbidden('export the whole budget')
+      await writableHead(request, params.budgetId, 'owner', 'exportBudget')
       const read = await readAtOneVersion(request.server.ledger, params.budgetId, (trx) =>
         allTransactionsJson(trx, params.budgetId),
       )
@@ -150,7 +146,7 @@ export const budgetFileRoutes = [
       },
       403: {
         description:
-          "The account is disabled (`user_disabled`), or the caller is not the budget's owner (`forbidden`).",
+          "The account is disabled (`user_disabled`), or the caller is not the budget's owner (`owner_only`).",
         schema: Problem,
       },
       409: {
@@ -160,8 +156,8 @@ export const budgetFileRoutes = [
       },
     },
     handler: async ({ params, request }) => {
-      const head = await readableHead(request, params.budgetId)
-      if (head.role !== 'Owner') throw forbidden('import a whole budget')
+      // Early, before the upload is read; the write checks ImportBudget again under the stream's lock.
+      await writableHead(request, params.budgetId, 'owner', 'importBudget')
       const upload = await readUpload(request, {
         fields: ImportBudgetFields,
         maxFileBytes: maxBudgetFileBytes,

@@ -31,7 +31,8 @@ const titles: Record<ProblemCode, string> = {
   idempotency_key_reused: 'Idempotency key reused',
   unreadable_file: 'Unreadable file',
   budget_not_empty: 'Budget not empty',
-  forbidden: 'Forbidden',
+  read_only: 'Read-only access',
+  owner_only: 'Only the owner',
 }
 
 export const makeProblem = (
