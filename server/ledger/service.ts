@@ -207,9 +207,8 @@ export const monthViewAt = async (
 
 /**
  * One write, in one database transaction: lock the stream row, check the idempotency key, the caller's role and
- * access and If-Match, decide
- * every command on the current state, append the events, update the read models inline, commit; then cache
- * the new state and announce it.
+ * access, and If-Match, decide every command on the current state, append the events, update the read models
+ * inline, commit; then cache the new state and announce it.
  */
 export const write = async (ledger: Ledger, request: WriteRequest): Promise<WriteResult> => {
   const { budgetId, userId } = request
