@@ -67,6 +67,10 @@ const anyone = (status = 200): Expectations => ({
   stranger: ok(status),
 })
 
+/**
+ * A request as a row builds it. `{own}` in a URL, or a body `{own:<GET url>}`, stands for what only the caller has
+ * (its own token, notification, settings): filled in per caller just before sending (`own` below).
+ */
 interface Request {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   readonly url: string
@@ -414,9 +418,12 @@ const table: Readonly<Record<string, Case | readonly Case[]>> = {
   importBudget: {
     route: 'POST /api/budget/import-budget/{budgetId}',
     request: async (context) => {
-      const exported = await context.arrange('POST', `${context.base}/export`, { format: 'koperta' })
+      const exported = expectStatus(
+        await context.arrange('POST', `${context.base}/export`, { format: 'koperta' }),
+        200,
+      )
       const budgetId = await context.freshBudget()
-      const upload = form(new TextEncoder().encode(JSON.stringify(exported.body)), 'budget.koperta.json', {
+      const upload = form(new TextEncoder().encode(JSON.stringify(exported)), 'budget.koperta.json', {
         source: 'koperta',
       })
       return {
