@@ -14,6 +14,7 @@ import { budgetRoutes } from './routesBudgets.ts'
 import { commandRoutes } from './routesCommands.ts'
 import { moneyRoutes } from './routesMoney.ts'
 import { readRoutes } from './routesReads.ts'
+import { statisticsRoutes } from './routesStatistics.ts'
 import { structureRoutes } from './routesStructure.ts'
 import { templateRoutes } from './routesTemplates.ts'
 import { createStatisticsKeeper } from './statistics.ts'
@@ -26,6 +27,7 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...moneyRoutes,
   ...assignmentRoutes,
   ...readRoutes,
+  ...statisticsRoutes,
   ...templateRoutes,
   ...commandRoutes,
   ...budgetFileRoutes,

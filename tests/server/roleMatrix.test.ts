@@ -475,6 +475,11 @@ const table: Readonly<Record<string, Case | readonly Case[]>> = {
     request: get('/period/202503'),
     expect: members(),
   },
+  getStatistics: {
+    route: 'GET /api/budget/{budgetId}/statistics',
+    request: get('/statistics', '?granularity=Month&fromPeriod=202501&toPeriod=202512'),
+    expect: members(),
+  },
   listAssignmentRecords: {
     route: 'GET /api/budget/{budgetId}/period/{periodKey}/assignment-records',
     request: get('/period/202503/assignment-records'),
