@@ -61,120 +61,87 @@ const refuseRange = (range: StatisticsRange): void => {
   )
 }
 
-interface CategoryRow {
-  readonly id: string
-  readonly type: string
-  readonly spending_class: string
-  readonly origin: string
-}
-
-/** The budget's categories in the month view's order (group position, then position), the filter's only. */
-const readCategories = async (db: LedgerDb, budgetId: string, categoryIds: readonly string[] | undefined) => {
-  let query = db
-    .selectFrom('categories as c')
-    .leftJoin('category_groups as g', (join) =>
-      join.onRef('g.budget_id', '=', 'c.budget_id').onRef('g.id', '=', 'c.category_group_id'),
-    )
-    .select(['c.id', 'c.type', 'c.spending_class', 'c.origin'])
-    .where('c.budget_id', '=', budgetId)
-  if (categoryIds !== undefined) query = query.where('c.id', 'in', categoryIds)
-  const rows: readonly CategoryRow[] = await query
-    .orderBy(sql`coalesce(g.position, 0)`)
-    .orderBy('c.position')
-    .execute()
-  return rows.map(
-    (row): StatisticsCategory => ({
-      // The read model holds what the budget's schemas decoded.
-      id: row.id as CategoryId,
-      type: row.type as CategoryType,
-      spendingClass: row.spending_class as SpendingClass,
-      incomeDestination: row.origin === 'Uncategorized' && row.type === 'Income',
-    }),
-  )
-}
-
-/** Months of the range's years from the read model: a row per category and year, its months as columns. */
-const readYearColumns = async (
-  db: LedgerDb,
-  budgetId: string,
-  range: StatisticsRange,
-  categoryIds: readonly string[] | undefined,
-): Promise<MonthActivity[]> => {
-  let query = db
-    .selectFrom('category_year_columns')
-    .select(['category_id', 'periods', 'activity'])
-    .where('budget_id', '=', budgetId)
-    .where('year', '>=', yearOfPeriod(range.fromPeriod))
-    .where('year', '<=', yearOfPeriod(range.toPeriod))
-  if (categoryIds !== undefined) query = query.where('category_id', 'in', categoryIds)
-  const months: MonthActivity[] = []
-  for (const row of await query.execute()) {
-    row.periods.forEach((period, index) => {
-      const activity = row.activity[index] ?? 0
-      // Columns the projection wrote from typed state.
-      if (activity !== 0)
-        months.push({ categoryId: row.category_id as CategoryId, period: period as PeriodKey, activity })
-    })
-  }
-  return months
-}
-
-/** Months summed from the accounts' transactions (each split's signed value, as evolve adds it to its category). */
-const readAccountMonths = async (
-  db: LedgerDb,
-  budgetId: string,
-  range: StatisticsRange,
-  accountIds: readonly string[],
-  categoryIds: readonly string[] | undefined,
-): Promise<MonthActivity[]> => {
-  const categoryFilter =
-    categoryIds === undefined ? sql`` : sql`and s->>'categoryId' in (${sql.join(categoryIds)})`
-  const { rows } = await sql<{ category_id: string; period: string; activity: string | number }>`
-    select s->>'categoryId' as category_id, substr(t.date, 1, 4) || substr(t.date, 6, 2) as period,
-           sum((s->>'value')::bigint) as activity
-    from transactions t cross join lateral jsonb_array_elements(t.splits) as s
-    where t.budget_id = ${budgetId} and t.bank_account_id in (${sql.join(accountIds)})
-      and t.date >= ${firstDayOfPeriod(range.fromPeriod)} and t.date <= ${lastDayOfPeriod(range.toPeriod)}
-      ${categoryFilter}
-    group by 1, 2
-  `.execute(db)
-  return rows.map((row) => ({
-    // Ids and dates the transactions were decoded with.
-    categoryId: row.category_id as CategoryId,
-    period: row.period as PeriodKey,
-    activity: amount(row.activity),
-  }))
-}
+/** A filter as a SQL condition on `column`, or nothing without a filter. */
+const inFilter = (column: string, ids: readonly string[] | undefined) =>
+  ids === undefined ? sql`` : sql`and ${sql.ref(column)} in (${sql.join(ids)})`
 
 /**
- * The categories and months at one version: one repeatable-read snapshot, so a write between the reads cannot pair
- * one version's categories with another's months. Undefined when the read models are of another format (the
- * caller has them rebuilt and asks again).
+ * The months of the range as `[[categoryId, [period…], [activity…]], …]`: the read model's rows of the range's
+ * years (a row per category and year, its months as columns), or, filtered by account, one column per category and
+ * month summed from the accounts' transactions (each split's signed value, as evolve adds it to its category).
  */
-const readAtVersion = (
-  db: LedgerDb,
+const monthsQuery = (
   budgetId: string,
   range: StatisticsRange,
   accountIds: readonly string[] | undefined,
   categoryIds: readonly string[] | undefined,
 ) =>
-  db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const head = await trx
-        .selectFrom('budgets')
-        .select(['version', 'read_model_format'])
-        .where('id', '=', budgetId)
-        .executeTakeFirstOrThrow()
-      if (head.read_model_format !== READ_MODEL_FORMAT) return undefined
-      const categories = await readCategories(trx, budgetId, categoryIds)
-      const months =
-        accountIds === undefined
-          ? await readYearColumns(trx, budgetId, range, categoryIds)
-          : await readAccountMonths(trx, budgetId, range, accountIds, categoryIds)
-      return { version: amount(head.version), categories, months }
+  accountIds === undefined
+    ? sql`
+        select coalesce(json_agg(json_build_array(y.category_id, y.periods, y.activity)), '[]')::text
+        from category_year_columns y
+        where y.budget_id = ${budgetId} and y.year >= ${yearOfPeriod(range.fromPeriod)}
+          and y.year <= ${yearOfPeriod(range.toPeriod)} ${inFilter('y.category_id', categoryIds)}`
+    : sql`
+        select coalesce(json_agg(json_build_array(m.category_id, json_build_array(m.period),
+                                                  json_build_array(m.activity))), '[]')::text
+        from (
+          select s->>'categoryId' as category_id, substr(t.date, 1, 4) || substr(t.date, 6, 2) as period,
+                 sum((s->>'value')::bigint) as activity
+          from transactions t cross join lateral jsonb_array_elements(t.splits) as s
+          where t.budget_id = ${budgetId} and t.bank_account_id in (${sql.join(accountIds)})
+            and t.date >= ${firstDayOfPeriod(range.fromPeriod)} and t.date <= ${lastDayOfPeriod(range.toPeriod)}
+          group by 1, 2
+        ) m
+        where true ${inFilter('m.category_id', categoryIds)}`
+
+type MonthColumns = readonly [string, readonly string[], readonly (number | string)[]]
+type CategoryColumns = readonly [string, string, string, string]
+
+/**
+ * The categories and months at one version, in one statement (one snapshot: a write between two reads cannot pair
+ * one version's categories with another's months), as JSON text (PGlite's driver decodes each field on its own).
+ * Undefined when the read models are of another format (the caller has them rebuilt and asks again).
+ */
+const readAtVersion = async (
+  db: LedgerDb,
+  budgetId: string,
+  range: StatisticsRange,
+  accountIds: readonly string[] | undefined,
+  categoryIds: readonly string[] | undefined,
+) => {
+  const { rows } = await sql<{ version: string; format: number; categories: string; months: string }>`
+    select b.version, b.read_model_format as format,
+      (select coalesce(json_agg(json_build_array(c.id, c.type, c.spending_class, c.origin)
+                order by coalesce(g.position, 0), c.position), '[]')::text
+         from categories c
+           left join category_groups g on g.budget_id = c.budget_id and g.id = c.category_group_id
+         where c.budget_id = ${budgetId} ${inFilter('c.id', categoryIds)}) as categories,
+      (${monthsQuery(budgetId, range, accountIds, categoryIds)}) as months
+    from budgets b where b.id = ${budgetId}
+  `.execute(db)
+  const [row] = rows
+  if (row === undefined || row.format !== READ_MODEL_FORMAT) return undefined
+  // Shapes the statement above builds from the read models, which hold what the budget's schemas decoded.
+  const categories = (JSON.parse(row.categories) as CategoryColumns[]).map(
+    ([id, type, spendingClass, origin]): StatisticsCategory => ({
+      id: id as CategoryId,
+      type: type as CategoryType,
+      spendingClass: spendingClass as SpendingClass,
+      incomeDestination: origin === 'Uncategorized' && type === 'Income',
+    }),
+  )
+  const months: MonthActivity[] = []
+  for (const [categoryId, periods, activities] of JSON.parse(row.months) as MonthColumns[]) {
+    periods.forEach((period, index) => {
+      // bigint sums come as JSON numbers within the safe integers (domain/bounds.ts).
+      const activity = Number(activities[index] ?? 0)
+      if (activity !== 0)
+        months.push({ categoryId: categoryId as CategoryId, period: period as PeriodKey, activity })
     })
+  }
+  return { version: amount(row.version), categories, months }
+}
 
 export const statisticsRoutes: readonly AnyRoute[] = [
   defineRoute({
@@ -186,8 +153,14 @@ export const statisticsRoutes: readonly AnyRoute[] = [
     tags: ['statistics'],
     params: BudgetParams,
     query: StatisticsQuery,
+    // Built by domain/statistics.ts from typed values: its encoded form is the value itself, and the schema's walk
+    // over a long answer cost more than the rest of the request.
     responses: {
-      200: { description: 'One entry per period of the range, in order.', schema: StatisticsResponse },
+      200: {
+        description: 'One entry per period of the range, in order.',
+        schema: StatisticsResponse,
+        encodesAsIs: true,
+      },
     },
     handler: async ({ params, query, request }) => {
       const range: StatisticsRange = {

@@ -5,9 +5,11 @@ import { run as ledger } from './ledger.bench.ts'
 import { run as screens } from './screens.bench.ts'
 import { run as shell } from './shell.bench.ts'
 import { run as soak } from './soak.bench.ts'
+import { run as statistics } from './statistics.bench.ts'
 import { run as templates } from './templates.bench.ts'
 
-// The soak is long and loads the machine fully: it runs only when named (`npm run bench soak`).
+// The soak and the 1 000 000-transaction statistics bench are long and load the machine fully: they run only when
+// named (`npm run bench soak`, `npm run bench statistics`).
 const benches: Record<string, () => Promise<void>> = {
   shell,
   ledger,
@@ -15,9 +17,10 @@ const benches: Record<string, () => Promise<void>> = {
   importParsers,
   imports,
   templates,
+  statistics,
   soak,
 }
-const onlyWhenNamed = new Set(['soak'])
+const onlyWhenNamed = new Set(['soak', 'statistics'])
 // `--name=value` arguments are the benches' own options (e.g. `npm run bench soak -- --seconds=10`).
 const only = process.argv.slice(2).filter((argument) => !argument.startsWith('--'))
 
