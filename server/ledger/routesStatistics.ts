@@ -20,6 +20,7 @@ import {
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { type AnyRoute, defineRoute } from '../http/route.ts'
 import { readableHead, readReply } from './http.ts'
+import { budgetNotFound } from './problems.ts'
 import { READ_MODEL_FORMAT } from './projection.ts'
 import { readAtOneVersion } from './service.ts'
 import { amount, type LedgerDb } from './tables.ts'
@@ -121,7 +122,9 @@ const readAtVersion = async (
     from budgets b where b.id = ${budgetId}
   `.execute(db)
   const [row] = rows
-  if (row === undefined || row.format !== READ_MODEL_FORMAT) return undefined
+  // Deleted for good since the membership check.
+  if (row === undefined) throw budgetNotFound()
+  if (row.format !== READ_MODEL_FORMAT) return undefined
   // Shapes the statement above builds from the read models, which hold what the budget's schemas decoded.
   const categories = (JSON.parse(row.categories) as CategoryColumns[]).map(
     ([id, type, spendingClass, origin]): StatisticsCategory => ({

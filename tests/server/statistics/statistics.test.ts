@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { periodRange } from '../../../domain/period.ts'
 import { PeriodKey } from '../../../schemas/money.ts'
+import { READ_MODEL_FORMAT } from '../../../server/ledger/projection.ts'
 import { smallBudget } from '../ledger/fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from '../ledger/harness.ts'
 import { databases } from '../support/databases.ts'
@@ -201,6 +202,21 @@ describe.each(databases())('GET /api/budget/{id}/statistics on $kind', (target) 
       [0, 0],
       [0, 0],
     ])
+  })
+
+  it('answers the same from read models rebuilt because they were of an older format', async () => {
+    const query = 'granularity=Year&fromPeriod=202501&toPeriod=202612'
+    const before = await statistics(query)
+    const budgetId = base.slice(base.lastIndexOf('/') + 1)
+    const { db } = harness.app.ledger
+    await db.updateTable('budgets').set({ read_model_format: 0 }).where('id', '=', budgetId).execute()
+    expect(await statistics(query)).toEqual(before)
+    const head = await db
+      .selectFrom('budgets')
+      .select('read_model_format')
+      .where('id', '=', budgetId)
+      .executeTakeFirst()
+    expect(head?.read_model_format).toBe(READ_MODEL_FORMAT)
   })
 
   it.each([
