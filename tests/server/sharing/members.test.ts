@@ -209,6 +209,13 @@ describe.each(databases())('members of a shared budget on $kind', (target) => {
     setClock(harness, () => new Date(now + 46_000))
     expect(expectStatus(await guest('GET', url), 200)).toEqual([])
     third.close()
+    // A stream checking in refreshes its row (and comes back after its row was cleared as stale).
+    Object.assign(harness.app.ledger, { live: { recheckEveryMs: 50, maxLifetimeMs: 120_000 } })
+    setClock(harness, () => new Date())
+    const fourth = await streamOf(budgetId, 'presence-owner')
+    setClock(harness, () => new Date(now + 100_000))
+    await expect.poll(async () => expectStatus(await guest('GET', url), 200)).toHaveLength(1)
+    fourth.close()
     const stranger = await harness.as('presence-stranger')
     expectProblem(await stranger('GET', url), 404, 'not_found')
   })

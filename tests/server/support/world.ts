@@ -188,6 +188,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       notification: notifications.map((item) => item.id),
       template: [template],
       invitation: [invitation.id],
+      invitationToken: [invitation.token],
       user: [userId],
     },
     pathValues: {
