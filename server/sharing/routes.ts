@@ -327,12 +327,12 @@ export const sharingRoutes: readonly AnyRoute[] = [
             .returning(['budget_id', 'role', 'access', 'invited_by'])
             .executeTakeFirst()
           if (claimed === undefined) {
-            const now = await trx
+            const current = await trx
               .selectFrom('budget_invitations')
               .select(['expires_at as expiresAt', 'accepted_by as acceptedBy', 'revoked_at as revokedAt'])
               .where('token_hash', '=', tokenHash)
               .executeTakeFirstOrThrow()
-            const later = invitationState(now, userId, at)
+            const later = invitationState(current, userId, at)
             throw later === 'pending' ? goneProblems.used : goneProblems[later]
           }
           const joined = await trx
