@@ -48,12 +48,9 @@ function ActivityFeed({ budgetId }: { readonly budgetId: string }) {
   const feed = useActorRef(activityMachine, { input })
   const status = useSelector(feed, selectFeedStatus)
   const actor = useSelector(feed, selectActor)
-  const headingId = useId()
+  // The page header already says "Aktywność" (routes.activity); the section is named after it for screen readers.
   return (
-    <section className="activity" aria-labelledby={headingId}>
-      <h2 id={headingId} className="activity__heading">
-        {t('activity.title')}
-      </h2>
+    <section className="activity" aria-label={t('activity.title')}>
       <p className="activity__intro">{t('activity.intro')}</p>
       <PersonFilter feed={feed} />
       {status === 'loading' ? (
