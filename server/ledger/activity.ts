@@ -593,3 +593,35 @@ export const activityPage = async (
   const reachedStart = complete && page.length === entries.length
   return { items, nextBefore: reachedStart || oldest === undefined ? null : oldest.seq }
 }
+
+/**
+ * Who last added or changed each transaction, from the events (a transfer's sides, a bulk import's rows, a
+ * whole imported budget's too): the budget export's authorship. One pass over the budget's transaction events.
+ */
+export const transactionAuthors = async (db: LedgerDb, budgetId: string): Promise<Map<string, UserId>> => {
+  const rows = await sql<{ id: string; actor: string }>`
+    select distinct on (touched.id) touched.id, e.actor_user_id as actor
+    from budget_events e
+    cross join lateral (
+      select e.data->'transaction'->>'id' where e.type in ('TransactionAdded', 'TransactionEdited')
+      union all select side->>'id' from (values (e.data->'outflow'), (e.data->'inflow')) as sides(side)
+        where e.type in ('TransferAdded', 'TransferEdited')
+      union all select t->>'id' from jsonb_array_elements(e.data->'transactions') as t
+        where e.type = 'TransactionsImported'
+      union all select t->>'id' from jsonb_array_elements(e.data->'restored') as t where e.type = 'ImportUndone'
+      union all select coalesce(x->'transaction'->>'id', t->>'id')
+        from jsonb_array_elements(e.data->'events') as x
+        left join lateral jsonb_array_elements(
+          case x->>'_tag' when 'TransactionsImported' then x->'transactions'
+            when 'TransferAdded' then jsonb_build_array(x->'outflow', x->'inflow') else '[]'::jsonb end
+        ) as t on true
+        where e.type = 'BudgetImported'
+    ) as touched(id)
+    where e.budget_id = ${budgetId}
+      and e.type in ('TransactionAdded', 'TransactionEdited', 'TransferAdded', 'TransferEdited',
+        'TransactionsImported', 'ImportUndone', 'BudgetImported')
+      and touched.id is not null
+    order by touched.id, e.seq desc
+  `.execute(db)
+  return new Map(rows.rows.map((row) => [row.id, row.actor as UserId]))
+}
