@@ -71,4 +71,11 @@ test('activity: the feed tells who did what, from the budget navigation, filtere
   await expectNoClippedText(page)
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'activity')
+  // From the narrowest phone to a wide screen: every entry readable, nothing cut.
+  for (const width of mobile ? [320] : [1024, 1920]) {
+    await page.setViewportSize({ width, height: 800 })
+    await expect(entries.nth(0)).toBeVisible()
+    await expectNoClippedText(page)
+    await snap(page, info, `activity-${width}`)
+  }
 })
