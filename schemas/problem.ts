@@ -26,15 +26,14 @@ export const problemCodes = [
   // Too many requests in the current window (429, with Retry-After).
   'rate_limited',
   'idempotency_key_reused',
-  // A member whose role does not allow this (a Guest exporting or importing a whole budget).
-  'forbidden',
+  // A member whose access or role does not allow this (docs/sharing.md): a Guest with Read access writing, or a
+  // Guest doing what only the budget's owner may (delete, reset, change currency, export or import it whole).
+  'read_only',
+  'owner_only',
   // A file that cannot be read as what it was sent as (an import): `reason` says why.
   'unreadable_file',
   // The target of a whole-budget import already holds money or accounts.
   'budget_not_empty',
-  // Sharing (issue 30, docs/sharing.md): a member whose role or access does not allow the change.
-  'owner_only',
-  'read_only',
   // Invitation links: unknown, or no longer usable (410), and memberships that cannot change as asked (409).
   'invitation_not_found',
   'invitation_used',

@@ -12,7 +12,7 @@ import {
   ExportBudgetBody,
   ImportBudgetFields,
 } from '../../schemas/budgetImport.ts'
-import type { BudgetId } from '../../schemas/ids.ts'
+import type { BudgetId, UserId } from '../../schemas/ids.ts'
 import { KopertaBudgetFile } from '../../schemas/kopertaBudget.ts'
 import { BudgetParams } from '../../schemas/ledgerApi.ts'
 import type { Instant } from '../../schemas/money.ts'
@@ -20,7 +20,8 @@ import { Problem } from '../../schemas/problem.ts'
 import { readUpload, uploadOverheadBytes } from '../http/multipart.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { defineRoute, respond } from '../http/route.ts'
-import { readableHead, runCommand } from '../ledger/http.ts'
+import { transactionAuthors } from '../ledger/activity.ts'
+import { runCommand, writableHead } from '../ledger/http.ts'
 import { budgetNotFound } from '../ledger/problems.ts'
 import { allTransactionsJson } from '../ledger/read.ts'
 import { readAtOneVersion } from '../ledger/service.ts'
@@ -33,9 +34,6 @@ import { convertUpload } from './convert.ts'
 export const maxBudgetFileBytes = 50 * 1024 * 1024
 
 const tags = ['budget files']
-
-const forbidden = (what: string) =>
-  new ProblemError(makeProblem(403, 'forbidden', `Only the budget's owner may ${what}.`))
 
 const fileProblem = (code: BudgetFileErrorCode) => {
   const status = budgetFileErrorStatus(code)
@@ -94,13 +92,12 @@ export const budgetFileRoutes = [
       },
       403: {
         description:
-          "The account is disabled (`user_disabled`), or the caller is not the budget's owner (`forbidden`).",
+          "The account is disabled (`user_disabled`), or the caller is not the budget's owner (`owner_only`).",
         schema: Problem,
       },
     },
     handler: async ({ params, body, request }) => {
-      const head = await readableHead(request, params.budgetId)
-      if (head.role !== 'Owner') throw forbidden('export the whole budget')
+      await writableHead(request, params.budgetId, 'owner', 'exportBudget')
       const read = await readAtOneVersion(request.server.ledger, params.budgetId, (trx) =>
         allTransactionsJson(trx, params.budgetId),
       )
@@ -120,7 +117,32 @@ export const budgetFileRoutes = [
           etag: `"${read.version}"`,
         })
       }
-      const file = toKopertaFile(state, new Date().toISOString() as Instant)
+      // Authorship as display names only: the file never carries members' ids or e-mails.
+      const authors = await transactionAuthors(request.server.ledger.db, params.budgetId)
+      const userIds = [
+        ...new Set([
+          ...authors.values(),
+          ...[...state.recordsByPeriod.values()].flat().map((record) => record.by),
+        ]),
+      ]
+      const named =
+        userIds.length === 0
+          ? []
+          : await request.server.identity.db
+              .selectFrom('users')
+              .select(['id', 'display_name'])
+              .where('id', 'in', userIds)
+              .where('display_name', 'is not', null)
+              .execute()
+      const names = new Map(
+        named.flatMap((row) =>
+          row.display_name === null ? [] : [[row.id as UserId, row.display_name] as const],
+        ),
+      )
+      const file = toKopertaFile(state, new Date().toISOString() as Instant, {
+        transactionAuthors: authors,
+        names,
+      })
       if (file === undefined) throw budgetNotFound()
       return respond(200, file, {
         'content-disposition': attachment(name, 'koperta.json'),
@@ -150,7 +172,7 @@ export const budgetFileRoutes = [
       },
       403: {
         description:
-          "The account is disabled (`user_disabled`), or the caller is not the budget's owner (`forbidden`).",
+          "The account is disabled (`user_disabled`), or the caller is not the budget's owner (`owner_only`).",
         schema: Problem,
       },
       409: {
@@ -160,8 +182,8 @@ export const budgetFileRoutes = [
       },
     },
     handler: async ({ params, request }) => {
-      const head = await readableHead(request, params.budgetId)
-      if (head.role !== 'Owner') throw forbidden('import a whole budget')
+      // Early, before the upload is read; the write checks ImportBudget again under the stream's lock.
+      await writableHead(request, params.budgetId, 'owner', 'importBudget')
       const upload = await readUpload(request, {
         fields: ImportBudgetFields,
         maxFileBytes: maxBudgetFileBytes,

@@ -22,7 +22,7 @@ import { BudgetParams, IntText } from '../../schemas/ledgerApi.ts'
 import { readUpload, uploadOverheadBytes } from '../http/multipart.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { defineRoute, respond } from '../http/route.ts'
-import { readableHead, readReply, runCommand } from '../ledger/http.ts'
+import { readableHead, readReply, runCommand, writableHead } from '../ledger/http.ts'
 import { budgetNotFound } from '../ledger/problems.ts'
 import { recentTransactions, transactionsBetween } from '../ledger/read.ts'
 import { readAtOneVersion } from '../ledger/service.ts'
@@ -196,8 +196,9 @@ export const importRoutes = [
       },
     },
     handler: async ({ params, request }) => {
-      // A stranger learns nothing, not even how the form should look: access before the upload is read.
-      await readableHead(request, params.budgetId)
+      // A stranger learns nothing, not even how the form should look: access before the upload is read. A preview
+      // writes nothing but is the first step of an import: a member who cannot import is told so at once.
+      await writableHead(request, params.budgetId, 'edit')
       const { bytes, fileName, fields } = await readUpload(request, previewUpload)
       const read = await readAndMatch(request, params.budgetId, fields, bytes, fileName)
       return respond(200, read.preview)
@@ -215,7 +216,8 @@ export const importRoutes = [
     bodyLimit: maxBankFileBytes + uploadOverheadBytes,
     responses: { 201: { description: 'What the import wrote and skipped.', schema: ImportResult } },
     handler: async ({ params, request }) => {
-      await readableHead(request, params.budgetId)
+      // Early, before the upload is read; the write checks again under the stream's lock.
+      await writableHead(request, params.budgetId, 'edit')
       const { bytes, fileName, fields } = await readUpload(request, importUpload)
       const read = await readAndMatch(request, params.budgetId, fields, bytes, fileName)
       const mint = mintIds()

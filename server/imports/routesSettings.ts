@@ -12,7 +12,7 @@ import { BudgetParams, Deleted } from '../../schemas/ledgerApi.ts'
 import type { FieldError } from '../../schemas/problem.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { defineRoute } from '../http/route.ts'
-import { callerId, readableHead } from '../ledger/http.ts'
+import { callerId, readableHead, requireAccess } from '../ledger/http.ts'
 import { budgetNotFound, domainRefusal } from '../ledger/problems.ts'
 import type { LedgerDb } from '../ledger/tables.ts'
 import {
@@ -24,7 +24,8 @@ import {
   saveImportPreset,
 } from './settings.ts'
 
-// A budget's payee rules and import presets (issue 28 §1, §2): settings any member may read and change, kept
+// A budget's payee rules and import presets (issue 28 §1, §2): settings any member may read and any member with
+// Edit access may change (docs/sharing.md), kept
 // beside the ledger rather than in its event stream (docs/decisions/0017).
 
 const tags = ['imports']
@@ -36,7 +37,8 @@ const invalid = (detail: string, errors: readonly FieldError[]) =>
   new ProblemError(makeProblem(400, 'validation_failed', detail, errors))
 
 /**
- * Runs `change` in a transaction holding the budget's row, after checking the caller is a member of the budget:
+ * Runs `change` in a transaction holding the budget's row, after checking the caller is a member of the budget with
+ * Edit access:
  * concurrent replacements of the rule list queue instead of colliding on their ids.
  */
 const changeSettings = async <T>(
@@ -51,11 +53,12 @@ const changeSettings = async <T>(
       .innerJoin('budget_members as m', (join) =>
         join.onRef('m.budget_id', '=', 'b.id').on('m.user_id', '=', userId),
       )
-      .select('b.deleted')
+      .select(['b.deleted', 'm.role', 'm.access'])
       .where('b.id', '=', budgetId)
       .forUpdate('b')
       .executeTakeFirst()
     if (budget === undefined || budget.deleted) throw budgetNotFound()
+    requireAccess(budget, 'edit')
     return change(trx)
   })
 }

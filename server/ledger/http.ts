@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+import {
+  editNeed,
+  type Membership,
+  type OwnerOnlyAction,
+  ownerNeed,
+  refusalOf,
+} from '../../domain/permissions.ts'
 import type { BudgetCommand } from '../../schemas/budgetCommands.ts'
 import type { BudgetError } from '../../schemas/budgetErrors.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { type RouteReply, respond } from '../http/route.ts'
-import { badIfMatch, budgetNotFound, domainRefusal } from './problems.ts'
+import { accessRefused, badIfMatch, budgetNotFound, domainRefusal } from './problems.ts'
 import { type CommandMeta, type Ledger, type WriteRequest, write } from './service.ts'
 import { type StreamHead, streamHead } from './store.ts'
 
@@ -59,6 +66,30 @@ export const requestDigest = (request: FastifyRequest): string =>
 export const readableHead = async (request: FastifyRequest, budgetId: string): Promise<StreamHead> => {
   const head = await streamHead(request.server.ledger.db, budgetId, callerId(request))
   if (head === undefined || head.deleted) throw budgetNotFound()
+  return head
+}
+
+/**
+ * The one check of a member's role and access for routes that do not write through `service.ts#write` (which
+ * checks every command it decides itself): 'edit' for any change, 'owner' with the owner's action named. Refuses
+ * with 403 `read_only` / `owner_only` (docs/sharing.md; every operation × role in tests/server/roleMatrix.test.ts).
+ */
+export function requireAccess(member: Membership, level: 'edit'): void
+export function requireAccess(member: Membership, level: 'owner', action: OwnerOnlyAction): void
+export function requireAccess(member: Membership, level: 'edit' | 'owner', action?: OwnerOnlyAction): void {
+  const refusal = refusalOf(member, level === 'owner' && action !== undefined ? ownerNeed(action) : editNeed)
+  if (refusal !== undefined) throw accessRefused(refusal)
+}
+
+/** A budget the caller belongs to and may change as asked (`requireAccess`), or 404 / 403. */
+export const writableHead = async (
+  request: FastifyRequest,
+  budgetId: string,
+  ...need: [level: 'edit'] | [level: 'owner', action: OwnerOnlyAction]
+): Promise<StreamHead> => {
+  const head = await readableHead(request, budgetId)
+  if (need[0] === 'edit') requireAccess(head, 'edit')
+  else requireAccess(head, 'owner', need[1])
   return head
 }
 

@@ -9,6 +9,7 @@ import { createStateCache } from './cache.ts'
 import { addMissingIncomeDestinations } from './incomeDestinations.ts'
 import { defaultLiveStreamSettings, mountLiveStream } from './live.ts'
 import { createLocalNotifier, createPostgresNotifier } from './notifier.ts'
+import { activityRoutes } from './routesActivity.ts'
 import { assignmentRoutes } from './routesAssignments.ts'
 import { budgetRoutes } from './routesBudgets.ts'
 import { commandRoutes } from './routesCommands.ts'
@@ -26,6 +27,7 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...moneyRoutes,
   ...assignmentRoutes,
   ...readRoutes,
+  ...activityRoutes,
   ...templateRoutes,
   ...commandRoutes,
   ...budgetFileRoutes,

@@ -1,3 +1,4 @@
+import { type AccessRefusal, ownerOnlyActions } from '../../domain/permissions.ts'
 import type { BudgetError } from '../../schemas/budgetErrors.ts'
 import { type Problem, problemTypeUri } from '../../schemas/problem.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
@@ -55,3 +56,18 @@ export const idempotencyKeyReused = (): ProblemError =>
       'This Idempotency-Key was used for another request; send a new key for a new request.',
     ),
   )
+
+/**
+ * A member whose role or access does not allow the operation (docs/sharing.md): 403 `read_only`, or `owner_only`
+ * with the owner's action named (`action`, for the app to phrase).
+ */
+export const accessRefused = (refusal: AccessRefusal): ProblemError => {
+  if (refusal.code === 'read_only')
+    return new ProblemError(makeProblem(403, 'read_only', 'Your access to this budget is read-only.'))
+  // RFC 9457 extension member: which of the owner's actions was refused.
+  const problem = {
+    ...makeProblem(403, 'owner_only', `Only the budget's owner may ${ownerOnlyActions[refusal.action]}.`),
+    action: refusal.action,
+  }
+  return new ProblemError(problem)
+}

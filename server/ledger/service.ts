@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import * as Result from 'effect/Result'
 import { decide } from '../../domain/decide.ts'
 import { evolve } from '../../domain/evolve.ts'
+import { commandsRefusal } from '../../domain/permissions.ts'
 import { type BudgetState, closeForChanges, initialState, openForChanges } from '../../domain/state.ts'
 import { foldsIntoSummary, summaryOf, transactionsNeeded, withTransactions } from '../../domain/summary.ts'
 import type { MonthView } from '../../schemas/budget.ts'
@@ -12,7 +13,13 @@ import { statementBatch } from '../db/statementBatch.ts'
 import type { StateCache } from './cache.ts'
 import type { LiveStreamSettings } from './live.ts'
 import type { Notifier } from './notifier.ts'
-import { budgetNotFound, domainRefusal, idempotencyKeyReused, staleVersion } from './problems.ts'
+import {
+  accessRefused,
+  budgetNotFound,
+  domainRefusal,
+  idempotencyKeyReused,
+  staleVersion,
+} from './problems.ts'
 import { projectChanges, READ_MODEL_FORMAT, startProjection, touch } from './projection.ts'
 import { memoMonthView, readNeededTransactions, readSummary } from './read.ts'
 import { rebuildWithin } from './rebuild.ts'
@@ -199,9 +206,9 @@ export const monthViewAt = async (
 }
 
 /**
- * One write, in one database transaction: lock the stream row, check If-Match and the idempotency key, decide
- * every command on the current state, append the events, update the read models inline, commit; then cache
- * the new state and announce it.
+ * One write, in one database transaction: lock the stream row, check the idempotency key, the caller's role and
+ * access, and If-Match, decide every command on the current state, append the events, update the read models
+ * inline, commit; then cache the new state and announce it.
  */
 export const write = async (ledger: Ledger, request: WriteRequest): Promise<WriteResult> => {
   const { budgetId, userId } = request
@@ -238,12 +245,16 @@ export const write = async (ledger: Ledger, request: WriteRequest): Promise<Writ
       return { version: earlier.version, status: earlier.status, body: earlier.body, state: undefined }
     }
     if (head.deleted) throw budgetNotFound()
-    if (request.ifMatch !== undefined && request.ifMatch !== head.version) throw staleVersion(head.version)
-    const summary = await summaryAt(ledger, trx, budgetId, head.version)
     const batch = request.batch === true
     const at = new Date().toISOString() as Instant
     const actor = userId as UserId
     const resolved = request.commands(metaFactory(at, actor, request.commandId, batch))
+    // The caller's role and access came with the lock's row: refused before anything is read or decided, the
+    // batch whole (domain/permissions.ts, docs/sharing.md).
+    const refusal = commandsRefusal(head, resolved)
+    if (refusal !== undefined) throw accessRefused(refusal)
+    if (request.ifMatch !== undefined && request.ifMatch !== head.version) throw staleVersion(head.version)
+    const summary = await summaryAt(ledger, trx, budgetId, head.version)
     // The summary decides like the whole state once it holds the transactions these commands read.
     const needed = transactionsNeeded(resolved, summary)
     const minted = request.minted

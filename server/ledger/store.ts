@@ -16,6 +16,8 @@ export interface StreamHead {
   readonly version: number
   readonly deleted: boolean
   readonly role: 'Owner' | 'Guest'
+  /** The caller's access (an Owner always edits): checked before a write decides anything. */
+  readonly access: 'Edit' | 'Read'
 }
 
 /** The budget's row joined to the user's membership: no row when either is missing. */
@@ -31,10 +33,12 @@ const headOf = (row: {
   version: number | string
   deleted: boolean
   role: StreamHead['role']
+  access: StreamHead['access']
 }): StreamHead => ({
   version: amount(row.version),
   deleted: row.deleted,
   role: row.role,
+  access: row.access,
 })
 
 /**
@@ -62,6 +66,7 @@ export const lockStream = async (
       'b.version',
       'b.deleted',
       'm.role',
+      'm.access',
       'c.version as answer_version',
       'c.status',
       'c.response',
@@ -98,14 +103,14 @@ export const lockStream = async (
   return { ...head, earlier }
 }
 
-/** The version and the caller's role, without locking (reads). */
+/** The version and the caller's role and access, without locking (reads). */
 export const streamHead = async (
   db: Db,
   budgetId: string,
   userId: string,
 ): Promise<StreamHead | undefined> => {
   const row = await memberBudget(db, budgetId, userId)
-    .select(['b.version', 'b.deleted', 'm.role'])
+    .select(['b.version', 'b.deleted', 'm.role', 'm.access'])
     .executeTakeFirst()
   return row && headOf(row)
 }

@@ -26,8 +26,7 @@ export const accessOf = async (request: FastifyRequest, budgetId: string): Promi
 }
 
 /**
- * The budget's head when the caller is its Owner. A non-member meets 404; a Guest 403: `read_only` when the request
- * would change something and their access is Read (they can change nothing at all), `owner_only` otherwise.
+ * The budget's head when the caller is its Owner. A non-member meets 404; any Guest 403 `owner_only`.
  */
 export const requireOwner = async (
   request: FastifyRequest,
@@ -37,6 +36,7 @@ export const requireOwner = async (
 ): Promise<StreamHead> => {
   const head = await readableHead(request, budgetId)
   if (head.role === 'Owner') return head
-  if (changes && (await accessOf(request, budgetId)) === 'Read') throw readOnly()
+  // What only the owner may do is refused as such to every guest, read-only or not (docs/sharing.md's matrix).
+  void changes
   throw ownerOnly(what)
 }

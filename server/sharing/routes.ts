@@ -129,7 +129,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
         description: 'The invitation with its secret link (shown this once).',
         schema: CreatedInvitation,
       },
-      403: refusal('Only the owner invites (`owner_only`; `read_only` for a read-only guest).'),
+      403: refusal('Only the owner invites (`owner_only`).'),
       409: refusal('The address belongs to a member already (`already_member`).'),
     },
     handler: async ({ params, body, request, respond }) => {
@@ -242,7 +242,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
     params: InvitationParams,
     responses: {
       204: noContent('Revoked (or already used or revoked: nothing to withdraw).'),
-      403: refusal('Only the owner revokes invitations (`owner_only`; `read_only` for a read-only guest).'),
+      403: refusal('Only the owner revokes invitations (`owner_only`).'),
     },
     handler: async ({ params, request, respond }) => {
       await requireOwner(request, params.budgetId, 'revoke invitations', true)
@@ -268,7 +268,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'GET',
     path: '/api/invitations/:token',
-    operationId: 'previewInvitation',
+    operationId: 'getInvitation',
     summary: 'What a link invites to: the budget’s name, who invited, the access (any signed-in person)',
     tags,
     params: TokenParams,
@@ -380,7 +380,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
     params: CollaborationParams,
     responses: {
       204: noContent('The membership has ended.'),
-      403: refusal('Only the owner removes others (`owner_only`; `read_only` for a read-only guest).'),
+      403: refusal('Only the owner removes others (`owner_only`).'),
       409: refusal('The owner cannot leave or be removed; hand the budget over first (`sole_owner`).'),
     },
     handler: async ({ params, request, respond }) => {
@@ -424,7 +424,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
     body: UpdateCollaborationBody,
     responses: {
       200: { description: 'The member as changed.', schema: Collaboration },
-      403: refusal('Only the owner changes access (`owner_only`; `read_only` for a read-only guest).'),
+      403: refusal('Only the owner changes access (`owner_only`).'),
       409: refusal('The owner always edits (`owner_access`).'),
     },
     handler: async ({ params, body, request, respond }) => {
@@ -463,7 +463,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
     params: CollaborationParams,
     responses: {
       200: { description: 'The members after the handover.', schema: CollaborationList },
-      403: refusal('Only the owner hands the budget over (`owner_only`; `read_only` for a read-only guest).'),
+      403: refusal('Only the owner hands the budget over (`owner_only`).'),
     },
     handler: async ({ params, request, respond }) => {
       const { budgetId, userId } = params
@@ -502,7 +502,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'GET',
     path: '/api/budget/:budgetId/presence',
-    operationId: 'listBudgetPresence',
+    operationId: 'listPresence',
     summary: 'Other members who have the budget open now (an event stream seen in the last 45 s)',
     tags,
     params: BudgetParams,

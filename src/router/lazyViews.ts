@@ -134,3 +134,12 @@ export const notificationsView = (name: keyof NotificationViews) =>
     reported(() => import('../views/notifications/routes.tsx')),
     name,
   )
+
+type ActivityViews = typeof import('../views/activity/routes.tsx')
+
+/** The activity feed (issue 30 §3 "who did what"), on both trees. */
+export const activityView = (name: keyof ActivityViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/activity/routes.tsx')),
+    name,
+  )

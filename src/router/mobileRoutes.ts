@@ -10,6 +10,7 @@ import {
 } from './guards.ts'
 import {
   accountsView,
+  activityView,
   bankImportView,
   budgetsView,
   budgetView,
@@ -284,6 +285,12 @@ const periodTransactionsRoute = createRoute({
   staticData: meta('periodTransactions', { status: 'built' }),
   component: transactionsView('PeriodTransactionsRoute'),
 })
+const activityRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/activity',
+  staticData: meta('activity', { status: 'built' }),
+  component: activityView('ActivityView'),
+})
 const budgetModalRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '{-$budgetId}/edit',
@@ -398,6 +405,7 @@ export const mobileRouteTree = rootRoute.addChildren([
       editCategoryGroupRoute,
       deleteCategoryGroupRoute,
       periodTransactionsRoute,
+      activityRoute,
       budgetModalRoute,
       budgetInviteRoute,
       budgetsListRoute,

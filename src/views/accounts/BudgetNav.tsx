@@ -85,6 +85,7 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
         {item(paths.period(budgetId, periodKey, { view: 'accounts' }), t('accounts.nav.accounts'))}
         {item(paths.importTransactions(budgetId), t('accounts.nav.import'))}
         {item(paths.budgetSettings(budgetId), t('accounts.nav.settings'))}
+        {item(paths.activity(budgetId), t('accounts.nav.activity'))}
       </ul>
     </section>
   )

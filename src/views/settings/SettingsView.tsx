@@ -185,6 +185,13 @@ export default function SettingsView() {
           )}
           {budgetId === null ? null : (
             <Entry
+              href={paths.activity(budgetId)}
+              label={t('settings.budgets.activity')}
+              hint={t('settings.budgets.activityHint')}
+            />
+          )}
+          {budgetId === null ? null : (
+            <Entry
               href={paths.importTransactions(budgetId)}
               label={t('settings.budgets.import')}
               hint={t('settings.budgets.importHint')}

@@ -257,7 +257,7 @@ describe.each(databases())('whole budgets in and out on $kind', (target) => {
       .execute()
     const exported = await exportOf(id, { format: 'koperta' }, 'guest')
     expect(exported.statusCode).toBe(403)
-    expect(exported.json()).toMatchObject({ code: 'forbidden' })
+    expect(exported.json()).toMatchObject({ code: 'owner_only' })
     expect((await upload(id, ynabFile, 'x.json', {}, 'guest')).status).toBe(403)
     // The owner still may.
     expect((await exportOf(id, { format: 'koperta' })).statusCode).toBe(200)
@@ -273,7 +273,7 @@ describe.each(databases())('whole budgets in and out on $kind', (target) => {
     const file = exported.json()
     expect(file).toMatchObject({
       format: 'koperta-budget',
-      version: 2,
+      version: 3,
       budget: { name: 'Budżet domowy Kowalskich' },
       draftHorizonDays: 7,
     })

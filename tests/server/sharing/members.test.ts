@@ -103,7 +103,7 @@ describe.each(databases())('members of a shared budget on $kind', (target) => {
     const ownerId = await userIdOf(harness, 'leave-owner')
     const base = `/api/budget/${budgetId}/budget-collaborations`
     // Guests remove no one else.
-    expectProblem(await reader('DELETE', `${base}/${editorId}`), 403, 'read_only')
+    expectProblem(await reader('DELETE', `${base}/${editorId}`), 403, 'owner_only')
     expectProblem(await editor('DELETE', `${base}/${readerId}`), 403, 'owner_only')
     expectProblem(await editor('DELETE', `${base}/${ownerId}`), 403, 'owner_only')
     expectProblem(await owner('DELETE', `${base}/${ownerId}`), 409, 'sole_owner')
@@ -125,7 +125,7 @@ describe.each(databases())('members of a shared budget on $kind', (target) => {
     expect(expectStatus(await guest('GET', '/api/budget'), 200)).toContainEqual(
       expect.objectContaining({ id: budgetId, access: 'Read' }),
     )
-    expectProblem(await guest('PATCH', `${base}/${guestId}`, { access: 'Edit' }), 403, 'read_only')
+    expectProblem(await guest('PATCH', `${base}/${guestId}`, { access: 'Edit' }), 403, 'owner_only')
     expectProblem(await other('PATCH', `${base}/${guestId}`, { access: 'Edit' }), 403, 'owner_only')
     expectProblem(
       await owner('PATCH', `${base}/${await userIdOf(harness, 'access-owner')}`, { access: 'Read' }),
@@ -149,7 +149,7 @@ describe.each(databases())('members of a shared budget on $kind', (target) => {
     const heirId = await userIdOf(harness, 'handover-heir')
     const base = `/api/budget/${budgetId}/budget-collaborations`
     expectProblem(await bystander('POST', `${base}/${heirId}/ownership`), 403, 'owner_only')
-    expectProblem(await heir('POST', `${base}/${heirId}/ownership`), 403, 'read_only')
+    expectProblem(await heir('POST', `${base}/${heirId}/ownership`), 403, 'owner_only')
     expectProblem(
       await owner('POST', `${base}/${await userIdOf(harness, 'handover-stranger')}/ownership`),
       404,
