@@ -40,6 +40,8 @@ export type MembersInput = {
 /** Why the last request failed: the server's code (null when there was none, e.g. offline) and what was tried. */
 export type MembersFailure = {
   readonly code: string | null
+  /** The HTTP status, null when there was no answer. */
+  readonly status: number | null
   readonly during: SharingWrite['kind'] | 'load'
 }
 
@@ -90,6 +92,7 @@ const writeOf = (event: MembersEvent, me: UserId | null): SharingWrite | null =>
 
 const failureOf = (outcome: Outcome<unknown> | null, during: MembersFailure['during']): MembersFailure => ({
   code: outcome === null || outcome.ok ? null : outcome.code,
+  status: outcome === null || outcome.ok ? null : (outcome.error.status ?? null),
   during,
 })
 
@@ -135,7 +138,7 @@ export const membersMachine = setup({
       failure: failureOf(params.outcome, context.pending?.kind ?? 'invite'),
       pending: null,
     })),
-    refuseInvalidEmail: assign({ failure: { code: 'invalid_email', during: 'invite' } }),
+    refuseInvalidEmail: assign({ failure: { code: 'invalid_email', status: null, during: 'invite' } }),
     hold: assign(({ context, event }) => ({ pending: writeOf(event, context.me), failure: null })),
     drop: assign({ pending: null }),
     takeWritten: assign(({ context }, params: { outcome: WriteOutcome }) => ({

@@ -25,6 +25,8 @@ export type PendingInvitation = {
 /** A fresh invitation: the link to hand over (shown once) and when it stops working. */
 export type CreatedInvitation = {
   readonly id: InvitationId
+  /** Where the link was mailed. */
+  readonly email: string
   readonly url: string
   readonly expiresAt: string
 }

@@ -67,7 +67,9 @@ export const createSharingPort = (loadApi: LoadApi): SharingPort => {
               CreatedInvitation,
               { signal },
             )
-            return { created: { id: created.id, url: created.url, expiresAt: created.expiresAt } }
+            return {
+              created: { id: created.id, email: write.email, url: created.url, expiresAt: created.expiresAt },
+            }
           }
           case 'revoke':
             await api.deleteJson(
@@ -93,10 +95,15 @@ export const createSharingPort = (loadApi: LoadApi): SharingPort => {
             return { created: null }
         }
       }),
-    preview: (token, signal) =>
-      attempt(async () => ({
+    preview: async (token, signal) => {
+      const outcome = await attempt(async () => ({
         preview: await (await loadApi()).getJson(invitation(token), InvitationPreview, { signal }),
-      })),
+      }))
+      // A token of the wrong shape is refused by the route's schema (400): for the person it is no invitation.
+      return !outcome.ok && outcome.code === null && outcome.error.status === 400
+        ? { ...outcome, code: 'invitation_not_found' }
+        : outcome
+    },
     accept: (token, signal) =>
       attempt(async () => {
         const accepted = await (await loadApi()).postJson(
