@@ -141,6 +141,11 @@ export const createApiClient = (session: ApiSession) => {
     await http.post(path, { ...toKyOptions(options), json })
   }
 
+  /** DELETE a resource whose answer has no body (204 No Content). */
+  const deleteWithoutAnswer = async (path: string, options: RequestOptions = {}): Promise<void> => {
+    await http.delete(path, toKyOptions(options))
+  }
+
   /**
    * POST a form with a file (multipart/form-data) and decode the answer. Not retried; no timeout: a big budget file
    * takes a while to send and to write.
@@ -231,6 +236,7 @@ export const createApiClient = (session: ApiSession) => {
     patchJson,
     deleteJson,
     postJsonWithoutAnswer,
+    deleteWithoutAnswer,
     postForm,
     postForFile,
     upload,

@@ -1,4 +1,3 @@
-import * as Schema from 'effect/Schema'
 import type { Failure, SharingPort } from '../../machines/sharing/index.ts'
 import {
   AcceptedInvitation,
@@ -10,9 +9,6 @@ import {
 } from '../../schemas/sharing.ts'
 import { apiErrorOf } from '../api/client.ts'
 import type { LoadApi } from '../api/loadApi.ts'
-
-/** DELETE answers 204 without a body; ky reads it as an empty string. */
-const NoContent = Schema.Unknown
 
 const codeOf = (data: unknown): string | null =>
   typeof data === 'object' && data !== null && 'code' in data && typeof data.code === 'string'
@@ -72,15 +68,14 @@ export const createSharingPort = (loadApi: LoadApi): SharingPort => {
             }
           }
           case 'revoke':
-            await api.deleteJson(
+            await api.deleteWithoutAnswer(
               `${budget(budgetId)}/invitations/${encodeURIComponent(write.invitationId)}`,
-              NoContent,
               { signal },
             )
             return { created: null }
           case 'remove':
           case 'leave':
-            await api.deleteJson(member(budgetId, write.userId), NoContent, { signal })
+            await api.deleteWithoutAnswer(member(budgetId, write.userId), { signal })
             return { created: null }
           case 'access': {
             await api.patchJson(member(budgetId, write.userId), { access: write.access }, Collaboration, {

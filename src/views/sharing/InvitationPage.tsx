@@ -52,8 +52,8 @@ export function InvitationPage({ token }: { readonly token: string }) {
   )
 
   return (
-    <main className="invitation" aria-labelledby="invitation-title">
-      <h1 id="invitation-title">{t('sharing.invitation.title')}</h1>
+    // The shell titles the page (routes.invitation).
+    <div className="invitation">
       {status === 'previewing' || status === 'joined' ? (
         <p role="status">{t('sharing.invitation.loading')}</p>
       ) : null}
@@ -116,6 +116,6 @@ export function InvitationPage({ token }: { readonly token: string }) {
           </div>
         </div>
       ) : null}
-    </main>
+    </div>
   )
 }
