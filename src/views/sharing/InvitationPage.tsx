@@ -81,7 +81,7 @@ export function InvitationPage({ token }: { readonly token: string }) {
             <dt>{t('sharing.invitation.access')}</dt>
             <dd>
               {t(`sharing.access.${preview.access}`)}
-              <span className="sharing__meta"> — {t(`sharing.access.${preview.access}Help`)}</span>
+              <span className="sharing__meta">{t(`sharing.access.${preview.access}Help`)}</span>
             </dd>
             <dt>{t('sharing.invitation.expires')}</dt>
             <dd>{date(preview.expiresAt)}</dd>
