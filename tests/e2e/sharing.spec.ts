@@ -8,6 +8,7 @@ import {
   signInThrough,
   snap,
   uniqueEmail,
+  workerAccount,
   zl,
 } from './support.ts'
 
@@ -199,6 +200,44 @@ test('a revoked or expired link says so, with a way on', async ({ browser, page,
   await expectNoSeriousA11yViolations(guest.page)
   await snap(guest.page, info, 'sharing-invitation-expired')
   await guest.context.close()
+})
+
+test('the owner hands the budget over, then leaves it as a guest', async ({
+  browser,
+  page,
+  request,
+}, info) => {
+  const name = `Przekazany ${Date.now()}`
+  const budget = await arrangeBudget(request, name)
+  const heirEmail = newAccount('heir')
+  await signInThrough(page, membersPath(info, budget.id))
+  const linkPath = await invite(page, heirEmail)
+  const heir = await secondBrowser(browser, info)
+  await signInAs(heir.page, linkPath, heirEmail)
+  await heir.page.getByRole('button', { name: 'Dołącz do budżetu' }).click()
+  await heir.page.waitForURL(new RegExp(`/budget/${budget.id}/period/\\d{6}`, 'u'))
+  await heir.context.close()
+
+  await page.reload()
+  await page.getByRole('button', { name: `Przekaż własność: ${heirEmail}` }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Przekazać własność?' })
+  await expect(confirm).toContainText('Ty zostajesz gościem z edycją')
+  await confirm.getByRole('button', { name: 'Przekaż własność' }).click()
+  const members = page.getByRole('list', { name: 'Członkowie budżetu' })
+  await expect(members.getByRole('listitem').filter({ hasText: heirEmail })).toContainText('Właściciel')
+  await expect(members.getByRole('listitem').filter({ hasText: workerAccount() })).toContainText(
+    'Gość — edycja',
+  )
+  // A guest manages nobody: no invite form, no pending invitations.
+  await expect(page.getByRole('form', { name: 'Zaproś osobę' })).toHaveCount(0)
+  await expect(page.getByText('Członkami i zaproszeniami zarządza właściciel budżetu.')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Opuść budżet' }).click()
+  const leave = page.getByRole('alertdialog', { name: 'Opuścić budżet?' })
+  await leave.getByRole('button', { name: 'Opuść budżet' }).click()
+  await page.waitForURL((url) => url.pathname === (phone(info) ? '/budget/list' : '/budgets'))
+  await expect(page.getByRole('list', { name: 'Twoje budżety' })).toBeVisible()
+  await expect(page.getByRole('link', { name: new RegExp(name, 'u') })).toHaveCount(0)
 })
 
 test('the sharing screens at every width', async ({ page, request }, info) => {
