@@ -236,7 +236,8 @@ test('the owner hands the budget over, then leaves it as a guest', async ({
   const leave = page.getByRole('alertdialog', { name: 'Opuścić budżet?' })
   await leave.getByRole('button', { name: 'Opuść budżet' }).click()
   await page.waitForURL((url) => url.pathname === (phone(info) ? '/budget/list' : '/budgets'))
-  await expect(page.getByRole('list', { name: 'Twoje budżety' })).toBeVisible()
+  await expect(page.getByText('Budżet opuszczony.')).toBeVisible()
+  await expect(page.getByText('Wczytywanie budżetów…')).toHaveCount(0)
   await expect(page.getByRole('link', { name: new RegExp(name, 'u') })).toHaveCount(0)
 })
 
