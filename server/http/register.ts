@@ -6,6 +6,7 @@ import {
   contentCodings,
 } from '../plugins/compression.ts'
 import { preferredCoding, prefersHtml } from './negotiation.ts'
+import { makeProblem, ProblemError } from './problem.ts'
 import {
   type AnyRoute,
   decodeRequestPart,
@@ -94,6 +95,12 @@ export const registerRoute = (app: FastifyInstance, route: AnyRoute): void => {
         }
       : {}),
     handler: async (request, reply) => {
+      // The multipart parser is registered for the whole app: a form sent to a JSON route arrives without a body,
+      // which a route whose body is optional would take as `{}`.
+      if (route.body !== undefined && route.upload === undefined && request.isMultipart())
+        throw new ProblemError(
+          makeProblem(415, 'unsupported_media_type', 'Send the request body as application/json.'),
+        )
       const params = decodeRequestPart('params', route.params, request.params)
       const query = decodeRequestPart('query', route.query, request.query)
       const body = decodeRequestPart(

@@ -74,6 +74,14 @@ export const mountLiveStream = (app: FastifyInstance) => {
     const connectionId = randomUUID()
     let timers: ReturnType<typeof setTimeout>[] = []
     let unsubscribe = () => {}
+    // Presence writes run one after another, so the row's deletion when the stream ends comes after every write.
+    let presence: Promise<void> = Promise.resolve()
+    const present = (write: () => Promise<void>) => {
+      presence = presence
+        .then(write)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'event stream presence not written'))
+      return presence
+    }
     let forgotten: Promise<void> | undefined
     const finish = (): Promise<void> => {
       unsubscribe()
@@ -81,11 +89,13 @@ export const mountLiveStream = (app: FastifyInstance) => {
       timers = []
       open.delete(response)
       if (!response.writableEnded) response.end()
-      forgotten ??= forgetPresence(ledger.db, budgetId, connectionId).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'could not forget an event stream’s presence'),
-      )
+      forgotten ??= present(() => forgetPresence(ledger.db, budgetId, connectionId))
       return forgotten
     }
+    const seen = () =>
+      forgotten === undefined
+        ? present(() => seePresence(ledger.db, budgetId, connectionId, userId, ledger.clock()))
+        : forgotten
     open.set(response, finish)
     const stillAllowed = async () => {
       const [allowed, head] = await Promise.all([
@@ -127,8 +137,7 @@ export const mountLiveStream = (app: FastifyInstance) => {
       stillAllowed()
         .then(async (allowed) => {
           if (!allowed) return finish()
-          if (refresh && !response.writableEnded)
-            await seePresence(ledger.db, budgetId, connectionId, userId, ledger.clock())
+          if (refresh) await seen()
         })
         .catch((error: unknown) => request.log.error({ err: error }, 'event stream check failed'))
     }
@@ -144,14 +153,8 @@ export const mountLiveStream = (app: FastifyInstance) => {
     response.on('close', () => {
       void finish()
     })
-    try {
-      await seePresence(ledger.db, budgetId, connectionId, userId, ledger.clock())
-    } catch (error) {
-      request.log.warn({ err: error }, 'could not record an event stream’s presence')
-    }
-    // The stream may have closed while its presence was being written.
-    if (response.writableEnded) await finish()
-    else wake()
+    await seen()
+    wake()
   })
 }
 

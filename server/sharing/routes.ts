@@ -20,7 +20,7 @@ import {
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { type AnyRoute, defineRoute } from '../http/route.ts'
 import { normalizeEmail } from '../identity/users.ts'
-import { callerId, readableHead } from '../ledger/http.ts'
+import { callerId, readableHead, readReply } from '../ledger/http.ts'
 import { timeOrderedUuid } from '../ledger/uuidv7.ts'
 import { dbOf, ownerOnly, requireOwner } from './access.ts'
 import { invitationMessage } from './mail.ts'
@@ -327,12 +327,12 @@ export const sharingRoutes: readonly AnyRoute[] = [
             .returning(['budget_id', 'role', 'access', 'invited_by'])
             .executeTakeFirst()
           if (claimed === undefined) {
-            const now = await trx
+            const current = await trx
               .selectFrom('budget_invitations')
               .select(['expires_at as expiresAt', 'accepted_by as acceptedBy', 'revoked_at as revokedAt'])
               .where('token_hash', '=', tokenHash)
               .executeTakeFirstOrThrow()
-            const later = invitationState(now, userId, at)
+            const later = invitationState(current, userId, at)
             throw later === 'pending' ? goneProblems.used : goneProblems[later]
           }
           const joined = await trx
@@ -363,9 +363,10 @@ export const sharingRoutes: readonly AnyRoute[] = [
       tags,
       params: BudgetParams,
       responses: { 200: { description: 'The members.', schema: CollaborationList } },
-      handler: async ({ params, request, respond }) => {
-        await readableHead(request, params.budgetId)
-        return respond(200, await collaborations(request, params.budgetId))
+      handler: async ({ params, request }) => {
+        // The budget's version as ETag, as every resource of a budget answers (its If-Match for a next write).
+        const head = await readableHead(request, params.budgetId)
+        return readReply(await collaborations(request, params.budgetId), head.version)
       },
     }),
   ),

@@ -80,9 +80,19 @@ export const removeMember = async (trx: Transaction<SharingTables>, budgetId: st
 /** How long a presence row counts after its stream last checked in (three periodic checks). */
 export const presenceWindowMs = 45_000
 
-/** Other members with an open event stream seen within the window, once each. */
-export const presentMembers = (db: SharingDb, budgetId: string, callerId: string, now: Date) =>
-  db
+/**
+ * Other members with an open event stream seen within the window, once each. Rows older than the window are left
+ * by servers that stopped without ending their streams: they go here (a live stream's next check writes its row
+ * again).
+ */
+export const presentMembers = async (db: SharingDb, budgetId: string, callerId: string, now: Date) => {
+  const since = new Date(now.getTime() - presenceWindowMs)
+  await db
+    .deleteFrom('budget_presence')
+    .where('budget_id', '=', budgetId)
+    .where('seen_at', '<=', since)
+    .execute()
+  return db
     .selectFrom('budget_presence as p')
     .innerJoin('budget_members as m', (join) =>
       join.onRef('m.budget_id', '=', 'p.budget_id').onRef('m.user_id', '=', 'p.user_id'),
@@ -92,6 +102,7 @@ export const presentMembers = (db: SharingDb, budgetId: string, callerId: string
     .distinct()
     .where('p.budget_id', '=', budgetId)
     .where('p.user_id', '!=', callerId)
-    .where('p.seen_at', '>', new Date(now.getTime() - presenceWindowMs))
+    .where('p.seen_at', '>', since)
     .orderBy('p.user_id')
     .execute()
+}
