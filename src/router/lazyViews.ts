@@ -126,6 +126,15 @@ export const bankImportView = (name: keyof BankImportViews) =>
     name,
   )
 
+type SharingViews = typeof import('../views/sharing/routes.tsx')
+
+/** Members and invitations (phones' `{budgetId}/invite`) and the invitation link's page (both trees). */
+export const sharingView = (name: keyof SharingViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/sharing/routes.tsx')),
+    name,
+  )
+
 type NotificationViews = typeof import('../views/notifications/routes.tsx')
 
 /** The reminders and notification settings (desktop settings/reminders; phone settings/reminder, /notifications). */

@@ -22,6 +22,7 @@ import {
   prepareBudgetView,
   prepareBudgetViewAt,
   settingsView,
+  sharingView,
   tokensView,
   transactionsView,
   welcomeView,
@@ -300,8 +301,8 @@ const budgetModalRoute = createRoute({
 const budgetInviteRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/invite',
-  staticData: meta('budgetInvite'),
-  component: notAvailableView(),
+  staticData: meta('budgetInvite', { status: 'built' }),
+  component: sharingView('InviteRoute'),
 })
 const budgetsListRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
