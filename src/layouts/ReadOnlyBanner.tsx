@@ -13,7 +13,9 @@ export const ReadOnlyBanner = () => {
     <div className="read-only-banner" role="note" data-testid="read-only-banner">
       <p id={READ_ONLY_REASON_ID} className="read-only-banner__text">
         {t(
-          permissions.readOnlyReason === 'readAccess' ? 'budgetAccess.banner.readOnly' : 'budgetAccess.banner.notMember',
+          permissions.readOnlyReason === 'readAccess'
+            ? 'budgetAccess.banner.readOnly'
+            : 'budgetAccess.banner.notMember',
         )}
       </p>
     </div>
