@@ -7,7 +7,7 @@ import { selectBudget } from '../../../machines/openBudget/index.ts'
 import { selectAccountWithBalance } from '../../../machines/openBudget/selectors/accounts.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
-import { OpenBudget, useBudget } from '../../openBudget/OpenBudget.tsx'
+import { OpenBudget, useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import {
   AccountTypeDialog,
@@ -114,6 +114,7 @@ function BankAccountView({
   const headingId = useId()
   const item = useBudget((snapshot) => selectAccountWithBalance(snapshot, accountId))
   const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
+  const { canEdit } = usePermissions()
   const back = (
     <Link className="accounts-back" href={paths.bankAccounts(budgetId, periodKey)}>
       {t('accounts.backToAccounts')}
@@ -141,7 +142,7 @@ function BankAccountView({
           </p>
         </header>
         {closed ? <p>{t('accounts.closedState')}</p> : <AccountBalances item={item} />}
-        {closed ? null : (
+        {closed || !canEdit ? null : (
           <nav className="account-actions" aria-label={t('accounts.actionsFor', { name: account.name })}>
             <Link className="button button--quiet" href={paths.importTransactions(budgetId, account.id)}>
               {t('accounts.importFromFile')}
