@@ -16,7 +16,7 @@ import {
   stamp,
 } from '../../../machines/openBudget/index.ts'
 import type { AheadAnswer } from '../../../machines/openBudget/summaryAhead.machine.ts'
-import { toastsMachine } from '../../../machines/toasts/index.ts'
+import { type ApiErrorLike, toastsMachine } from '../../../machines/toasts/index.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { BudgetCommand } from '../../../schemas/budgetCommands.ts'
 import type { BudgetError } from '../../../schemas/budgetErrors.ts'
@@ -122,6 +122,8 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     summaryFirst: false,
     /** The next answer is an unexplained failure (a 500 without a body). */
     failNext: false,
+    /** What that failure says (e.g. a 403 problem document). */
+    failure: {} as ApiErrorLike,
     /** Accept whatever If-Match says (the model test scripts outcomes independently of timing). */
     ignoreIfMatch: false,
     /** A refusal only the server knows of (its state moved on in a way the client cannot see). */
@@ -180,7 +182,7 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     if (control.refuse) return { outcome: 'refused', error: control.refuse }
     if (control.failNext) {
       control.failNext = false
-      return { outcome: 'failed', error: {} }
+      return { outcome: 'failed', error: control.failure }
     }
     const result = append(command)
     const outcome: SendOutcome =
