@@ -32,6 +32,16 @@ const titles: Record<ProblemCode, string> = {
   unreadable_file: 'Unreadable file',
   budget_not_empty: 'Budget not empty',
   forbidden: 'Forbidden',
+  owner_only: 'Only the owner may do this',
+  read_only: 'Read-only access',
+  invitation_not_found: 'No such invitation',
+  invitation_used: 'Invitation already used',
+  invitation_used_by_you: 'Invitation already accepted',
+  invitation_expired: 'Invitation expired',
+  invitation_revoked: 'Invitation revoked',
+  already_member: 'Already a member',
+  sole_owner: 'The budget needs its owner',
+  owner_access: "The owner's access cannot change",
 }
 
 export const makeProblem = (

@@ -106,6 +106,8 @@ export const registerRoute = (app: FastifyInstance, route: AnyRoute): void => {
       const spec = route.responses[result.status]
       reply.code(result.status)
       if (result.headers !== undefined) reply.headers(result.headers)
+      // No content: nothing to type or encode (a DELETE that answers 204).
+      if (result.status === 204) return reply.send()
       // A handler may answer another type than the declared one (an export as CSV rather than JSON).
       if (spec !== undefined && result.headers?.['content-type'] === undefined)
         reply.type(responseContentType(spec))

@@ -62,7 +62,7 @@ export const ledgerPlugin = fp(
     // Deleting an account takes the budgets it keeps alone along, in the same transaction.
     app.identity.onAccountDeletion((trx, userId) =>
       // The identity transaction seen with the ledger's tables, as ledgerDb does for the pool.
-      forgetAccountBudgets(trx as unknown as LedgerDb, cache, userId),
+      forgetAccountBudgets(trx as unknown as LedgerDb, cache, notifier, userId),
     )
     app.addHook('onClose', async () => {
       await statistics.settle()

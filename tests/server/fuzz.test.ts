@@ -47,6 +47,9 @@ const placeholderIds: Record<string, string[]> = {
   import: [placeholder('import', 0)],
   notification: [placeholder('notification', 0)],
   template: [placeholder('template', 0)],
+  invitation: [placeholder('invitation', 0)],
+  invitationToken: [placeholder('invitationToken', 0)],
+  user: [placeholder('user', 0)],
 }
 const placeholderPath: Record<string, string> = {
   budgetId: placeholder('budget', 0),
@@ -60,6 +63,9 @@ const placeholderPath: Record<string, string> = {
   importId: placeholder('import', 0),
   notificationId: placeholder('notification', 0),
   templateId: placeholder('template', 0),
+  invitationId: placeholder('invitation', 0),
+  token: placeholder('invitationToken', 0),
+  userId: placeholder('user', 0),
   date: '2025-04-15',
   periodKey: '202503',
 }
