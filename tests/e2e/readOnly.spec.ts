@@ -1,5 +1,12 @@
 // Issue 30 §2–3: a read-only guest sees a shared budget and changes nothing; who else is here shows in the header.
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  type TestInfo,
+  test,
+} from '@playwright/test'
 import { api, arrangeBudget, workerToken } from './budgetData.ts'
 import {
   admin,
@@ -70,6 +77,15 @@ async function guestPage(browser: Browser, path: string, email: string, mobile: 
   return page
 }
 
+/** Screenshots at the project's size and one more (desktop 1024×768, phones 320×640), then back. */
+async function snapSizes(page: Page, info: TestInfo, name: string, mobile: boolean) {
+  await snap(page, info, name)
+  const size = page.viewportSize()
+  await page.setViewportSize(mobile ? { width: 320, height: 640 } : { width: 1024, height: 768 })
+  await snap(page, info, `${name}-${mobile ? 320 : 1024}`)
+  if (size !== null) await page.setViewportSize(size)
+}
+
 const assignedInput = (page: Page, category: string) =>
   page.getByRole('textbox', { name: `Przydzielono: ${category}` })
 
@@ -96,7 +112,7 @@ test('a read-only guest reads the budget and changes nothing; the owner is shown
 
   // The owner has the budget open (its event stream makes it present).
   await signInThrough(page, month)
-  await expect(assignedInput(page, 'Czynsz')).toHaveValue('1000,00')
+  await expect(page.getByRole('button', { name: 'Działania kategorii Czynsz', exact: true })).toBeVisible()
 
   // The guest (Edit for now) opens it too: the owner's initials are in the header, named in its label.
   const seen = await guestPage(browser, month, guest.email, mobile)
@@ -104,7 +120,7 @@ test('a read-only guest reads the budget and changes nothing; the owner is shown
   await expect(presence).toBeVisible()
   await expect(presence).toContainText('ON')
   await expect(seen.getByTestId('read-only-banner')).toHaveCount(0)
-  await snap(seen, info, 'presence-badges')
+  await snapSizes(seen, info, 'presence-badges', mobile)
 
   // The owner turns the guest's access to Read; the guest's next write is refused, says why, and the screen turns
   // read-only at once (the refusal reads the access again).
@@ -129,34 +145,41 @@ test('a read-only guest reads the budget and changes nothing; the owner is shown
       }),
     }),
   )
-  const food = assignedInput(seen, 'Jedzenie')
-  await food.fill('250')
-  await food.press('Enter')
+  // Hiding a category is one write from its row menu, on both layouts.
+  await seen.getByRole('button', { name: 'Działania kategorii Jedzenie', exact: true }).click()
+  await seen.getByRole('menuitem', { name: 'Ukryj', exact: true }).click()
   await expect(seen.locator('.toast').filter({ hasText: BANNER })).toBeVisible()
   await expect(seen.getByTestId('read-only-banner')).toHaveText(BANNER)
-  await expect(food).toHaveValue('0,00')
-  await expect(food).toHaveAttribute('readonly', '')
+  // Rolled back (still shown) and no menu left to try again with.
+  await expect(seen.getByText('Jedzenie', { exact: true })).toBeVisible()
+  await expect(seen.getByRole('button', { name: 'Działania kategorii Jedzenie', exact: true })).toHaveCount(0)
   await seen.unroute(`**/api/budget/${budget.id}/commands`)
 
   // Opened afresh, the budget is read-only from the start: figures, no way to change them.
   await seen.goto(month)
   await expect(seen.getByTestId('read-only-banner')).toHaveText(BANNER)
-  await expect(assignedInput(seen, 'Czynsz')).toHaveValue('1000,00')
   await expect(seen.getByText(zl('4 000,00')).first()).toBeVisible()
-  const rent = assignedInput(seen, 'Czynsz')
-  await expect(rent).toHaveAttribute('readonly', '')
-  await expect(rent).toHaveAttribute('aria-describedby', 'budget-read-only-reason')
-  // A keyboard write on the read-only field changes nothing.
-  await rent.focus()
-  await seen.keyboard.type('5')
-  await seen.keyboard.press('Enter')
-  await expect(rent).toHaveValue('1000,00')
-  for (const name of ['Dodaj grupę', 'Przydziel', 'Automatyczny przydział', 'Cofnij ostatni przydział'])
+  await expect(seen.getByText(zl('1 000,00')).first()).toBeVisible()
+  if (!mobile) {
+    // The desktop's assigned amounts stay readable fields, read-only, their reason the banner.
+    const rent = assignedInput(seen, 'Czynsz')
+    await expect(rent).toHaveValue('1000,00')
+    await expect(rent).toHaveAttribute('readonly', '')
+    await expect(rent).toHaveAttribute('aria-describedby', 'budget-read-only-reason')
+    // A keyboard write on the read-only field changes nothing.
+    await rent.focus()
+    await seen.keyboard.type('5')
+    await seen.keyboard.press('Enter')
+    await expect(rent).toHaveValue('1000,00')
+  }
+  for (const name of ['Dodaj grupę', 'Przydziel', 'Automatyczny przydział', 'Cofnij ostatni przydział']) {
     await expect(seen.getByRole('button', { name, exact: true })).toHaveCount(0)
+    await expect(seen.getByRole('link', { name, exact: true })).toHaveCount(0)
+  }
   await expect(seen.getByRole('button', { name: /^Działania (kategorii|grupy)/ })).toHaveCount(0)
   await expect(seen.getByRole('button', { name: /^Dodaj kategorię/ })).toHaveCount(0)
   await expectNoSeriousA11yViolations(seen)
-  await snap(seen, info, 'read-only-month')
+  await snapSizes(seen, info, 'read-only-month', mobile)
   await seen.getByRole('button', { name: 'Ciemny motyw' }).click()
   await expect(seen.locator('html')).toHaveClass(/app-dark/)
   await expectNoSeriousA11yViolations(seen)
