@@ -7,6 +7,7 @@ import { selectBudget } from '../../../machines/openBudget/index.ts'
 import { selectAccountWithBalance } from '../../../machines/openBudget/selectors/accounts.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
+import { EditorsOnly } from '../../openBudget/EditorsOnly.tsx'
 import { OpenBudget, useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import {
@@ -230,7 +231,8 @@ function AccountDialogBody({
       </div>
     )
   const leave = () => leaveTo(paths.bankAccount(budgetId, period, opened.account.id))
-  return <>{children({ budgetId, item: opened, leave })}</>
+  // Every account dialog writes: a reader who follows its address is told so (the banner says why).
+  return <EditorsOnly>{children({ budgetId, item: opened, leave })}</EditorsOnly>
 }
 
 /** `$budgetId/bankAccount/{-$bankAccountId}/modal`: no id adds an unconnected account, an id renames it. */
@@ -247,7 +249,11 @@ export function BankAccountModalRoute() {
 
 function AddAccountRoute({ budgetId }: { readonly budgetId: string }) {
   const leave = useLeave()
-  return <AddAccountDialog onClosed={() => leave(paths.bankAccounts(budgetId, periodOrCurrent(undefined)))} />
+  return (
+    <EditorsOnly>
+      <AddAccountDialog onClosed={() => leave(paths.bankAccounts(budgetId, periodOrCurrent(undefined)))} />
+    </EditorsOnly>
+  )
 }
 
 /** `…/bankAccount/{-$bankAccountId}/close-modal`: closes an account at zero balance (the domain refuses otherwise). */
