@@ -1,5 +1,6 @@
 import * as Schema from 'effect/Schema'
 import {
+  AssignmentSource,
   BankAccountType,
   CategoryType,
   FilterCriteria,
@@ -26,11 +27,19 @@ import {
 export const KOPERTA_BUDGET_FORMAT = 'koperta-budget'
 /**
  * The format's version the export writes; a reader refuses a newer one it cannot know (`unsupported-version`).
- * Version 2 added `templates` and `draftHorizonDays`; version 1 files (none of them) still import.
+ * Version 2 added `templates` and `draftHorizonDays`; version 3 authorship (`enteredBy` of transactions and
+ * transfers, `assignments`); older files still import.
  */
-export const KOPERTA_BUDGET_VERSION = 2
+export const KOPERTA_BUDGET_VERSION = 3
 /** Every version a reader takes. */
-export const KOPERTA_BUDGET_VERSIONS: readonly number[] = [1, 2]
+export const KOPERTA_BUDGET_VERSIONS: readonly number[] = [1, 2, 3]
+
+/**
+ * Version 3: who last entered or changed a transaction, or made an assignment — that member's display name, never
+ * an id or an e-mail (the file leaves the budget's members behind); null when they set none or left. History, not
+ * state: an import keeps the budget, and its own changes are the importer's.
+ */
+const EnteredBy = Schema.optionalKey(Schema.NullOr(Text))
 
 const Id = Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(128))
 
@@ -83,6 +92,7 @@ export const KopertaTransaction = Schema.Struct({
   /** At least one; their values sum exactly to `value`. */
   splits: Schema.Array(Schema.Struct({ categoryId: Id, value: Minor })),
   ...Status,
+  enteredBy: EnteredBy,
 })
 
 export const KopertaTransferSide = Schema.Struct({ transactionId: Id, accountId: Id, ...Status })
@@ -95,6 +105,19 @@ export const KopertaTransfer = Schema.Struct({
   memo: Text,
   from: KopertaTransferSide,
   to: KopertaTransferSide,
+  enteredBy: EnteredBy,
+})
+
+/** Version 3: one change of an assigned amount (the month's assignment history), oldest first. */
+export const KopertaAssignment = Schema.Struct({
+  periodKey: PeriodKey,
+  at: Instant,
+  by: Schema.NullOr(Text),
+  source: AssignmentSource,
+  /** null is Ready to Assign. */
+  fromCategoryId: Schema.NullOr(Id),
+  toCategoryId: Schema.NullOr(Id),
+  amount: Minor,
 })
 
 /** What was assigned to a category in a month (activity is the transactions'). */
@@ -136,7 +159,7 @@ export const KopertaTemplate = Schema.Struct({
 
 export const KopertaBudgetFile = Schema.Struct({
   format: Schema.Literal(KOPERTA_BUDGET_FORMAT),
-  version: Schema.Literals([1, KOPERTA_BUDGET_VERSION]),
+  version: Schema.Literals([1, 2, KOPERTA_BUDGET_VERSION]),
   exportedAt: Instant,
   budget: Schema.Struct({ name: Name, currency: CurrencyCode }),
   /** In display order; the system group among them. */
@@ -154,5 +177,7 @@ export const KopertaBudgetFile = Schema.Struct({
   templates: Schema.optionalKey(Schema.Array(KopertaTemplate)),
   /** Version 2: how many days ahead occurrences become drafts (absent: the default, 7). */
   draftHorizonDays: Schema.optionalKey(DraftHorizonDays),
+  /** Version 3: every change of an assigned amount, with its author (absent: not exported with authorship). */
+  assignments: Schema.optionalKey(Schema.Array(KopertaAssignment)),
 }).annotate({ identifier: 'KopertaBudgetFile' })
 export type KopertaBudgetFile = typeof KopertaBudgetFile.Type

@@ -233,8 +233,6 @@ export const MonthViewResponse = MonthView
 export const AssignmentRecordList = Schema.Array(AssignmentRecord)
 
 // ── Members and resources a later issue fills ───────────────────────────────────────────────────────────
-export const Member = Schema.Struct({ budgetId: BudgetId, userId: UserId, role: BudgetRole })
-export const MemberList = Schema.Array(Member)
 /** Resources SPEC lists whose features come with later issues (plans, loans, templates, bank connections). */
 export const EmptyList = Schema.Array(Schema.Never)
 

@@ -34,6 +34,15 @@ export const problemCodes = [
   'unreadable_file',
   // The target of a whole-budget import already holds money or accounts.
   'budget_not_empty',
+  // Invitation links: unknown, or no longer usable (410), and memberships that cannot change as asked (409).
+  'invitation_not_found',
+  'invitation_used',
+  'invitation_used_by_you',
+  'invitation_expired',
+  'invitation_revoked',
+  'already_member',
+  'sole_owner',
+  'owner_access',
 ] as const
 export const ProblemCode = Schema.Literals(problemCodes).annotate({ identifier: 'ProblemCode' })
 export type ProblemCode = typeof ProblemCode.Type

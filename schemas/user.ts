@@ -13,6 +13,8 @@ export const UserProfile = Schema.Struct({
   isDisabled: Schema.Boolean,
   createdAt: UtcInstant,
   lastVisitAt: Schema.NullOr(UtcInstant),
+  /** The name other members of a shared budget see; null until set (they see the e-mail then). */
+  displayName: Schema.NullOr(Schema.String),
 }).annotate({ identifier: 'UserProfile' })
 export type UserProfile = typeof UserProfile.Type
 

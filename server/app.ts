@@ -17,6 +17,7 @@ import { rateLimitPlugin } from './plugins/rateLimit.ts'
 import { routeCatalogPlugin } from './plugins/routeCatalog.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { routesPlugin } from './routes/index.ts'
+import { sharingPlugin } from './sharing/plugin.ts'
 
 /**
  * The router reads path parameters as long as any request line Node accepts (its header limit, 16 KiB by default), far
@@ -71,6 +72,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   // Identity before the application routes, so its /api authentication hook covers them.
   app.register(identityPlugin)
   app.register(ledgerPlugin)
+  app.register(sharingPlugin)
   app.register(notificationsPlugin, options.notifications ?? {})
   app.register(routesPlugin)
   return app

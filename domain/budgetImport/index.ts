@@ -16,7 +16,7 @@ import { convertYnab, ynabBudgetOf } from './ynab.ts'
 // and its rows converted by `convertActual` (actual.ts).
 
 export { readBudgetFile } from './file.ts'
-export { toKopertaFile } from './kopertaExport.ts'
+export { type Authorship, toKopertaFile } from './kopertaExport.ts'
 export type { BudgetConversion, ImportContext, ImportTarget } from './plan.ts'
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>

@@ -1,5 +1,6 @@
 import * as HashMap from 'effect/HashMap'
 import type { Transaction } from '../../schemas/budget.ts'
+import type { UserId } from '../../schemas/ids.ts'
 import {
   KOPERTA_BUDGET_FORMAT,
   KOPERTA_BUDGET_VERSION,
@@ -24,10 +25,27 @@ const status = (transaction: Transaction) => ({
   reconciled: transaction.reconciled,
 })
 
-/** The budget as Koperta's file; undefined for a missing or deleted budget. */
-export const toKopertaFile = (state: BudgetState, exportedAt: Instant): KopertaBudgetFile | undefined => {
+/**
+ * Who did what, from the budget's events (the state does not keep it): the member who last added or changed each
+ * transaction, and members' display names. A user without a name (or no longer known) is written as null.
+ */
+export interface Authorship {
+  readonly transactionAuthors: ReadonlyMap<string, UserId>
+  readonly names: ReadonlyMap<UserId, string>
+}
+
+/** The budget as Koperta's file; undefined for a missing or deleted budget. Authorship, when given, goes in too. */
+export const toKopertaFile = (
+  state: BudgetState,
+  exportedAt: Instant,
+  authorship?: Authorship,
+): KopertaBudgetFile | undefined => {
   const budget = state.budget
   if (budget === null || state.deleted) return undefined
+  const nameOf = (userId: UserId | undefined) =>
+    userId === undefined ? null : (authorship?.names.get(userId) ?? null)
+  const enteredBy = (transactionId: string) =>
+    authorship === undefined ? {} : { enteredBy: nameOf(authorship.transactionAuthors.get(transactionId)) }
   const uncategorized = state.categories.get(budget.uncategorizedCategoryId)
   const income = incomeDestinationOf(state)
   const groups = [...state.groups.values()].sort(byPosition)
@@ -52,6 +70,7 @@ export const toKopertaFile = (state: BudgetState, exportedAt: Instant): KopertaB
       value: transaction.value,
       splits: transaction.splits.map((split) => ({ categoryId: split.categoryId, value: split.value })),
       ...status(transaction),
+      ...enteredBy(transaction.id),
     })
   }
   const transfers: KopertaBudgetFile['transfers'][number][] = []
@@ -66,6 +85,7 @@ export const toKopertaFile = (state: BudgetState, exportedAt: Instant): KopertaB
       memo: outflow.memo,
       from: { transactionId: outflow.id, accountId: outflow.bankAccountId, ...status(outflow) },
       to: { transactionId: inflow.id, accountId: inflow.bankAccountId, ...status(inflow) },
+      ...enteredBy(outflow.id),
     })
   }
   transfers.sort((a, b) =>
@@ -158,5 +178,20 @@ export const toKopertaFile = (state: BudgetState, exportedAt: Instant): KopertaB
       }
     }),
     draftHorizonDays: state.draftHorizonDays,
+    ...(authorship === undefined
+      ? {}
+      : {
+          assignments: [...state.recordsByPeriod.keys()].sort().flatMap((periodKey) =>
+            (state.recordsByPeriod.get(periodKey) ?? []).map((record) => ({
+              periodKey: record.periodKey,
+              at: record.at,
+              by: nameOf(record.by),
+              source: record.source,
+              fromCategoryId: record.fromCategoryId,
+              toCategoryId: record.toCategoryId,
+              amount: record.amount,
+            })),
+          ),
+        }),
   }
 }

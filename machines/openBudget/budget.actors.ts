@@ -1,7 +1,14 @@
 import { fromCallback, fromPromise } from 'xstate'
 import type { BudgetCommand } from '../../schemas/budgetCommands.ts'
 import type { BudgetId, CommandId } from '../../schemas/ids.ts'
-import type { BudgetPort, LoadOutcome, SendOutcome, SequencedEvent } from './budget.port.ts'
+import type {
+  AccessOutcome,
+  BudgetAccessInfo,
+  BudgetPort,
+  LoadOutcome,
+  SendOutcome,
+  SequencedEvent,
+} from './budget.port.ts'
 import { type SummaryAheadRef, takeSummaryAhead } from './summaryAhead.machine.ts'
 
 type PortInput = { readonly port: BudgetPort; readonly budgetId: BudgetId }
@@ -49,10 +56,11 @@ export const sendCommand = fromPromise<SendCommandOutput, SendCommandInput>(asyn
 
 export type EventsReceived = { type: 'budget.eventsReceived'; events: ReadonlyArray<SequencedEvent> }
 export type StreamUnreadable = { type: 'budget.streamUnreadable' }
+export type StreamReconnected = { type: 'budget.streamReconnected' }
 
 /** The live stream (SSE) from the version the actor holds; restarted after every re-read. */
 export const budgetEvents = fromCallback<
-  EventsReceived | StreamUnreadable,
+  EventsReceived | StreamUnreadable | StreamReconnected,
   PortInput & { readonly afterSeq: number }
 >(({ input, sendBack }) =>
   input.port.subscribe(
@@ -60,5 +68,36 @@ export const budgetEvents = fromCallback<
     input.afterSeq,
     (events) => sendBack({ type: 'budget.eventsReceived', events }),
     () => sendBack({ type: 'budget.streamUnreadable' }),
+    () => sendBack({ type: 'budget.streamReconnected' }),
   ),
 )
+
+export type AccessRead = { type: 'budget.accessRead'; access: BudgetAccessInfo | null }
+export type AccessRefresh = { type: 'access.refresh' }
+
+/**
+ * Reads the caller's access at once and again on every `access.refresh`; a newer read aborts an older one, so the
+ * last answer wins. A failed read keeps what is known (the server refuses what it must anyway).
+ */
+export const accessReader = fromCallback<AccessRefresh, PortInput>(({ input, sendBack, receive }) => {
+  const { readAccess } = input.port
+  if (readAccess === undefined) return () => {}
+  let current: AbortController | null = null
+  const read = () => {
+    current?.abort()
+    const controller = new AbortController()
+    current = controller
+    readAccess(input.budgetId, controller.signal).then(
+      (outcome: AccessOutcome) => {
+        if (outcome.ok && !controller.signal.aborted)
+          sendBack({ type: 'budget.accessRead', access: outcome.access } satisfies AccessRead)
+      },
+      () => {},
+    )
+  }
+  read()
+  receive((event) => {
+    if (event.type === 'access.refresh') read()
+  })
+  return () => current?.abort()
+})

@@ -1,17 +1,24 @@
-import { type ActorRefFrom, type AnyActorRef, assign, enqueueActions, setup } from 'xstate'
+import { type ActorRefFrom, type AnyActorRef, assign, enqueueActions, sendTo, setup } from 'xstate'
 import { type BudgetState, initialState } from '../../domain/state.ts'
 import type { BudgetCommand } from '../../schemas/budgetCommands.ts'
 import type { BudgetError } from '../../schemas/budgetErrors.ts'
 import type { BudgetId, CategoryId, CommandId, UserId } from '../../schemas/ids.ts'
 import type { Instant, PeriodKey } from '../../schemas/money.ts'
 import { SUMMARY_AHEAD_SYSTEM_ID, TOASTS_SYSTEM_ID } from '../app/app.ids.ts'
-import { type ApiErrorLike, toastFromApiError } from '../toasts/toasts.errors.ts'
+import type { PresenceEvent } from '../presence/presence.machine.ts'
+import { presenceMachine } from '../presence/presence.machine.ts'
+import type { PresencePort } from '../presence/presence.port.ts'
+import { type ApiErrorLike, accessRefusalOf, toastFromApiError } from '../toasts/toasts.errors.ts'
 import type { ToastShow } from '../toasts/toasts.machine.ts'
 import {
+  type AccessRead,
+  type AccessRefresh,
+  accessReader,
   budgetEvents,
   type EventsReceived,
   loadBudget,
   type SendCommandOutput,
+  type StreamReconnected,
   type StreamUnreadable,
   sendCommand,
 } from './budget.actors.ts'
@@ -24,7 +31,7 @@ import {
   type WriteAnswer,
   waitsForTransactions,
 } from './budget.folds.ts'
-import type { BudgetPort, LoadOutcome, SequencedEvent } from './budget.port.ts'
+import type { BudgetAccessInfo, BudgetPort, LoadOutcome, SequencedEvent } from './budget.port.ts'
 import { type BudgetCommandRequest, budgetErrorMessageKey, type CommandRefused } from './budget.protocol.ts'
 import { categoryMonthMachine } from './categoryMonth.machine.ts'
 import type { SummaryAheadRef } from './summaryAhead.machine.ts'
@@ -33,6 +40,22 @@ import type { SummaryAheadRef } from './summaryAhead.machine.ts'
 export const SEND_RETRY_MS = 2000
 
 export const STALE_VERSION_MESSAGE_KEY = 'budget.staleReloaded'
+
+/** System id of the open budget's presence reader (machines/presence): the header reads who else is here. */
+export const PRESENCE_SYSTEM_ID = 'presence'
+
+/**
+ * The caller's place in the budget: not read yet (or the port cannot tell), a member with a role and access, or no
+ * longer a member (removed, or the budget was deleted).
+ */
+export type KnownAccess = 'unknown' | BudgetAccessInfo | 'removed'
+
+/** A port without presence shows nobody: it never polls. */
+const NO_PRESENCE: PresencePort = {
+  read: async () => ({ ok: true, members: [] }),
+  isVisible: () => false,
+  watchVisibility: () => () => {},
+}
 
 export type BudgetInput = {
   readonly budgetId: BudgetId
@@ -68,6 +91,8 @@ export type BudgetContext = {
   readonly categoryMonth: CategoryMonthRef | null
   /** The month the month view shows, so the phone's structure routes close back to it. */
   readonly shownPeriod: PeriodKey | null
+  /** What the caller may do here (selectors/access.ts derives canEdit / isOwner from it). */
+  readonly access: KnownAccess
 }
 
 export type CategoryMonthRef = ActorRefFrom<typeof categoryMonthMachine>
@@ -76,6 +101,8 @@ export type BudgetMachineEvent =
   | BudgetCommandRequest
   | EventsReceived
   | StreamUnreadable
+  | StreamReconnected
+  | AccessRead
   | { type: 'budget.retry' }
   | { type: 'budget.reload' }
   /** A view that lists transactions (or a fold that needs them) asks for the full state. */
@@ -113,7 +140,14 @@ const budgetSetup = setup({
     events: {} as BudgetMachineEvent,
     input: {} as BudgetInput,
   },
-  actors: { loadBudget, sendCommand, budgetEvents, categoryMonth: categoryMonthMachine },
+  actors: {
+    loadBudget,
+    sendCommand,
+    budgetEvents,
+    accessReader,
+    presence: presenceMachine,
+    categoryMonth: categoryMonthMachine,
+  },
   delays: { sendRetry: SEND_RETRY_MS },
   guards: {
     loadSucceeded: (_, params: { outcome: LoadOutcome }) => params.outcome.ok,
@@ -236,6 +270,18 @@ const budgetSetup = setup({
       shownPeriod: ({ context, event }) =>
         event.type === 'budget.periodShown' ? event.periodKey : context.shownPeriod,
     }),
+    acceptAccess: assign({
+      access: ({ context, event }): KnownAccess =>
+        event.type === 'budget.accessRead' ? (event.access ?? 'removed') : context.access,
+    }),
+    refreshAccess: sendTo('access', { type: 'access.refresh' } satisfies AccessRefresh),
+    refreshPresence: sendTo('presence', { type: 'presence.refresh' } satisfies PresenceEvent),
+    /** A 403 read_only / owner_only: the access changed under us; read it so the screens turn read-only at once. */
+    refreshAccessIfRefused: enqueueActions(({ enqueue }, params: { output: SendCommandOutput }) => {
+      const { result } = params.output
+      if (result.outcome === 'failed' && accessRefusalOf(result.error) !== undefined)
+        enqueue.sendTo('access', { type: 'access.refresh' } satisfies AccessRefresh)
+    }),
     toastStale: enqueueActions(({ context, enqueue, system }) => {
       const toasts = context.toasts ?? system.get(TOASTS_SYSTEM_ID)
       const toast: ToastShow = { type: 'toast.show', kind: 'info', messageKey: STALE_VERSION_MESSAGE_KEY }
@@ -322,8 +368,24 @@ export const budgetMachine = budgetSetup.createMachine({
     deferred: [],
     categoryMonth: null,
     shownPeriod: null,
+    access: 'unknown',
   }),
+  // Who may do what, and who else is here, for as long as the budget is open (whatever its reads are doing).
+  invoke: [
+    {
+      id: 'access',
+      src: 'accessReader',
+      input: ({ context }) => ({ port: context.port, budgetId: context.budgetId }),
+    },
+    {
+      id: 'presence',
+      systemId: PRESENCE_SYSTEM_ID,
+      src: 'presence',
+      input: ({ context }) => ({ budgetId: context.budgetId, port: context.port.presence ?? NO_PRESENCE }),
+    },
+  ],
   on: {
+    'budget.accessRead': { actions: 'acceptAccess' },
     'budget.needTransactions': { actions: 'wantTransactions' },
     'budget.watchCategoryMonth': { guard: 'watchesOtherMonth', actions: 'watchCategoryMonth' },
     'budget.unwatchCategoryMonth': { actions: 'unwatchCategoryMonth' },
@@ -370,6 +432,8 @@ export const budgetMachine = budgetSetup.createMachine({
         'budget.reload': { target: 'resyncing' },
         // The stream brought an event this app's version cannot read: the server's state has it folded.
         'budget.streamUnreadable': { target: 'resyncing' },
+        // Back after a drop: the owner may have changed the access, and others may have come or gone.
+        'budget.streamReconnected': { actions: ['refreshAccess', 'refreshPresence'] },
       },
       initial: 'idle',
       states: {
@@ -427,6 +491,7 @@ export const budgetMachine = budgetSetup.createMachine({
                 actions: [
                   { type: 'rollBackSent', params: ({ event }) => ({ output: event.output }) },
                   { type: 'toastSendFailure', params: ({ event }) => ({ output: event.output }) },
+                  { type: 'refreshAccessIfRefused', params: ({ event }) => ({ output: event.output }) },
                 ],
               },
             ],

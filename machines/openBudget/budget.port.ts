@@ -4,6 +4,7 @@ import type { BudgetError } from '../../schemas/budgetErrors.ts'
 import type { BudgetId, CategoryId, CommandId } from '../../schemas/ids.ts'
 import type { StoredEvent } from '../../schemas/ledgerApi.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
+import type { PresencePort } from '../presence/presence.port.ts'
 import type { ApiErrorLike } from '../toasts/toasts.errors.ts'
 import type { CategoryMonthOutcome } from './categoryMonth.machine.ts'
 import type { AheadAnswer } from './summaryAhead.machine.ts'
@@ -39,6 +40,14 @@ export type SendOutcome =
   /** Any other answer (404, 5xx): the write is given up and rolled back with SPEC §8's toast. */
   | { readonly outcome: 'failed'; readonly error: ApiErrorLike }
 
+/** The caller's place in the budget, as `GET /api/budget` lists it. */
+export type BudgetAccessInfo = { readonly role: 'Owner' | 'Guest'; readonly access: 'Edit' | 'Read' }
+
+/** `access: null`: the budget is no longer among the caller's (removed, or deleted). */
+export type AccessOutcome =
+  | { readonly ok: true; readonly access: BudgetAccessInfo | null }
+  | { readonly ok: false }
+
 export type SendOptions = { readonly ifMatch: number; readonly commandId: CommandId }
 
 /**
@@ -67,6 +76,13 @@ export type BudgetPort = {
     periodKey: PeriodKey,
     signal: AbortSignal,
   ): Promise<CategoryMonthOutcome>
+  /**
+   * Optional: the caller's role and access in the budget. Read when the budget opens, when its stream reconnects and
+   * when a write is refused for access (403 `read_only` / `owner_only`). Without it the budget counts as editable.
+   */
+  readAccess?(budgetId: BudgetId, signal: AbortSignal): Promise<AccessOutcome>
+  /** Optional: who else has the budget open (machines/presence). Without it nobody is shown. */
+  readonly presence?: PresencePort
   send(
     budgetId: BudgetId,
     command: BudgetCommand,
@@ -76,12 +92,14 @@ export type BudgetPort = {
   /**
    * Delivers events with seq > afterSeq, in order, as they happen; returns the unsubscribe. When the stream brings
    * something this app cannot read (an event type from a newer server), the subscription ends and `onUnreadable` is
-   * called once: the state is then re-read, since the server folds what the app cannot.
+   * called once: the state is then re-read, since the server folds what the app cannot. `onReconnect` is called each
+   * time the stream opens again after a drop (access and presence may have changed meanwhile).
    */
   subscribe(
     budgetId: BudgetId,
     afterSeq: number,
     onEvents: (events: ReadonlyArray<SequencedEvent>) => void,
     onUnreadable: () => void,
+    onReconnect?: () => void,
   ): () => void
 }

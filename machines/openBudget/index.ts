@@ -1,9 +1,28 @@
 export type { EventsReceived, SendCommandInput, SendCommandOutput } from './budget.actors.ts'
 export { budgetEvents, loadBudget, sendCommand } from './budget.actors.ts'
 export { applyAll, stamp } from './budget.commands.ts'
-export type { BudgetContext, BudgetInput, BudgetMachineEvent, CategoryMonthRef } from './budget.machine.ts'
-export { budgetMachine, SEND_RETRY_MS, STALE_VERSION_MESSAGE_KEY } from './budget.machine.ts'
-export type { BudgetPort, LoadOutcome, SendOptions, SendOutcome, SequencedEvent } from './budget.port.ts'
+export type {
+  BudgetContext,
+  BudgetInput,
+  BudgetMachineEvent,
+  CategoryMonthRef,
+  KnownAccess,
+} from './budget.machine.ts'
+export {
+  budgetMachine,
+  PRESENCE_SYSTEM_ID,
+  SEND_RETRY_MS,
+  STALE_VERSION_MESSAGE_KEY,
+} from './budget.machine.ts'
+export type {
+  AccessOutcome,
+  BudgetAccessInfo,
+  BudgetPort,
+  LoadOutcome,
+  SendOptions,
+  SendOutcome,
+  SequencedEvent,
+} from './budget.port.ts'
 export type {
   BudgetCommandRequest,
   CommandApplied,
@@ -43,5 +62,7 @@ export {
   selectCategoryMonthFailed,
   selectCategoryMonthRows,
 } from './categoryMonth.machine.ts'
+export type { BudgetPermissions, ReadOnlyReason } from './selectors/access.ts'
+export { permissionsOf, selectCanEdit, selectPermissions } from './selectors/access.ts'
 export type { AheadAnswer, ReadSummary, SummaryAheadRef } from './summaryAhead.machine.ts'
 export { summaryAheadMachine, takeSummaryAhead } from './summaryAhead.machine.ts'

@@ -12,7 +12,7 @@ import {
   ExportBudgetBody,
   ImportBudgetFields,
 } from '../../schemas/budgetImport.ts'
-import type { BudgetId } from '../../schemas/ids.ts'
+import type { BudgetId, UserId } from '../../schemas/ids.ts'
 import { KopertaBudgetFile } from '../../schemas/kopertaBudget.ts'
 import { BudgetParams } from '../../schemas/ledgerApi.ts'
 import type { Instant } from '../../schemas/money.ts'
@@ -20,6 +20,7 @@ import { Problem } from '../../schemas/problem.ts'
 import { readUpload, uploadOverheadBytes } from '../http/multipart.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { defineRoute, respond } from '../http/route.ts'
+import { transactionAuthors } from '../ledger/activity.ts'
 import { runCommand, writableHead } from '../ledger/http.ts'
 import { budgetNotFound } from '../ledger/problems.ts'
 import { allTransactionsJson } from '../ledger/read.ts'
@@ -116,7 +117,32 @@ export const budgetFileRoutes = [
           etag: `"${read.version}"`,
         })
       }
-      const file = toKopertaFile(state, new Date().toISOString() as Instant)
+      // Authorship as display names only: the file never carries members' ids or e-mails.
+      const authors = await transactionAuthors(request.server.ledger.db, params.budgetId)
+      const userIds = [
+        ...new Set([
+          ...authors.values(),
+          ...[...state.recordsByPeriod.values()].flat().map((record) => record.by),
+        ]),
+      ]
+      const named =
+        userIds.length === 0
+          ? []
+          : await request.server.identity.db
+              .selectFrom('users')
+              .select(['id', 'display_name'])
+              .where('id', 'in', userIds)
+              .where('display_name', 'is not', null)
+              .execute()
+      const names = new Map(
+        named.flatMap((row) =>
+          row.display_name === null ? [] : [[row.id as UserId, row.display_name] as const],
+        ),
+      )
+      const file = toKopertaFile(state, new Date().toISOString() as Instant, {
+        transactionAuthors: authors,
+        names,
+      })
       if (file === undefined) throw budgetNotFound()
       return respond(200, file, {
         'content-disposition': attachment(name, 'koperta.json'),

@@ -33,6 +33,14 @@ const titles: Record<ProblemCode, string> = {
   budget_not_empty: 'Budget not empty',
   read_only: 'Read-only access',
   owner_only: 'Only the owner',
+  invitation_not_found: 'No such invitation',
+  invitation_used: 'Invitation already used',
+  invitation_used_by_you: 'Invitation already accepted',
+  invitation_expired: 'Invitation expired',
+  invitation_revoked: 'Invitation revoked',
+  already_member: 'Already a member',
+  sole_owner: 'The budget needs its owner',
+  owner_access: "The owner's access cannot change",
 }
 
 export const makeProblem = (

@@ -11,6 +11,7 @@ import {
 } from '../../schemas/identity.ts'
 import { UserId } from '../../schemas/ids.ts'
 import { Problem } from '../../schemas/problem.ts'
+import { UpdateProfileBody } from '../../schemas/sharing.ts'
 import {
   Subscription,
   UserLocale,
@@ -27,7 +28,7 @@ import { registerPath } from './pages/login.ts'
 import { createPersonalToken, listPersonalTokens, revokePersonalToken } from './personalTokens.ts'
 import { webClientScopes } from './provider.paths.ts'
 import type { IdentityTables } from './tables.ts'
-import { findUserById, recordVisit, setUserLocale } from './users.ts'
+import { findUserById, recordVisit, setDisplayName, setUserLocale } from './users.ts'
 
 const unauthorized = { description: 'No valid bearer token (see WWW-Authenticate).', schema: Problem }
 
@@ -45,6 +46,7 @@ const profileOf = async (db: Kysely<IdentityTables>, userId: string): Promise<Us
     isDisabled: user.disabled_at !== null,
     createdAt: user.created_at.toISOString(),
     lastVisitAt: user.last_visit_at?.toISOString() ?? null,
+    displayName: user.display_name,
   })
 }
 
@@ -95,6 +97,25 @@ export const userProfileRoute = defineRoute({
   responses: { 200: { description: 'The profile.', schema: UserProfile }, 401: unauthorized },
   handler: async ({ request, respond }) =>
     respond(200, await profileOf(request.server.identity.db, callerOf(request).id)),
+})
+
+export const updateUserProfileRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/user-profile',
+  operationId: 'updateUserProfile',
+  summary: 'Set the name other members of shared budgets see (null or blank: the e-mail again)',
+  tags: ['identity'],
+  body: UpdateProfileBody,
+  responses: {
+    200: { description: 'The profile with the change.', schema: UserProfile },
+    401: unauthorized,
+  },
+  handler: async ({ request, body, respond }) => {
+    const { db } = request.server.identity
+    const { id } = callerOf(request)
+    await setDisplayName(db, id, body.displayName)
+    return respond(200, await profileOf(db, id))
+  },
 })
 
 export const visitRoute = defineRoute({
@@ -246,6 +267,7 @@ export const revokeTokenRoute = defineRoute({
 export const identityApiRoutes = [
   authConfigRoute,
   userProfileRoute,
+  updateUserProfileRoute,
   visitRoute,
   userSettingsRoute,
   updateUserSettingsRoute,

@@ -17,6 +17,16 @@ export const setUserLocale = async (db: Db, id: string, locale: string): Promise
   await db.updateTable('users').set({ locale }).where('id', '=', id).execute()
 }
 
+/** The name other members see; blank goes back to none (the e-mail stands in). */
+export const setDisplayName = async (db: Db, id: string, displayName: string | null): Promise<void> => {
+  const trimmed = displayName?.trim() ?? ''
+  await db
+    .updateTable('users')
+    .set({ display_name: trimmed === '' ? null : trimmed })
+    .where('id', '=', id)
+    .execute()
+}
+
 export const findUserBySubject = (db: Db, subject: string): Promise<User | undefined> =>
   db.selectFrom('users').selectAll().where('subject', '=', subject).executeTakeFirst()
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { BudgetParams, EventsQuery } from '../../schemas/ledgerApi.ts'
@@ -5,6 +6,7 @@ import { makeProblem, ProblemError } from '../http/problem.ts'
 import { decodeRequestPart } from '../http/route.ts'
 import { callerId, readableHead } from './http.ts'
 import { readEvents, streamHead } from './store.ts'
+import type { LedgerDb } from './tables.ts'
 
 const page = 500
 const keepAliveMs = 15_000
@@ -39,11 +41,17 @@ const lastEventIdOf = (header: string | string[] | undefined, after: number | un
  * The caller is checked again before each delivery and every `recheckEveryMs` (a revoked personal token, an expired
  * or signed-out access token, a disabled user, a lost membership): the stream ends then, as it does after
  * `maxLifetimeMs`. Ending says nothing more: the client reconnects, and its next request meets the API's answer.
+ * A change of the budget's members (a removal, a guest leaving) makes every stream of the budget check at once, so a
+ * removed member's streams end within a moment.
+ *
+ * Presence (server/sharing/README.md): an open stream is a `budget_presence` row, written when it opens, refreshed
+ * (with the member's `last_active_at`) at each periodic check and deleted when it ends.
  */
 export const mountLiveStream = (app: FastifyInstance) => {
-  const open = new Set<ServerResponse>()
+  /** Each open stream's way to end (and forget its presence row). */
+  const open = new Map<ServerResponse, () => Promise<void>>()
   app.addHook('preClose', async () => {
-    for (const response of open) response.end()
+    await Promise.all([...open.values()].map((finish) => finish()))
   })
   app.get('/api/budget/:budgetId/events/stream', async (request, reply) => {
     // decodeRequestPart returns what the given schema decoded; this raw route (SSE) cannot use defineRoute's typing.
@@ -63,16 +71,32 @@ export const mountLiveStream = (app: FastifyInstance) => {
       'x-accel-buffering': 'no',
     })
     response.write('retry: 2000\n\n')
-    open.add(response)
+    const connectionId = randomUUID()
     let timers: ReturnType<typeof setTimeout>[] = []
     let unsubscribe = () => {}
-    const finish = () => {
+    // Presence writes run one after another, so the row's deletion when the stream ends comes after every write.
+    let presence: Promise<void> = Promise.resolve()
+    const present = (write: () => Promise<void>) => {
+      presence = presence
+        .then(write)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'event stream presence not written'))
+      return presence
+    }
+    let forgotten: Promise<void> | undefined
+    const finish = (): Promise<void> => {
       unsubscribe()
       for (const timer of timers) clearTimeout(timer)
       timers = []
       open.delete(response)
       if (!response.writableEnded) response.end()
+      forgotten ??= present(() => forgetPresence(ledger.db, budgetId, connectionId))
+      return forgotten
     }
+    const seen = () =>
+      forgotten === undefined
+        ? present(() => seePresence(ledger.db, budgetId, connectionId, userId, ledger.clock()))
+        : forgotten
+    open.set(response, finish)
     const stillAllowed = async () => {
       const [allowed, head] = await Promise.all([
         request.server.callerStillAllowed(request),
@@ -109,17 +133,59 @@ export const mountLiveStream = (app: FastifyInstance) => {
     const wake = () => {
       pump().catch((error: unknown) => request.log.error({ err: error }, 'event stream failed'))
     }
-    unsubscribe = ledger.notifier.subscribe(budgetId, wake)
-    const ping = setInterval(() => response.write(': keep-alive\n\n'), keepAliveMs)
-    const recheck = setInterval(() => {
+    const check = (refresh: boolean) => {
       stillAllowed()
-        .then((allowed) => {
-          if (!allowed) finish()
+        .then(async (allowed) => {
+          if (!allowed) return finish()
+          if (refresh) await seen()
         })
         .catch((error: unknown) => request.log.error({ err: error }, 'event stream check failed'))
-    }, settings.recheckEveryMs)
+    }
+    const unsubscribeEvents = ledger.notifier.subscribe(budgetId, wake)
+    const unsubscribeMembers = ledger.notifier.subscribeMembers(budgetId, () => check(false))
+    unsubscribe = () => {
+      unsubscribeEvents()
+      unsubscribeMembers()
+    }
+    const ping = setInterval(() => response.write(': keep-alive\n\n'), keepAliveMs)
+    const recheck = setInterval(() => check(true), settings.recheckEveryMs)
     timers = [ping, recheck, setTimeout(finish, settings.maxLifetimeMs)]
-    response.on('close', finish)
+    response.on('close', () => {
+      void finish()
+    })
+    await seen()
     wake()
   })
+}
+
+/**
+ * The stream is open now: its presence row (inserted, or refreshed; an upsert, so a row cleared as stale comes back)
+ * and the member's last activity.
+ */
+const seePresence = async (
+  db: LedgerDb,
+  budgetId: string,
+  connectionId: string,
+  userId: string,
+  now: Date,
+): Promise<void> => {
+  await db
+    .insertInto('budget_presence')
+    .values({ budget_id: budgetId, connection_id: connectionId, user_id: userId, seen_at: now })
+    .onConflict((conflict) => conflict.columns(['budget_id', 'connection_id']).doUpdateSet({ seen_at: now }))
+    .execute()
+  await db
+    .updateTable('budget_members')
+    .set({ last_active_at: now })
+    .where('budget_id', '=', budgetId)
+    .where('user_id', '=', userId)
+    .execute()
+}
+
+const forgetPresence = async (db: LedgerDb, budgetId: string, connectionId: string): Promise<void> => {
+  await db
+    .deleteFrom('budget_presence')
+    .where('budget_id', '=', budgetId)
+    .where('connection_id', '=', connectionId)
+    .execute()
 }

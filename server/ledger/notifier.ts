@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events'
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import pg from 'pg'
 import type { Statements } from '../db/statementBatch.ts'
 
 /**
- * Tells live streams that a budget has new events. On PostgreSQL the writer's NOTIFY is delivered at commit to
- * every server instance (each LISTENs on one connection); on PGlite (one process) an in-process emitter does.
+ * Tells live streams that a budget has new events, or that its members changed (one removed, left, or the budget
+ * went with an account): each stream of the budget then checks its caller again and ends if they lost access. On
+ * PostgreSQL the writer's NOTIFY is delivered at commit to every server instance (each LISTENs on one connection); on
+ * PGlite (one process) an in-process emitter does.
  */
 export interface Notifier {
   /** Inside the writing transaction: PostgreSQL sends the notification only if it commits. */
@@ -13,10 +15,19 @@ export interface Notifier {
   /** After the commit: the in-process emitter announces here. */
   committed(budgetId: string, version: number): void
   subscribe(budgetId: string, listener: (version: number) => void): () => void
+  /**
+   * The budget's members changed. With `db` a transaction, PostgreSQL delivers the signal at its commit; PGlite's one
+   * connection runs the streams' checks only after the transaction that signalled, so they see its outcome too.
+   */
+  membersChanged<T>(db: Kysely<T>, budgetId: string): Promise<void>
+  subscribeMembers(budgetId: string, listener: () => void): () => void
   close(): Promise<void>
 }
 
 const channel = 'koperta_budget_events'
+const membersChannel = 'koperta_budget_members'
+/** Member signals share the emitter with event signals under another key. */
+const membersKey = (budgetId: string) => `members ${budgetId}`
 
 const subscribeOn = (emitter: EventEmitter) => (budgetId: string, listener: (version: number) => void) => {
   emitter.on(budgetId, listener)
@@ -40,6 +51,10 @@ export const createLocalNotifier = (): Notifier => {
       emitter.emit(budgetId, version)
     },
     subscribe: subscribeOn(emitter),
+    membersChanged: async (_db, budgetId) => {
+      emitter.emit(membersKey(budgetId))
+    },
+    subscribeMembers: (budgetId, listener) => subscribeOn(emitter)(membersKey(budgetId), listener),
     close: async () => {
       emitter.removeAllListeners()
     },
@@ -56,6 +71,10 @@ export const createPostgresNotifier = async (
   const connect = async () => {
     const next = new pg.Client({ connectionString })
     next.on('notification', (message) => {
+      if (message.channel === membersChannel) {
+        if (message.payload) emitter.emit(membersKey(message.payload))
+        return
+      }
       const [budgetId, version] = (message.payload ?? '').split(' ')
       if (budgetId) emitter.emit(budgetId, Number(version))
     })
@@ -69,6 +88,7 @@ export const createPostgresNotifier = async (
     })
     await next.connect()
     await next.query(`listen ${channel}`)
+    await next.query(`listen ${membersChannel}`)
     client = next
   }
   await connect()
@@ -78,6 +98,10 @@ export const createPostgresNotifier = async (
     },
     committed: () => {},
     subscribe: subscribeOn(emitter),
+    membersChanged: async (db, budgetId) => {
+      await sql`select pg_notify(${membersChannel}, ${budgetId})`.execute(db)
+    },
+    subscribeMembers: (budgetId, listener) => subscribeOn(emitter)(membersKey(budgetId), listener),
     close: async () => {
       closed = true
       emitter.removeAllListeners()

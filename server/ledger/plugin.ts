@@ -9,6 +9,7 @@ import { createStateCache } from './cache.ts'
 import { addMissingIncomeDestinations } from './incomeDestinations.ts'
 import { defaultLiveStreamSettings, mountLiveStream } from './live.ts'
 import { createLocalNotifier, createPostgresNotifier } from './notifier.ts'
+import { activityRoutes } from './routesActivity.ts'
 import { assignmentRoutes } from './routesAssignments.ts'
 import { budgetRoutes } from './routesBudgets.ts'
 import { commandRoutes } from './routesCommands.ts'
@@ -27,6 +28,7 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...moneyRoutes,
   ...assignmentRoutes,
   ...readRoutes,
+  ...activityRoutes,
   ...statisticsRoutes,
   ...templateRoutes,
   ...commandRoutes,
@@ -64,7 +66,7 @@ export const ledgerPlugin = fp(
     // Deleting an account takes the budgets it keeps alone along, in the same transaction.
     app.identity.onAccountDeletion((trx, userId) =>
       // The identity transaction seen with the ledger's tables, as ledgerDb does for the pool.
-      forgetAccountBudgets(trx as unknown as LedgerDb, cache, userId),
+      forgetAccountBudgets(trx as unknown as LedgerDb, cache, notifier, userId),
     )
     app.addHook('onClose', async () => {
       await statistics.settle()

@@ -257,14 +257,6 @@ export const listRecords = async (db: Db, budgetId: string, period: string): Pro
   )
 }
 
-export const listMembers = async (db: Db, budgetId: string) =>
-  db
-    .selectFrom('budget_members')
-    .select(['budget_id as budgetId', 'user_id as userId', 'role'])
-    .where('budget_id', '=', budgetId)
-    .orderBy('user_id')
-    .execute()
-
 export interface TransactionQuery {
   readonly accountId?: string | undefined
   readonly categoryId?: string | undefined

@@ -11,7 +11,6 @@ import {
   EventPage,
   EventsQuery,
   FilterList,
-  MemberList,
   PeriodParams,
   SplitPage,
   TargetList,
@@ -27,7 +26,6 @@ import {
   listCategories,
   listFilters,
   listGroups,
-  listMembers,
   listRecords,
   listTargets,
   transactionPageJson,
@@ -74,8 +72,7 @@ export const readRoutes: readonly AnyRoute[] = [
   listRoute('bank-accounts', 'listBankAccounts', BankAccountList, listAccountViews),
   listRoute('targets', 'listTargets', TargetList, listTargets),
   listRoute('filters', 'listFilters', FilterList, listFilters),
-  listRoute('users', 'listBudgetUsers', MemberList, listMembers),
-  listRoute('budget-collaborations', 'listBudgetCollaborations', MemberList, listMembers),
+  // users and budget-collaborations: server/sharing/routes.ts (CollaborationList).
   // Resources whose features come with later issues answer empty lists until then.
   listRoute('plans', 'listPlans', EmptyList, nothingYet),
   listRoute('loans', 'listLoans', EmptyList, nothingYet),

@@ -244,10 +244,13 @@ const operationOf = (registry: Registry, route: AnyRoute) => {
         .sort(([a], [b]) => Number(a) - Number(b))
         .map(([status, spec]) => [
           status,
-          {
-            description: spec.description,
-            content: { [spec.contentType]: { schema: registry.toJsonSchema(spec.schema) } },
-          },
+          // 204 has no body to describe.
+          status === '204'
+            ? { description: spec.description }
+            : {
+                description: spec.description,
+                content: { [spec.contentType]: { schema: registry.toJsonSchema(spec.schema) } },
+              },
         ]),
     ),
   }

@@ -5,6 +5,7 @@ import { identityApiRoutes } from '../identity/routes.ts'
 import { ledgerApiRoutes } from '../ledger/plugin.ts'
 import { notificationRoutes } from '../notifications/routes.ts'
 import { buildOpenApiDocument } from '../openapi/document.ts'
+import { sharingRoutes } from '../sharing/routes.ts'
 import { analyticsRoute } from './analytics.ts'
 import { healthRoute } from './health.ts'
 import { onboardingRoutes } from './onboarding.ts'
@@ -21,6 +22,7 @@ export const documentedRoutes: readonly AnyRoute[] = [
   ...apiRoutes,
   ...identityApiRoutes,
   ...ledgerApiRoutes,
+  ...sharingRoutes,
   ...notificationRoutes,
 ]
 

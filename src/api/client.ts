@@ -90,7 +90,7 @@ export const createApiClient = (session: ApiSession) => {
 
   /** Sends one request and decodes its JSON answer; rejects with ky's HTTPError or Effect's SchemaError. */
   const sendJson = async <S extends Decoder>(
-    method: 'get' | 'put' | 'post' | 'delete',
+    method: 'get' | 'put' | 'post' | 'patch' | 'delete',
     path: string,
     schema: S,
     options: RequestOptions,
@@ -120,6 +120,14 @@ export const createApiClient = (session: ApiSession) => {
     options: RequestOptions = {},
   ) => sendJson('post', path, schema, options, json)
 
+  /** PATCH a JSON body and decode the answer (not retried, like POST). */
+  const patchJson = <S extends Decoder>(
+    path: string,
+    json: unknown,
+    schema: S,
+    options: RequestOptions = {},
+  ) => sendJson('patch', path, schema, options, json)
+
   /** DELETE a resource and decode the answer. */
   const deleteJson = <S extends Decoder>(path: string, schema: S, options: RequestOptions = {}) =>
     sendJson('delete', path, schema, options)
@@ -131,6 +139,11 @@ export const createApiClient = (session: ApiSession) => {
     options: RequestOptions = {},
   ): Promise<void> => {
     await http.post(path, { ...toKyOptions(options), json })
+  }
+
+  /** DELETE a resource whose answer has no body (204 No Content). */
+  const deleteWithoutAnswer = async (path: string, options: RequestOptions = {}): Promise<void> => {
+    await http.delete(path, toKyOptions(options))
   }
 
   /**
@@ -220,8 +233,10 @@ export const createApiClient = (session: ApiSession) => {
     getJson,
     putJson,
     postJson,
+    patchJson,
     deleteJson,
     postJsonWithoutAnswer,
+    deleteWithoutAnswer,
     postForm,
     postForFile,
     upload,

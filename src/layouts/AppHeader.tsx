@@ -5,6 +5,7 @@ import { EnvelopeIcon, MenuIcon } from '../components/icons.tsx'
 import { LanguageButtonLabel } from '../components/LanguageButtonLabel.tsx'
 import { NotificationBell } from '../components/NotificationBell.tsx'
 import { ThemeToggle } from '../components/ThemeToggle.tsx'
+import { PresenceBadges } from './PresenceBadges.tsx'
 
 // The menus (and react-aria's collection and selection code) are not needed to draw the first screen: each loads
 // when its button is first hovered, focused or pressed, and a press opens it as soon as it has arrived.
@@ -77,6 +78,7 @@ export const AppHeader = () => {
         <span>{t('app.name')}</span>
       </Link>
       <div className="app-header__tools">
+        <PresenceBadges />
         <OnDemandMenu
           load={loadLanguageSwitcher}
           StandIn={LanguageSwitcherStandIn}

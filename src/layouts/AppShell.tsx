@@ -13,6 +13,7 @@ import { SharedTranslationProvider } from '../i18n/SharedTranslation.tsx'
 import { useUserLocale } from '../i18n/useUserLocale.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { PageTitle, usePageHeading } from './PageTitle.tsx'
+import { ReadOnlyBanner } from './ReadOnlyBanner.tsx'
 import { SidePanel } from './SidePanel.tsx'
 import { TabBar } from './TabBar.tsx'
 import { useCurrentPage } from './useCurrentPage.ts'
@@ -61,6 +62,7 @@ export const AppShell = () => {
             <div className="app-shell__body">
               {showSidePanel ? <SidePanel /> : null}
               <main id="main" className="app-shell__main" tabIndex={-1}>
+                <ReadOnlyBanner />
                 <h1 className="page-title">
                   <PageTitle heading={heading} />
                 </h1>

@@ -10,12 +10,13 @@ import {
 } from '../../machines/app/index.ts'
 import type { DialogEnv } from '../../machines/dialogs/shared/index.ts'
 import type { budgetMachine } from '../../machines/openBudget/index.ts'
-import { selectBudget } from '../../machines/openBudget/index.ts'
+import { type BudgetPermissions, selectBudget, selectPermissions } from '../../machines/openBudget/index.ts'
 import { selectSubject } from '../../machines/session/session.selectors.ts'
 import { BudgetId, UserId } from '../../schemas/ids.ts'
 import { CurrencyCode } from '../../schemas/money.ts'
 import { useAppActor } from '../app/AppActor.tsx'
 import { useAuth } from '../auth/AuthContext.tsx'
+import { READ_ONLY_REASON_ID } from '../layouts/openBudgetAccess.ts'
 
 const DEFAULT_CURRENCY = CurrencyCode.make('PLN')
 
@@ -92,3 +93,15 @@ export const useDialogEnv = (): DialogEnv => {
     [app, budget, currency, locale],
   )
 }
+
+/** What the caller may do in the open budget (canEdit, isOwner, and why not): the one place screens ask. */
+export const usePermissions = (): BudgetPermissions => useBudget(selectPermissions)
+
+/** What an editing control that stays on screen for a reader gets: disabled, its reason the banner's text. */
+export type EditGate = { readonly isDisabled?: true; readonly 'aria-describedby'?: string }
+
+const OPEN: EditGate = {}
+const SHUT: EditGate = { isDisabled: true, 'aria-describedby': READ_ONLY_REASON_ID }
+
+/** Spread onto an editing control (`<Button {...useEditGate()}>`): nothing for an editor, disabled for a reader. */
+export const useEditGate = (): EditGate => (usePermissions().canEdit ? OPEN : SHUT)

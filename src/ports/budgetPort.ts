@@ -132,9 +132,10 @@ export const createBudgetPort = (api: ApiClient): BudgetPort => ({
     }
   },
 
-  subscribe(budgetId, afterSeq, onEvents, onUnreadable) {
+  subscribe(budgetId, afterSeq, onEvents, onUnreadable, onReconnect) {
     const controller = new AbortController()
     let last = afterSeq
+    let opened = false
     const listen = async () => {
       // EventSource cannot send a bearer token, so the stream is read with fetch; on a drop it resumes after the
       // last seq it delivered (the actor re-reads if it ever sees a gap).
@@ -145,6 +146,9 @@ export const createBudgetPort = (api: ApiClient): BudgetPort => ({
             signal: controller.signal,
           })
           if (response.body === null) throw new Error('event stream without a body')
+          // Back after a drop: whatever was missed meanwhile (access, presence) is worth reading again.
+          if (opened) onReconnect?.()
+          opened = true
           const parser = createParser({
             onEvent: (message) => {
               const stored = readStoredEvent(message.data)

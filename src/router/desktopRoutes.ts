@@ -8,6 +8,7 @@ import {
   requireValidPeriodKey,
 } from './guards.ts'
 import {
+  activityView,
   bankImportView,
   budgetImportView,
   budgetsView,
@@ -100,6 +101,12 @@ const budgetSettingsRoute = createRoute({
   validateSearch: validateBudgetsSearch,
   component: budgetsView('BudgetSettingsView'),
 })
+const activityRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/activity',
+  staticData: meta('activity', { status: 'built' }),
+  component: activityView('ActivityView'),
+})
 const budgetPeriodRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/period/$periodKey',
@@ -188,6 +195,7 @@ export const desktopRouteTree = rootRoute.addChildren([
       statisticsRoute,
       importTransactionsRoute,
       budgetSettingsRoute,
+      activityRoute,
       budgetPeriodRoute,
       budgetAliasRoute,
       loansRoute,

@@ -126,11 +126,29 @@ export const bankImportView = (name: keyof BankImportViews) =>
     name,
   )
 
+type SharingViews = typeof import('../views/sharing/routes.tsx')
+
+/** Members and invitations (phones' `{budgetId}/invite`) and the invitation link's page (both trees). */
+export const sharingView = (name: keyof SharingViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/sharing/routes.tsx')),
+    name,
+  )
+
 type NotificationViews = typeof import('../views/notifications/routes.tsx')
 
 /** The reminders and notification settings (desktop settings/reminders; phone settings/reminder, /notifications). */
 export const notificationsView = (name: keyof NotificationViews) =>
   lazyRouteComponent(
     reported(() => import('../views/notifications/routes.tsx')),
+    name,
+  )
+
+type ActivityViews = typeof import('../views/activity/routes.tsx')
+
+/** The activity feed (issue 30 §3 "who did what"), on both trees. */
+export const activityView = (name: keyof ActivityViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/activity/routes.tsx')),
     name,
   )

@@ -10,6 +10,7 @@ import {
 } from './guards.ts'
 import {
   accountsView,
+  activityView,
   bankImportView,
   budgetsView,
   budgetView,
@@ -21,6 +22,7 @@ import {
   prepareBudgetView,
   prepareBudgetViewAt,
   settingsView,
+  sharingView,
   tokensView,
   transactionsView,
   welcomeView,
@@ -284,6 +286,12 @@ const periodTransactionsRoute = createRoute({
   staticData: meta('periodTransactions', { status: 'built' }),
   component: transactionsView('PeriodTransactionsRoute'),
 })
+const activityRoute = createRoute({
+  getParentRoute: () => budgetSectionRoute,
+  path: '$budgetId/activity',
+  staticData: meta('activity', { status: 'built' }),
+  component: activityView('ActivityView'),
+})
 const budgetModalRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '{-$budgetId}/edit',
@@ -293,8 +301,8 @@ const budgetModalRoute = createRoute({
 const budgetInviteRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/invite',
-  staticData: meta('budgetInvite'),
-  component: notAvailableView(),
+  staticData: meta('budgetInvite', { status: 'built' }),
+  component: sharingView('InviteRoute'),
 })
 const budgetsListRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
@@ -398,6 +406,7 @@ export const mobileRouteTree = rootRoute.addChildren([
       editCategoryGroupRoute,
       deleteCategoryGroupRoute,
       periodTransactionsRoute,
+      activityRoute,
       budgetModalRoute,
       budgetInviteRoute,
       budgetsListRoute,

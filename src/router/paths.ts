@@ -94,6 +94,12 @@ export const paths = {
   /** The budget itself (the router sends it on to the current month). */
   budget: (budgetId: string): string => pathTo('/budget/$budgetId', { budgetId }),
   budgetSettings: (budgetId: string): string => pathTo('/budget/$budgetId/settings', { budgetId }),
+  /** Who did what in the budget; both route trees. */
+  activity: (budgetId: string): string => pathTo('/budget/$budgetId/activity', { budgetId }),
+  /** Phones: members and invitations ('Zaproś do budżetu'); the desktop shows them in budget settings. */
+  budgetInvite: (budgetId: string): string => pathTo('/budget/$budgetId/invite', { budgetId }),
+  /** An invitation link (both route trees); the server mails the same address. */
+  invitation: (token: string): string => pathTo('/invitation/$token', { token }),
   /** Desktop only: SPEC has no phone route for importing a whole budget. */
   budgetImport: (budgetId: string): string => pathTo('/budget/$budgetId/import-budget', { budgetId }),
   /** The bank-file import; an account preselects where the rows go. Both route trees. */

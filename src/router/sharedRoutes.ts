@@ -1,12 +1,13 @@
 import { createRoute } from '@tanstack/react-router'
 import { HealthError, HealthLoading } from '../views/HealthStates.tsx'
-import { authView, healthView } from './lazyViews.ts'
+import { requireSignedInApp } from './guards.ts'
+import { authView, healthView, sharingView } from './lazyViews.ts'
 import type { AppRootRoute } from './rootRoute.ts'
 import { meta } from './staticData.ts'
 
 const authMeta = (name: string) => meta(name, { layout: 'empty', noSidePanel: true, status: 'built' })
 
-/** SPEC §2 routes present on every device: the authentication returns (src/auth/) and /health. */
+/** Routes present on every device: the authentication returns (src/auth/), /health and invitation links. */
 export const createSharedRoutes = (rootRoute: AppRootRoute) => {
   const silentRenewRoute = createRoute({
     getParentRoute: () => rootRoute,
@@ -60,6 +61,14 @@ export const createSharedRoutes = (rootRoute: AppRootRoute) => {
     pendingComponent: HealthLoading,
     errorComponent: HealthError,
   })
+  // An invitation link: signed out, the guard goes to the provider (sign in, or "Załóż konto") and back here.
+  const invitationRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/invitation/$token',
+    staticData: meta('invitation', { layout: 'empty', noSidePanel: true, status: 'built' }),
+    beforeLoad: (args) => requireSignedInApp(args),
+    component: sharingView('InvitationRoute'),
+  })
   return [
     silentRenewRoute,
     callbackRoute,
@@ -68,5 +77,6 @@ export const createSharedRoutes = (rootRoute: AppRootRoute) => {
     registrationCallbackRoute,
     deleteAccountCallbackRoute,
     healthRoute,
+    invitationRoute,
   ] as const
 }

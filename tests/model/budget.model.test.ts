@@ -168,6 +168,22 @@ const FIXTURES = {
       await flush()
     },
   },
+  'budget.accessRead': {
+    samples: [{ type: 'budget.accessRead', access: { role: 'Guest', access: 'Read' } }],
+    exec: async (event, { ledger }) => {
+      // The owner turned the access to Read; the app hears it on its next read (here: the stream came back).
+      ledger.control.access = event.access
+      ledger.releaseAccess()
+      await flush()
+    },
+  },
+  'budget.streamReconnected': {
+    samples: [{ type: 'budget.streamReconnected' }],
+    exec: async (_event, { ledger }) => {
+      ledger.reconnect()
+      await flush()
+    },
+  },
   'budget.needTransactions': {
     samples: [{ type: 'budget.needTransactions' }],
     exec: async (event, { budget }) => {
@@ -273,6 +289,11 @@ const isReplayable = (snapshot: BudgetSnapshot, event: ModelEvent): boolean => {
     case 'budget.needTransactions':
       // Not while a write is on the wire: reading the transactions would cut that request off.
       return !at({ ready: 'sending' })
+    case 'budget.accessRead':
+      // Read once per walk (the access does not change back and forth here); only a live stream reconnects.
+      return quiet && snapshot.context.access === 'unknown'
+    case 'budget.streamReconnected':
+      return quiet
     case 'budget.eventsReceived':
     case 'budget.streamUnreadable':
     case 'budget.reload':
@@ -308,6 +329,7 @@ const serializeState = (snapshot: BudgetSnapshot) =>
     deferred: snapshot.context.deferred.length,
     watching: snapshot.context.categoryMonth?.getSnapshot().context.categoryId ?? null,
     shown: snapshot.context.shownPeriod,
+    access: snapshot.context.access === 'unknown' ? 'unknown' : 'read',
   })
 
 const recorder = createTransitionRecorder()
@@ -317,6 +339,7 @@ const startHarness = (): Harness => {
   ledger.control.hold = true
   ledger.control.holdLoads = true
   ledger.control.autoPush = false
+  ledger.control.holdAccess = true
   const toasts = createActor(toastsMachine).start()
   const budget = createActor(budgetMachine, {
     input: { budgetId: BUDGET, userId: ME, port: ledger.port, toasts },

@@ -6,7 +6,7 @@ import { selectBalancesTotal, selectBudget } from '../../../machines/openBudget/
 import { selectAccountsOverview } from '../../../machines/openBudget/selectors/accounts.ts'
 import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
-import { useBudget } from '../../openBudget/OpenBudget.tsx'
+import { useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { dateLabel, periodLabel } from './shared.tsx'
 
 const FALLBACK_CURRENCY = CurrencyCode.make('PLN')
@@ -98,6 +98,8 @@ export function AccountsCard({
   const closedId = useId()
   const { open, closed } = useBudget(selectAccountsOverview)
   const total = useBudget(selectBalancesTotal)
+  // A reader sees the accounts and their balances; adding one and each account's actions are writes.
+  const { canEdit } = usePermissions()
   const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
   const period = periodLabel(periodKey, i18n.resolvedLanguage ?? 'pl')
   const row = (item: AccountWithBalance) => (
@@ -105,7 +107,7 @@ export function AccountsCard({
       key={item.account.id}
       item={item}
       href={hrefOf(item)}
-      {...(actionsOf === undefined ? {} : { actions: actionsOf(item) })}
+      {...(actionsOf === undefined || !canEdit ? {} : { actions: actionsOf(item) })}
     />
   )
   return (
@@ -133,7 +135,7 @@ export function AccountsCard({
           </ul>
         </>
       )}
-      <div className="accounts-card__add">{addButton}</div>
+      {canEdit ? <div className="accounts-card__add">{addButton}</div> : null}
       {closed.length === 0 ? null : (
         <>
           <h3 id={closedId} className="accounts-card__subtitle">

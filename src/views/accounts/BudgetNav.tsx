@@ -7,7 +7,7 @@ import { selectBudget, selectLoadState } from '../../../machines/openBudget/inde
 import { selectAccountsOverview } from '../../../machines/openBudget/selectors/accounts.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
-import { OpenBudget, useBudget } from '../../openBudget/OpenBudget.tsx'
+import { OpenBudget, useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import { periodOrCurrent } from './shared.tsx'
 
@@ -40,6 +40,8 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
   const ready = useBudget(selectLoadState) === 'ready'
   const { open } = useBudget(selectAccountsOverview)
   const budget = useBudget(selectBudget)
+  // The import only changes the budget: a reader is not sent there.
+  const { canEdit } = usePermissions()
   const currency = budget?.currency ?? FALLBACK_CURRENCY
   const current = (href: string) => (decodeURI(here) === href ? { 'aria-current': 'page' as const } : {})
   const item = (href: string, label: string) => (
@@ -83,8 +85,9 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
       ) : null}
       <ul className="side-panel__list">
         {item(paths.period(budgetId, periodKey, { view: 'accounts' }), t('accounts.nav.accounts'))}
-        {item(paths.importTransactions(budgetId), t('accounts.nav.import'))}
+        {canEdit ? item(paths.importTransactions(budgetId), t('accounts.nav.import')) : null}
         {item(paths.budgetSettings(budgetId), t('accounts.nav.settings'))}
+        {item(paths.activity(budgetId), t('accounts.nav.activity'))}
       </ul>
     </section>
   )

@@ -7,7 +7,8 @@ import { selectBudget } from '../../../machines/openBudget/index.ts'
 import { selectAccountWithBalance } from '../../../machines/openBudget/selectors/accounts.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
-import { OpenBudget, useBudget } from '../../openBudget/OpenBudget.tsx'
+import { EditorsOnly } from '../../openBudget/EditorsOnly.tsx'
+import { OpenBudget, useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import {
   AccountTypeDialog,
@@ -114,6 +115,7 @@ function BankAccountView({
   const headingId = useId()
   const item = useBudget((snapshot) => selectAccountWithBalance(snapshot, accountId))
   const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
+  const { canEdit } = usePermissions()
   const back = (
     <Link className="accounts-back" href={paths.bankAccounts(budgetId, periodKey)}>
       {t('accounts.backToAccounts')}
@@ -141,7 +143,7 @@ function BankAccountView({
           </p>
         </header>
         {closed ? <p>{t('accounts.closedState')}</p> : <AccountBalances item={item} />}
-        {closed ? null : (
+        {closed || !canEdit ? null : (
           <nav className="account-actions" aria-label={t('accounts.actionsFor', { name: account.name })}>
             <Link className="button button--quiet" href={paths.importTransactions(budgetId, account.id)}>
               {t('accounts.importFromFile')}
@@ -229,7 +231,8 @@ function AccountDialogBody({
       </div>
     )
   const leave = () => leaveTo(paths.bankAccount(budgetId, period, opened.account.id))
-  return <>{children({ budgetId, item: opened, leave })}</>
+  // Every account dialog writes: a reader who follows its address is told so (the banner says why).
+  return <EditorsOnly>{children({ budgetId, item: opened, leave })}</EditorsOnly>
 }
 
 /** `$budgetId/bankAccount/{-$bankAccountId}/modal`: no id adds an unconnected account, an id renames it. */
@@ -246,7 +249,11 @@ export function BankAccountModalRoute() {
 
 function AddAccountRoute({ budgetId }: { readonly budgetId: string }) {
   const leave = useLeave()
-  return <AddAccountDialog onClosed={() => leave(paths.bankAccounts(budgetId, periodOrCurrent(undefined)))} />
+  return (
+    <EditorsOnly>
+      <AddAccountDialog onClosed={() => leave(paths.bankAccounts(budgetId, periodOrCurrent(undefined)))} />
+    </EditorsOnly>
+  )
 }
 
 /** `…/bankAccount/{-$bankAccountId}/close-modal`: closes an account at zero balance (the domain refuses otherwise). */

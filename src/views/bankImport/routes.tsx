@@ -4,6 +4,7 @@ import { useParams, useSearch } from '@tanstack/react-router'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { useDevice } from '../../layouts/useDevice.ts'
+import { EditorsOnly } from '../../openBudget/EditorsOnly.tsx'
 import { OpenBudget } from '../../openBudget/OpenBudget.tsx'
 import type { ImportSearch } from '../../router/budgetSearch.ts'
 import { paths } from '../../router/paths.ts'
@@ -33,7 +34,13 @@ export function ImportTransactionsRoute() {
   return (
     <OpenBudget budgetId={budgetId}>
       <BudgetReady>
-        <ImportScreen budgetId={budgetId} accountId={search.account ?? null} dialog={search.dialog ?? null} />
+        <EditorsOnly>
+          <ImportScreen
+            budgetId={budgetId}
+            accountId={search.account ?? null}
+            dialog={search.dialog ?? null}
+          />
+        </EditorsOnly>
       </BudgetReady>
     </OpenBudget>
   )

@@ -9,6 +9,7 @@ import type { BudgetId } from '../../../schemas/ids.ts'
 import { IsoDate } from '../../../schemas/money.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
+import { MembersSection } from '../sharing/MembersSection.tsx'
 import { DraftHorizonSection } from '../templates/DraftHorizonSection.tsx'
 import { BudgetNotFound } from './BudgetNotFound.tsx'
 import { LoadFailed } from './BudgetsScreen.tsx'
@@ -21,8 +22,9 @@ import { useBudgetsDialog } from './useBudgetsDialog.ts'
 const DELETE = [{ _tag: 'DeleteBudget' }] as const
 
 /**
- * Budget settings: name and currency (the budget modal), the whole budget's export, a fresh start (reset) and delete,
- * each confirmed.
+ * Budget settings: name and currency (the budget modal), members and invitations (on phones a link to their own
+ * screen), the whole budget's export, a fresh start (reset) and delete, each confirmed. Guests see no owner-only
+ * action; read-only guests see no editing one.
  */
 export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
   const { t } = useTranslation()
@@ -52,6 +54,8 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
   if (budget === undefined) return <BudgetNotFound />
 
   const owner = budget.role === 'Owner'
+  // A read-only guest sees the settings but changes none (the server refuses with `read_only` anyway).
+  const canEdit = budget.access === 'Edit'
   const closed = (applied: boolean) => {
     // A deleted budget is gone: back to the list, in the dialog's place.
     if (applied && dialog === 'deleteBudget')
@@ -84,20 +88,38 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
             {t('budgets.settingsView.open')}
           </Link>
         </div>
+        {canEdit ? null : <p className="notice">{t('sharing.failure.read_only')}</p>}
       </section>
-      <section className="budget-settings__section" aria-labelledby="budget-settings-import">
-        <h2 id="budget-settings-import">{t('budgets.settingsView.importTitle')}</h2>
-        <p>{t('budgets.settingsView.importExplain')}</p>
-        <div className="budget-settings__actions">
-          <Link className="button button--quiet" href={paths.importTransactions(budget.id)}>
-            {t('budgets.settingsView.importOpen')}
-          </Link>
-          <Button className="button button--quiet" onPress={() => open({ kind: 'payeeRules' })}>
-            {t('budgets.settingsView.payeeRules')}
-          </Button>
-        </div>
-      </section>
-      <DraftHorizonSection budgetId={budget.id} />
+      {device === 'desktop' ? (
+        <MembersSection budgetId={budget.id} budgetName={budget.name} owner={owner} />
+      ) : (
+        <section className="budget-settings__section" aria-labelledby="budget-settings-members">
+          <h2 id="budget-settings-members">{t('sharing.members.title')}</h2>
+          <p>{t('sharing.entry.hint')}</p>
+          <div className="budget-settings__actions">
+            <Link className="button button--primary" href={paths.budgetInvite(budget.id)}>
+              {t('sharing.entry.label')}
+            </Link>
+          </div>
+        </section>
+      )}
+      {canEdit ? (
+        <>
+          <section className="budget-settings__section" aria-labelledby="budget-settings-import">
+            <h2 id="budget-settings-import">{t('budgets.settingsView.importTitle')}</h2>
+            <p>{t('budgets.settingsView.importExplain')}</p>
+            <div className="budget-settings__actions">
+              <Link className="button button--quiet" href={paths.importTransactions(budget.id)}>
+                {t('budgets.settingsView.importOpen')}
+              </Link>
+              <Button className="button button--quiet" onPress={() => open({ kind: 'payeeRules' })}>
+                {t('budgets.settingsView.payeeRules')}
+              </Button>
+            </div>
+          </section>
+          <DraftHorizonSection budgetId={budget.id} />
+        </>
+      ) : null}
       {owner ? (
         <>
           <ExportBudget budgetId={budget.id} />
@@ -118,7 +140,7 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
           </section>
         </>
       ) : null}
-      {dialog === 'payeeRules' ? <PayeeRulesDialog budgetId={budget.id} onClosed={close} /> : null}
+      {canEdit && dialog === 'payeeRules' ? <PayeeRulesDialog budgetId={budget.id} onClosed={close} /> : null}
       {owner && dialog === 'editBudget' ? (
         <BudgetEditDialog
           budgets={budgets}

@@ -6,6 +6,7 @@ import type { CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
 import { regionalLocale } from '../../i18n/regionalLocale.ts'
 import { useBudget } from '../../openBudget/OpenBudget.tsx'
+import { memberName, useMemberNames } from '../activity/useMemberNames.ts'
 import { useCategoryName } from '../month/names.ts'
 import { useAmountText } from './shared.ts'
 
@@ -23,6 +24,8 @@ export function AssignmentHistoryList({
   const records = useBudget((snapshot) => selectCategoryRecords(snapshot, categoryId, periodKey))
   const view = useBudget((snapshot) => selectMonthView(snapshot, periodKey))
   const userId = useBudget(selectUserId)
+  const budgetId = useBudget((snapshot) => snapshot.context.budgetId)
+  const members = useMemberNames(budgetId)
   if (records.length === 0) return <p className="category-empty">{t('category.noHistory')}</p>
   const endName = (id: CategoryId | null) =>
     id === null ? t('category.readyToAssign') : categoryName(view.categories.find((row) => row.id === id))
@@ -52,7 +55,10 @@ export function AssignmentHistoryList({
               <span className="category-list__meta">
                 {t('category.recordMeta', {
                   source: t(`category.source.${record.source}`),
-                  who: record.by === userId ? t('category.you') : t('category.someone'),
+                  who:
+                    record.by === userId
+                      ? t('category.you')
+                      : (memberName(members, record.by, t('category.formerMember')) ?? t('category.someone')),
                   when: when.format(new Date(record.at)),
                 })}
               </span>

@@ -20,7 +20,7 @@ import {
 import type { CategoryId } from '../../../schemas/ids.ts'
 import { Minor, type PeriodKey } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
-import { useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
+import { useBudget, useBudgetRef, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import type { DialogAddress } from '../dialogs/address.ts'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { useCategoryName } from '../month/names.ts'
@@ -76,6 +76,8 @@ export function CategoryPanel({
   const loadedCount = useBudget(
     (snapshot) => selectCategoryTransactions(snapshot, categoryId, periodKey).length,
   )
+  // A reader inspects the figures, the target and the history; every action that writes is left out.
+  const { canEdit } = usePermissions()
   if (inspector === null)
     return (
       <section className="category-panel">
@@ -130,31 +132,33 @@ export function CategoryPanel({
       ) : null}
       {isIncome ? <p className="category-empty">{t('category.incomeNote')}</p> : null}
 
-      <Group className="category-actions" aria-label={t('category.actions')}>
-        {isIncome ? null : (
-          <>
-            <Button className="button button--primary" onPress={() => act('assign')}>
-              {t('category.assign')}
-            </Button>
-            <Button className="button button--quiet" onPress={() => act('moveMoney')}>
-              {t('category.moveMoney')}
-            </Button>
-            {overspent ? (
-              <Button className="button button--quiet" onPress={() => act('cover')}>
-                {t('category.cover')}
+      {canEdit ? (
+        <Group className="category-actions" aria-label={t('category.actions')}>
+          {isIncome ? null : (
+            <>
+              <Button className="button button--primary" onPress={() => act('assign')}>
+                {t('category.assign')}
               </Button>
-            ) : null}
-          </>
-        )}
-        <Button className="button button--quiet" onPress={() => act('moveCategory')}>
-          {t('category.moveCategory')}
-        </Button>
-        {hasTransactions ? (
-          <Button className="button button--quiet" onPress={() => act('moveTransactions')}>
-            {t('category.moveTransactions')}
+              <Button className="button button--quiet" onPress={() => act('moveMoney')}>
+                {t('category.moveMoney')}
+              </Button>
+              {overspent ? (
+                <Button className="button button--quiet" onPress={() => act('cover')}>
+                  {t('category.cover')}
+                </Button>
+              ) : null}
+            </>
+          )}
+          <Button className="button button--quiet" onPress={() => act('moveCategory')}>
+            {t('category.moveCategory')}
           </Button>
-        ) : null}
-      </Group>
+          {hasTransactions ? (
+            <Button className="button button--quiet" onPress={() => act('moveTransactions')}>
+              {t('category.moveTransactions')}
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
 
       {isIncome ? null : (
         <section className="category-section" aria-labelledby={`${headingId}-target`}>
@@ -182,21 +186,23 @@ export function CategoryPanel({
               ) : null}
             </>
           )}
-          <div className="category-actions">
-            <Button className="button button--quiet" onPress={() => act('target')}>
-              {target === null ? t('category.setTarget') : t('category.editTarget')}
-            </Button>
-            {target === null ? null : (
-              <Button
-                className="button button--quiet"
-                onPress={() =>
-                  budget.send({ type: 'budget.command', commands: [{ _tag: 'RemoveTarget', categoryId }] })
-                }
-              >
-                {t('category.removeTarget')}
+          {canEdit ? (
+            <div className="category-actions">
+              <Button className="button button--quiet" onPress={() => act('target')}>
+                {target === null ? t('category.setTarget') : t('category.editTarget')}
               </Button>
-            )}
-          </div>
+              {target === null ? null : (
+                <Button
+                  className="button button--quiet"
+                  onPress={() =>
+                    budget.send({ type: 'budget.command', commands: [{ _tag: 'RemoveTarget', categoryId }] })
+                  }
+                >
+                  {t('category.removeTarget')}
+                </Button>
+              )}
+            </div>
+          ) : null}
         </section>
       )}
 
@@ -207,11 +213,13 @@ export function CategoryPanel({
           {t('category.transactionsTitle')}
         </h3>
         <MonthTransactions categoryId={categoryId} periodKey={periodKey} name={nameOf(category)} />
-        <div className="category-actions">
-          <Button className="button button--quiet" onPress={() => act('transaction')}>
-            {t('category.addTransaction')}
-          </Button>
-        </div>
+        {canEdit ? (
+          <div className="category-actions">
+            <Button className="button button--quiet" onPress={() => act('transaction')}>
+              {t('category.addTransaction')}
+            </Button>
+          </div>
+        ) : null}
       </section>
 
       <section className="category-section" aria-labelledby={`${headingId}-history`}>

@@ -9,7 +9,7 @@ import { selectLoadState } from '../../../machines/openBudget/index.ts'
 import { selectCategoryInspector } from '../../../machines/openBudget/selectors/category.ts'
 import { CategoryId, TemplateId } from '../../../schemas/ids.ts'
 import { IsoDate } from '../../../schemas/money.ts'
-import { OpenBudget, useBudget } from '../../openBudget/OpenBudget.tsx'
+import { OpenBudget, useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import {
   AssignMoneyDialog,
@@ -38,21 +38,29 @@ const NO_CATEGORY = CategoryId.make('-')
 // closes it too.
 
 /** Opens the route's budget and waits for its first read, so a dialog never starts from empty figures. */
-function BudgetRoute({ children }: { readonly children: ReactNode }) {
+function BudgetRoute({
+  children,
+  writes = false,
+}: {
+  readonly children: ReactNode
+  /** A dialog that only changes the budget: a reader following its address stays on the screen under it. */
+  readonly writes?: boolean
+}) {
   const { budgetId } = useBudgetParams()
   return (
     <OpenBudget budgetId={budgetId}>
-      <WhenLoaded>
+      <WhenLoaded writes={writes}>
         <Suspense fallback={null}>{children}</Suspense>
       </WhenLoaded>
     </OpenBudget>
   )
 }
 
-function WhenLoaded({ children }: { readonly children: ReactNode }) {
+function WhenLoaded({ children, writes }: { readonly children: ReactNode; readonly writes: boolean }) {
   const loadState = useBudget(selectLoadState)
-  // The month view under this dialog shows the loading and error states.
-  return loadState === 'ready' ? children : null
+  const { canEdit } = usePermissions()
+  // The month view under this dialog shows the loading and error states (and the banner, for a reader).
+  return loadState === 'ready' && (canEdit || !writes) ? children : null
 }
 
 const useParentPaths = () => {
@@ -67,7 +75,7 @@ const useParentPaths = () => {
 
 export function AssignRoute() {
   return (
-    <BudgetRoute>
+    <BudgetRoute writes>
       <AssignView />
     </BudgetRoute>
   )
@@ -95,7 +103,7 @@ function AssignView() {
 
 export function AutoAssignRoute() {
   return (
-    <BudgetRoute>
+    <BudgetRoute writes>
       <AutoAssignView />
     </BudgetRoute>
   )
@@ -174,7 +182,7 @@ function CategoryDialogRoute({
   }) => ReactNode
 }) {
   return (
-    <BudgetRoute>
+    <BudgetRoute writes>
       <CategoryDialogView render={render} />
     </BudgetRoute>
   )
@@ -263,7 +271,7 @@ const useTemplateParams = () => {
 /** SPEC transactionTemplate: `…/categories/{categoryId?}/templates/{transactionTemplateId?}`. */
 export function TransactionTemplateRoute() {
   return (
-    <BudgetRoute>
+    <BudgetRoute writes>
       <TransactionTemplateView />
     </BudgetRoute>
   )
@@ -297,7 +305,7 @@ function TransactionTemplateView() {
 /** SPEC transactionDraft: `…/templates/{transactionTemplateId}/date/{templateDate}/confirm`. */
 export function TransactionDraftRoute() {
   return (
-    <BudgetRoute>
+    <BudgetRoute writes>
       <TransactionDraftView />
     </BudgetRoute>
   )

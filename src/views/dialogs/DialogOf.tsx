@@ -2,7 +2,7 @@ import { Suspense } from 'react'
 import { selectAccountWithBalance } from '../../../machines/openBudget/selectors/accounts.ts'
 import type { BankAccountId, CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
-import { useBudget } from '../../openBudget/OpenBudget.tsx'
+import { useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import type { DialogAddress } from './address.ts'
 import * as Dialogs from './lazyDialogs.ts'
 import type { OpenDialog } from './useDialog.ts'
@@ -21,6 +21,10 @@ type Props = {
 
 /** The dialog at an address, inside the open budget: one place that knows which view each address shows. */
 export function DialogOf(props: Props) {
+  // Every dialog but the assignment history writes: a reader who follows an address to one (a shared link, the
+  // back button) stays on the screen under it, whose banner says why.
+  const { canEdit } = usePermissions()
+  if (!canEdit && props.address.kind !== 'assignmentHistory') return null
   return (
     <Suspense fallback={null}>
       <DialogAt {...props} />

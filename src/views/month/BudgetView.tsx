@@ -19,7 +19,7 @@ import {
 import type { CategoryId } from '../../../schemas/ids.ts'
 import { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
-import { OpenBudget, useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
+import { OpenBudget, useBudget, useBudgetRef, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import type { BudgetViewSearch } from '../../router/budgetSearch.ts'
 import { paths } from '../../router/paths.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
@@ -164,6 +164,8 @@ function MonthMain({
   const empty = !model.hasCategories
   const fresh = useBudget(selectHasNoMoneyYet)
   const revealed = useRevealedGroups(model.groups.length)
+  // A reader sees the month as it is: no assigning, adding or undoing (the banner above says why).
+  const { canEdit } = usePermissions()
   const shown = useMemo(
     () => (revealed === model.groups.length ? model : { ...model, groups: model.groups.slice(0, revealed) }),
     [model, revealed],
@@ -172,7 +174,7 @@ function MonthMain({
     <>
       <OnboardingBanner />
       <ReadyToAssignBanner periodKey={periodKey} currency={currency}>
-        {fresh ? (
+        {!canEdit ? null : fresh ? (
           // Nothing to assign yet: the first step the banner names is an account with its balance.
           device === 'mobile' ? (
             <Link className="button" href={paths.bankAccountModal(budgetId)}>
@@ -214,14 +216,16 @@ function MonthMain({
             {t('budgetView.emptyTitle')}
           </h2>
           <p>{t('budgetView.emptyBody')}</p>
-          <Button className="button" onPress={() => open({ kind: 'addGroup' })}>
-            <PlusIcon />
-            {t('budgetView.addGroup')}
-          </Button>
+          {canEdit ? (
+            <Button className="button" onPress={() => open({ kind: 'addGroup' })}>
+              <PlusIcon />
+              {t('budgetView.addGroup')}
+            </Button>
+          ) : null}
         </section>
       ) : null}
       <div className="month-toolbar">
-        <UndoButton />
+        {canEdit ? <UndoButton /> : null}
         <Switch className="switch" isSelected={showHidden} onChange={onShowHidden}>
           <span className="switch__track" aria-hidden="true">
             <span className="switch__thumb" />
@@ -233,7 +237,7 @@ function MonthMain({
             {t('budgetView.hiddenCount', { count: model.hiddenCount })}
           </span>
         ) : null}
-        {empty ? null : (
+        {empty || !canEdit ? null : (
           <Button
             className="button button--quiet month-toolbar__add"
             onPress={() => open({ kind: 'addGroup' })}

@@ -16,7 +16,9 @@ import { useMonthActions } from './actions.tsx'
  */
 export function UncategorizedInflowsNotice({ currency }: { readonly currency: CurrencyCode }) {
   const mayHave = useBudget(selectMayHaveUncategorizedInflows)
-  return mayHave ? <InflowsToMove currency={currency} /> : null
+  // Moving them is a write: a reader is not asked to.
+  const { canEdit } = useMonthActions()
+  return mayHave && canEdit ? <InflowsToMove currency={currency} /> : null
 }
 
 function InflowsToMove({ currency }: { readonly currency: CurrencyCode }) {

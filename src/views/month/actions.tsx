@@ -4,7 +4,7 @@ import { selectMonthModel } from '../../../machines/openBudget/selectors/month.t
 import { categoryReorder, groupReorder } from '../../../machines/openBudget/selectors/reorder.ts'
 import type { CategoryGroupId, CategoryId } from '../../../schemas/ids.ts'
 import type { PeriodKey } from '../../../schemas/money.ts'
-import { useBudgetRef } from '../../openBudget/OpenBudget.tsx'
+import { useBudgetRef, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import type { StructureDialog } from '../dialogs/address.ts'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
 
@@ -14,6 +14,8 @@ export type { StructureDialog } from '../dialogs/address.ts'
 export type MonthActions = {
   readonly budgetId: string
   readonly periodKey: PeriodKey
+  /** False for a reader: rows show figures only (usePermissions; the shell's banner says why). */
+  readonly canEdit: boolean
   readonly send: (commands: ReadonlyArray<CommandDraft>) => void
   readonly open: (dialog: StructureDialog) => void
   /** Desktop: show the category in the side column; phones: open its route. */
@@ -46,6 +48,7 @@ export function MonthActionsProvider({
 }) {
   const budget = useBudgetRef()
   const openDialog = useOpenDialog()
+  const { canEdit } = usePermissions()
   const send = useCallback(
     (commands: ReadonlyArray<CommandDraft>) => {
       if (commands.length > 0) budget.send({ type: 'budget.command', commands })
@@ -75,8 +78,8 @@ export function MonthActionsProvider({
     [budget, periodKey, showHidden, send],
   )
   const value = useMemo(
-    () => ({ budgetId, periodKey, send, open, select: onSelect, moveCategory, moveGroup }),
-    [budgetId, periodKey, send, open, onSelect, moveCategory, moveGroup],
+    () => ({ budgetId, periodKey, canEdit, send, open, select: onSelect, moveCategory, moveGroup }),
+    [budgetId, periodKey, canEdit, send, open, onSelect, moveCategory, moveGroup],
   )
   return <MonthActionsContext.Provider value={value}>{children}</MonthActionsContext.Provider>
 }

@@ -11,6 +11,7 @@ import type { CategoryGroupId } from '../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money, useFormatAmount } from '../../components/money/Money.tsx'
 import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
+import { READ_ONLY_REASON_ID } from '../../layouts/openBudgetAccess.ts'
 import { useMonthActions } from './actions.tsx'
 import { CheckIcon, EmptyIcon, HalfIcon, MoreIcon, PlusIcon, WarningIcon } from './icons.tsx'
 import type { RowMenuProps } from './RowMenuOpen.tsx'
@@ -58,7 +59,7 @@ export function AssignedField({
   readonly currency: CurrencyCode
 }) {
   const { t, locale } = useSharedTranslation()
-  const { send, periodKey } = useMonthActions()
+  const { send, periodKey, canEdit } = useMonthActions()
   const env = { currency, locale }
   const [draft, setDraft] = useState<string | null>(null)
   const [problem, setProblem] = useState<Problem | null>(null)
@@ -67,7 +68,7 @@ export function AssignedField({
     setProblem(null)
   }
   const commit = () => {
-    if (draft === null) return
+    if (draft === null || !canEdit) return
     const checked = checkAmount(draft, env)
     if (Result.isFailure(checked)) {
       setProblem(checked.failure)
@@ -85,7 +86,9 @@ export function AssignedField({
         className="field__input assigned-field__input"
         aria-label={t('budgetView.table.assignedFor', { name })}
         aria-invalid={problem === null ? undefined : true}
-        aria-describedby={problem === null ? undefined : errorId}
+        // A reader sees (and can select and copy) the amount; the banner's text says why it cannot change.
+        aria-describedby={problem === null ? (canEdit ? undefined : READ_ONLY_REASON_ID) : errorId}
+        readOnly={!canEdit}
         inputMode="decimal"
         value={draft ?? amountText(row.assigned, env)}
         onChange={(event) => {
@@ -156,7 +159,8 @@ export const CategoryMenu = memo(function CategoryMenu({
   readonly name: string
 }) {
   const { t } = useSharedTranslation()
-  const { open, send, moveCategory } = useMonthActions()
+  const { open, send, moveCategory, canEdit } = useMonthActions()
+  if (!canEdit) return null
   const disabled: Key[] = []
   if (row.isFirst) disabled.push('moveUp')
   if (row.isLast) disabled.push('moveDown')
@@ -198,7 +202,8 @@ export const CategoryMenu = memo(function CategoryMenu({
 /** Add a category, rename, hide or unhide, move up or down, delete: what a group header offers. */
 export const GroupMenu = memo(function GroupMenu({ group }: { readonly group: MonthGroup }) {
   const { t } = useSharedTranslation()
-  const { open, send, moveGroup } = useMonthActions()
+  const { open, send, moveGroup, canEdit } = useMonthActions()
+  if (!canEdit) return null
   const disabled: Key[] = []
   if (group.isFirst) disabled.push('moveUp')
   if (group.isLast) disabled.push('moveDown')
@@ -247,8 +252,9 @@ export const GroupMenu = memo(function GroupMenu({ group }: { readonly group: Mo
  */
 export const GroupActions = memo(function GroupActions({ group }: { readonly group: MonthGroup }) {
   const { t } = useSharedTranslation()
-  const { open } = useMonthActions()
+  const { open, canEdit } = useMonthActions()
   const label = t('budgetView.actions.addCategoryTo', { name: group.name })
+  if (!canEdit) return null
   return (
     <span className="group-actions">
       <Button
@@ -271,14 +277,16 @@ export function HiddenBadge() {
 /** A group without categories says so and offers to add the first (list and table alike). */
 export function AddFirstCategory({ groupId }: { readonly groupId: CategoryGroupId }) {
   const { t } = useSharedTranslation()
-  const { open } = useMonthActions()
+  const { open, canEdit } = useMonthActions()
   return (
     <>
       {t('budgetView.table.noCategories')}
-      <Button className="button button--quiet" onPress={() => open({ kind: 'addCategory', groupId })}>
-        <PlusIcon />
-        {t('budgetView.addCategory')}
-      </Button>
+      {canEdit ? (
+        <Button className="button button--quiet" onPress={() => open({ kind: 'addCategory', groupId })}>
+          <PlusIcon />
+          {t('budgetView.addCategory')}
+        </Button>
+      ) : null}
     </>
   )
 }

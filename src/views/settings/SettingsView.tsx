@@ -12,6 +12,7 @@ import { routeStatusAt } from '../../layouts/routeStatus.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
 import { lastBudget } from '../budgetList/lastBudget.ts'
+import { DisplayNameSection } from './DisplayNameSection.tsx'
 
 function Section({ title, children }: { readonly title: string; readonly children: ReactNode }) {
   const id = useId()
@@ -183,6 +184,20 @@ export default function SettingsView() {
               hint={t('settings.budgets.settingsHint')}
             />
           )}
+          {budgetId === null || device !== 'mobile' ? null : (
+            <Entry
+              href={paths.budgetInvite(budgetId)}
+              label={t('settings.budgets.members')}
+              hint={t('settings.budgets.membersHint')}
+            />
+          )}
+          {budgetId === null ? null : (
+            <Entry
+              href={paths.activity(budgetId)}
+              label={t('settings.budgets.activity')}
+              hint={t('settings.budgets.activityHint')}
+            />
+          )}
           {budgetId === null ? null : (
             <Entry
               href={paths.importTransactions(budgetId)}
@@ -192,6 +207,7 @@ export default function SettingsView() {
           )}
         </ul>
       </Section>
+      <DisplayNameSection />
       <Appearance />
       <Section title={t('settings.access.title')}>
         <ul className="settings__list">

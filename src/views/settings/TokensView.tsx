@@ -3,7 +3,11 @@ import './tokens.css'
 import { useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
+import './settings.css'
+import './texts.ts'
+import { useDevice } from '../../layouts/useDevice.ts'
 import { CreateTokenForm } from './CreateTokenForm.tsx'
+import { DisplayNameSection } from './DisplayNameSection.tsx'
 import { NewTokenNotice } from './NewTokenNotice.tsx'
 import { TokenRow } from './TokenRow.tsx'
 import type { CreatedToken } from './tokensApi.ts'
@@ -47,6 +51,7 @@ const TokenList = ({
 export default function TokensView() {
   const { t } = useTranslation()
   const tokens = useTokens()
+  const device = useDevice()
   const [created, setCreated] = useState<CreatedToken | null>(null)
   const onCreated = (token: CreatedToken) => {
     setCreated(token)
@@ -54,6 +59,8 @@ export default function TokensView() {
   }
   return (
     <section className="tokens">
+      {/* The desktop's settings pages start here (its language and theme sit in the header); phones have 'Ustawienia'. */}
+      {device === 'desktop' ? <DisplayNameSection /> : null}
       <p>{t('tokens.intro')}</p>
       <CreateTokenForm onCreated={onCreated} />
       {created === null ? null : <NewTokenNotice created={created} onDismiss={() => setCreated(null)} />}

@@ -9,7 +9,7 @@ import { checkDraftHorizon } from '../../../machines/dialogs/transactionTemplate
 import { selectLoadState } from '../../../machines/openBudget/index.ts'
 import { selectDraftHorizonDays } from '../../../machines/openBudget/selectors/templates.ts'
 import type { BudgetId } from '../../../schemas/ids.ts'
-import { OpenBudget, useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
+import { OpenBudget, useBudget, useBudgetRef, useEditGate } from '../../openBudget/OpenBudget.tsx'
 
 /** Budget settings: how many days ahead recurring transactions show as drafts (SetDraftHorizon, default 7). */
 export function DraftHorizonSection({ budgetId }: { readonly budgetId: BudgetId }) {
@@ -35,6 +35,7 @@ function HorizonForm() {
   const [text, setText] = useState(String(days))
   const [tried, setTried] = useState(false)
   const [saved, setSaved] = useState(false)
+  const gate = useEditGate()
   const checked = checkDraftHorizon(text)
   const error = tried && Result.isFailure(checked) ? checked.failure : undefined
   return (
@@ -53,6 +54,7 @@ function HorizonForm() {
       }}
     >
       <TextField
+        {...gate}
         className="field"
         value={text}
         inputMode="numeric"
@@ -71,7 +73,7 @@ function HorizonForm() {
           {error === undefined ? '' : t(error.key, error.params ?? {})}
         </FieldError>
       </TextField>
-      <Button className="button" type="submit">
+      <Button {...gate} className="button" type="submit">
         {t('templates.horizon.save')}
       </Button>
       {saved ? <p role="status">{t('templates.horizon.saved')}</p> : null}

@@ -8,7 +8,7 @@ import { type OccurrenceItem, selectAccountDrafts } from '../../../machines/open
 import type { BankAccountId } from '../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money, useFormatAmount } from '../../components/money/Money.tsx'
-import { useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
+import { useBudget, useBudgetRef, useEditGate, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { dateLabel, todayIso } from '../accounts/shared.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { useCategoryName } from '../month/names.ts'
@@ -69,6 +69,8 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
   const open = () => openDialog({ kind: 'transactionDraft', templateId: template.id, date })
   // There is no un-skip: ask first, like deleting a recurring transaction.
   const [confirming, setConfirming] = useState(false)
+  const { canEdit } = usePermissions()
+  const gate = useEditGate()
   return (
     <li
       className="draft-row"
@@ -86,6 +88,7 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
             payee: `${template.payee} ${label}`,
           })}
           onPress={open}
+          {...gate}
         >
           {template.payee}
         </Button>
@@ -96,7 +99,7 @@ function DraftRow({ item, currency }: { readonly item: OccurrenceItem; readonly 
       <span className="draft-row__amount">
         <Money amount={template.value} currency={currency} />
       </span>
-      {confirming ? (
+      {!canEdit ? null : confirming ? (
         <span className="draft-row__actions" role="alert">
           <span className="draft-row__question">
             {t('templates.register.skipQuestion', { payee: template.payee, date: label })}

@@ -8,7 +8,7 @@ import { selectBudget } from '../../../machines/openBudget/index.ts'
 import { selectTemplateRows, type TemplateRow } from '../../../machines/openBudget/selectors/templates.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
-import { useBudget, useBudgetRef } from '../../openBudget/OpenBudget.tsx'
+import { useBudget, useBudgetRef, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { dateLabel, todayIso } from '../accounts/shared.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { RECURRING_ANCHOR } from './ManageTemplatesLink.tsx'
@@ -21,15 +21,18 @@ export function TemplatesCard() {
   const headingId = useId()
   const openDialog = useOpenDialog()
   const rows = useBudget((snapshot) => selectTemplateRows(snapshot, todayIso()))
+  const { canEdit } = usePermissions()
   return (
     <section id={RECURRING_ANCHOR} className="templates-card" aria-labelledby={headingId}>
       <header className="templates-card__header">
         <h2 id={headingId} className="templates-card__title">
           {t('templates.list.title')}
         </h2>
-        <Button className="button" onPress={() => openDialog({ kind: 'transactionTemplate' })}>
-          {t('templates.list.add')}
-        </Button>
+        {canEdit ? (
+          <Button className="button" onPress={() => openDialog({ kind: 'transactionTemplate' })}>
+            {t('templates.list.add')}
+          </Button>
+        ) : null}
       </header>
       {rows.length === 0 ? (
         <p className="category-empty">{t('templates.list.empty')}</p>
@@ -51,6 +54,7 @@ function TemplateListRow({ row }: { readonly row: TemplateRow }) {
   const openDialog = useOpenDialog()
   const currency = useBudget(selectBudget)?.currency ?? PLN
   const [confirming, setConfirming] = useState(false)
+  const { canEdit } = usePermissions()
   const { template, next, overdue } = row
   const send = (command: Parameters<typeof budget.send>[0]) => budget.send(command)
   return (
@@ -73,7 +77,7 @@ function TemplateListRow({ row }: { readonly row: TemplateRow }) {
         )}
       </span>
       <Money amount={template.value} currency={currency} />
-      {confirming ? (
+      {!canEdit ? null : confirming ? (
         <p className="template-row__actions" role="alert">
           <span>{t('templates.list.deleteQuestion', { payee: template.payee })}</span>
           <Button

@@ -6,7 +6,7 @@ import { selectCategoryOccurrences } from '../../../machines/openBudget/selector
 import type { CategoryId } from '../../../schemas/ids.ts'
 import type { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
-import { useBudget } from '../../openBudget/OpenBudget.tsx'
+import { useBudget, useEditGate } from '../../openBudget/OpenBudget.tsx'
 import { dateLabel, todayIso } from '../accounts/shared.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { ManageTemplatesLink } from './ManageTemplatesLink.tsx'
@@ -31,6 +31,7 @@ export function UpcomingSection({
     selectCategoryOccurrences(snapshot, categoryId, periodKey, todayIso()),
   )
   const headingId = `upcoming-${categoryId}`
+  const gate = useEditGate()
   return (
     <section className="category-section" aria-labelledby={headingId}>
       <h3 id={headingId} className="category-section__title">
@@ -49,6 +50,7 @@ export function UpcomingSection({
                   {t(`templates.status.${item.status}`)}
                 </span>
                 <Button
+                  {...gate}
                   className="upcoming-item__open"
                   // The name holds the visible "payee date", so voice control finds it by what it shows.
                   aria-label={t(draft ? 'templates.register.open' : 'templates.category.edit', {

@@ -42,7 +42,7 @@ import { BankAccountId, type CategoryId, FilterId, type TransactionId } from '..
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
-import { useBudget, useBudgetRef, useNeedTransactions } from '../../openBudget/OpenBudget.tsx'
+import { useBudget, useBudgetRef, useNeedTransactions, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
@@ -173,7 +173,10 @@ export function TransactionsPane({
   const openDialog = useOpenDialog()
   // Desktop: the editor's address goes in the budget route's search. Phones show the list on routes of its own,
   // under no dialog route of SPEC's: the editor opens over it from local state and closing returns to the list.
+  // A reader filters and reads the list; adding, editing, importing and saving filters are writes.
+  const { canEdit } = usePermissions()
   const openEditor = (transactionId?: TransactionId) => {
+    if (!canEdit) return
     if (device === 'mobile') setEditor(transactionId === undefined ? {} : { transactionId })
     else openDialog({ kind: 'transaction', transactionId })
   }
@@ -295,10 +298,12 @@ export function TransactionsPane({
         </section>
       )}
       <div className="tx-pane__toolbar">
-        <Button className="button button--primary" onPress={() => openEditor()}>
-          {t('transactions.add')}
-        </Button>
-        {budgetId === undefined || !importLink ? null : (
+        {canEdit ? (
+          <Button className="button button--primary" onPress={() => openEditor()}>
+            {t('transactions.add')}
+          </Button>
+        ) : null}
+        {budgetId === undefined || !importLink || !canEdit ? null : (
           // Where people look for it: the register imports into its own account, the full list asks which.
           <Link className="button button--quiet" href={paths.importTransactions(budgetId, registerOf)}>
             {t('transactions.importFromFile')}
@@ -329,16 +334,20 @@ export function TransactionsPane({
               choices={savedFilters.map((filter) => ({ id: filter.id, label: filter.name }))}
               onChange={applySaved}
             />
-            <Button className="button button--quiet" isDisabled={!active} onPress={() => setSaving(true)}>
-              {t('transactions.saved.saveButton')}
-            </Button>
-            <Button
-              className="button button--quiet"
-              isDisabled={appliedFilterId === ''}
-              onPress={deleteFilter}
-            >
-              {t('transactions.saved.delete')}
-            </Button>
+            {canEdit ? (
+              <>
+                <Button className="button button--quiet" isDisabled={!active} onPress={() => setSaving(true)}>
+                  {t('transactions.saved.saveButton')}
+                </Button>
+                <Button
+                  className="button button--quiet"
+                  isDisabled={appliedFilterId === ''}
+                  onPress={deleteFilter}
+                >
+                  {t('transactions.saved.delete')}
+                </Button>
+              </>
+            ) : null}
             <Button
               className="button button--quiet"
               isDisabled={!active}

@@ -6,6 +6,7 @@ import { useCallback } from 'react'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { CategoryId, TransactionId } from '../../../schemas/ids.ts'
+import { EditorsOnly } from '../../openBudget/EditorsOnly.tsx'
 import { OpenBudget } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
@@ -113,11 +114,13 @@ export function TransactionEditorRoute() {
   }, [navigate, budgetId, periodKey])
   return (
     <OpenBudget budgetId={budgetId}>
-      <TransactionEditorDialog
-        onClosed={close}
-        {...(isTransactionId(transactionId) ? { transactionId } : {})}
-        {...(isCategoryId(categoryId) ? { categoryId } : {})}
-      />
+      <EditorsOnly>
+        <TransactionEditorDialog
+          onClosed={close}
+          {...(isTransactionId(transactionId) ? { transactionId } : {})}
+          {...(isCategoryId(categoryId) ? { categoryId } : {})}
+        />
+      </EditorsOnly>
     </OpenBudget>
   )
 }

@@ -273,7 +273,7 @@ describe.each(databases())('whole budgets in and out on $kind', (target) => {
     const file = exported.json()
     expect(file).toMatchObject({
       format: 'koperta-budget',
-      version: 2,
+      version: 3,
       budget: { name: 'Budżet domowy Kowalskich' },
       draftHorizonDays: 7,
     })

@@ -37,6 +37,8 @@ export interface Operation {
   readonly path: string
   readonly parameters: readonly Parameter[]
   readonly body: JsonSchema | undefined
+  /** The document's `requestBody.required`: an optional body may be left out (sent empty). */
+  readonly bodyOptional?: boolean
 }
 
 interface OpenApiDocument {
@@ -65,15 +67,17 @@ export const loadApi = async (app: FastifyInstance): Promise<ApiDescription> => 
   const operations: Operation[] = []
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
-      const content = (
-        operation.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined
-      )?.content
+      const requestBody = operation.requestBody as
+        | { required?: boolean; content?: Record<string, { schema: JsonSchema }> }
+        | undefined
+      const content = requestBody?.content
       operations.push({
         operationId: String(operation.operationId),
         method: method.toUpperCase() as Operation['method'],
         path,
         parameters: (operation.parameters ?? []) as Parameter[],
         body: content?.['application/json']?.schema,
+        bodyOptional: requestBody !== undefined && requestBody.required === false,
       })
     }
   }

@@ -162,6 +162,16 @@ export const buildWorld = async (call: Call): Promise<World> => {
     await call('POST', `${base}/transaction-templates/${template}/occurrences/2025-03-15/confirm`),
     201,
   )
+  // Sharing (issue 30): a pending invitation; the user's own id addresses a membership.
+  const invitation = expectStatus(
+    await call('POST', `${base}/invitations`, {
+      email: `${marker}@example.com`,
+      role: 'Guest',
+      access: 'Read',
+    }),
+    201,
+  )
+  const userId = expectStatus(await call('GET', '/api/user-profile'), 200).id as string
   return {
     budgetId: budget.id,
     marker,
@@ -177,6 +187,9 @@ export const buildWorld = async (call: Call): Promise<World> => {
       import: [imported],
       notification: notifications.map((item) => item.id),
       template: [template],
+      invitation: [invitation.id],
+      invitationToken: [invitation.token],
+      user: [userId],
     },
     pathValues: {
       budgetId: budget.id,
@@ -190,6 +203,9 @@ export const buildWorld = async (call: Call): Promise<World> => {
       importId: imported,
       notificationId: notification,
       templateId: template,
+      invitationId: invitation.id,
+      userId,
+      token: invitation.token,
       date: '2025-04-15',
       periodKey: '202503',
     },

@@ -105,7 +105,7 @@ describe('Koperta’s file, refused', () => {
   const convert = (value: unknown) => convertBudgetJson(value, contextFor(emptyTarget()))
 
   it('of a newer version, or with no version', () => {
-    expect(convert({ ...file(), version: 3 })).toEqual({ ok: false, error: 'unsupported-version' })
+    expect(convert({ ...file(), version: 4 })).toEqual({ ok: false, error: 'unsupported-version' })
     expect(convert({ ...file(), version: '1' })).toEqual({ ok: false, error: 'invalid' })
   })
 

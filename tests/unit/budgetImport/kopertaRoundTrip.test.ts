@@ -2,12 +2,17 @@ import * as HashMap from 'effect/HashMap'
 import * as Result from 'effect/Result'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { convertBudgetJson, readBudgetFile, toKopertaFile } from '../../../domain/budgetImport/index.ts'
+import {
+  type Authorship,
+  convertBudgetJson,
+  readBudgetFile,
+  toKopertaFile,
+} from '../../../domain/budgetImport/index.ts'
 import { decide } from '../../../domain/decide.ts'
 import { evolve } from '../../../domain/evolve.ts'
 import type { BudgetState } from '../../../domain/state.ts'
 import type { BudgetCommand } from '../../../schemas/budgetCommands.ts'
-import { BankAccountId } from '../../../schemas/ids.ts'
+import { BankAccountId, UserId } from '../../../schemas/ids.ts'
 import type { KopertaBudgetFile } from '../../../schemas/kopertaBudget.ts'
 import type { Instant, PeriodKey } from '../../../schemas/money.ts'
 import { command } from '../domain/fixtures.ts'
@@ -139,8 +144,24 @@ const throughFile = (file: KopertaBudgetFile) => {
   return read.value
 }
 
+/**
+ * Authorship as the server gives it: every other transaction by Ola (named), the rest by a member without a name;
+ * assignments by their recorded author, Ola's named.
+ */
+const OLA = UserId.make('ola')
+const authorshipOf = (state: BudgetState): Authorship => ({
+  transactionAuthors: new Map(
+    [...HashMap.keys(state.transactions)].map((id, index) => [
+      id,
+      index % 2 === 0 ? OLA : UserId.make('nameless'),
+    ]),
+  ),
+  names: new Map([[OLA, 'Ola']]),
+})
+
+/** Exported with authorship (an import takes the budget, not its history), imported into an empty budget. */
 const roundTrip = (original: BudgetState) => {
-  const file = toKopertaFile(original, exportedAt)
+  const file = toKopertaFile(original, exportedAt, authorshipOf(original))
   if (file === undefined) throw new Error('no file')
   const target = emptyTarget()
   return imported(target, convertBudgetJson(throughFile(file), contextFor(target)))
@@ -164,14 +185,14 @@ const canonical = (file: KopertaBudgetFile) => {
     })),
     accounts: file.accounts.map(({ id, ...account }) => ({ ...account, id: key(id) })),
     transactions: sorted(
-      file.transactions.map(({ id: _id, accountId, splits, ...transaction }) => ({
+      file.transactions.map(({ id: _id, accountId, splits, enteredBy: _by, ...transaction }) => ({
         ...transaction,
         accountId: key(accountId),
         splits: splits.map((split) => ({ ...split, categoryId: key(split.categoryId) })),
       })),
     ),
     transfers: sorted(
-      file.transfers.map(({ id: _id, from, to, ...transfer }) => ({
+      file.transfers.map(({ id: _id, from, to, enteredBy: _by, ...transfer }) => ({
         ...transfer,
         from: { ...from, transactionId: '', accountId: key(from.accountId) },
         to: { ...to, transactionId: '', accountId: key(to.accountId) },
@@ -202,7 +223,7 @@ describe("Koperta's own file", () => {
     const original = dressed(run([]).state)
     const file = toKopertaFile(original, exportedAt)
     if (file === undefined) throw new Error('no file')
-    expect(file.version).toBe(2)
+    expect(file.version).toBe(3)
     expect(file.draftHorizonDays).toBe(14)
     const byPayee = new Map((file.templates ?? []).map((template) => [template.payee, template]))
     // The confirmed January rent is a transaction of the file; its occurrence makes no backlog after an import.
@@ -223,6 +244,35 @@ describe("Koperta's own file", () => {
       ['Ubezpieczenie', null, 'None'],
     ])
     expect(rebuilt.draftHorizonDays).toBe(14)
+  })
+
+  it('carries authorship as display names only: transactions, transfers and assignment records', () => {
+    const original = dressed(run([]).state)
+    const authorship = authorshipOf(original)
+    const file = toKopertaFile(original, exportedAt, authorship)
+    if (file === undefined) throw new Error('no file')
+    const named = (id: string) => (authorship.transactionAuthors.get(id) === OLA ? 'Ola' : null)
+    for (const transaction of file.transactions) expect(transaction.enteredBy).toBe(named(transaction.id))
+    for (const transfer of file.transfers) expect(transfer.enteredBy).toBe(named(transfer.from.transactionId))
+    const records = [...original.recordsByPeriod.values()].flat()
+    expect(file.assignments).toHaveLength(records.length)
+    // No member's id or e-mail anywhere in the file.
+    expect(JSON.stringify(file)).not.toContain('nameless')
+    expect(JSON.stringify(file)).not.toContain('"ola"')
+    // Without authorship (a caller that has none) the fields are left out, not guessed.
+    const plain = toKopertaFile(original, exportedAt)
+    expect(plain?.assignments).toBeUndefined()
+    expect(plain?.transactions.every((transaction) => !('enteredBy' in transaction))).toBe(true)
+  })
+
+  it('still imports a version 2 file (no authorship)', () => {
+    const original = dressed(run([]).state)
+    const file = toKopertaFile(original, exportedAt)
+    if (file === undefined) throw new Error('no file')
+    const target = emptyTarget()
+    const conversion = convertBudgetJson(throughFile({ ...file, version: 2 as const }), contextFor(target))
+    expect(conversion.ok).toBe(true)
+    expectSameBudget(original, imported(target, conversion), periods)
   })
 
   it('still imports a version 1 file (no templates)', () => {

@@ -4,6 +4,7 @@ import { createActor } from 'xstate'
 import { decide } from '../../../domain/decide.ts'
 import { evolve } from '../../../domain/evolve.ts'
 import { type BudgetState, initialState } from '../../../domain/state.ts'
+import type { BudgetAccessInfo } from '../../../machines/openBudget/budget.port.ts'
 import type { CategoryMonthOutcome } from '../../../machines/openBudget/categoryMonth.machine.ts'
 import {
   type BudgetPort,
@@ -15,7 +16,7 @@ import {
   stamp,
 } from '../../../machines/openBudget/index.ts'
 import type { AheadAnswer } from '../../../machines/openBudget/summaryAhead.machine.ts'
-import { toastsMachine } from '../../../machines/toasts/index.ts'
+import { type ApiErrorLike, toastsMachine } from '../../../machines/toasts/index.ts'
 import type { Transaction } from '../../../schemas/budget.ts'
 import type { BudgetCommand } from '../../../schemas/budgetCommands.ts'
 import type { BudgetError } from '../../../schemas/budgetErrors.ts'
@@ -106,6 +107,7 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     afterSeq: number
     onEvents: (events: ReadonlyArray<SequencedEvent>) => void
     onUnreadable: () => void
+    onReconnect: (() => void) | undefined
   }>()
   const control = {
     /** Answers wait until released (the request is "on the wire"). */
@@ -120,11 +122,20 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     summaryFirst: false,
     /** The next answer is an unexplained failure (a 500 without a body). */
     failNext: false,
+    /** What that failure says (e.g. a 403 problem document). */
+    failure: {} as ApiErrorLike,
     /** Accept whatever If-Match says (the model test scripts outcomes independently of timing). */
     ignoreIfMatch: false,
     /** A refusal only the server knows of (its state moved on in a way the client cannot see). */
     refuse: null as BudgetError | null,
+    /** The caller's access as `GET /api/budget` lists it (null: no longer a member); undefined: no readAccess. */
+    access: { role: 'Owner', access: 'Edit' } as BudgetAccessInfo | null,
+    /** Access reads wait until releaseAccess(). */
+    holdAccess: false,
   }
+  let heldAccess: Array<() => void> = []
+  /** How often the access was read (at open, on reconnect, after an access refusal). */
+  let accessReads = 0
   const held: Held[] = []
   let heldLoads: Array<() => void> = []
   const sent: BudgetCommand[] = []
@@ -171,7 +182,7 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     if (control.refuse) return { outcome: 'refused', error: control.refuse }
     if (control.failNext) {
       control.failNext = false
-      return { outcome: 'failed', error: {} }
+      return { outcome: 'failed', error: control.failure }
     }
     const result = append(command)
     const outcome: SendOutcome =
@@ -240,8 +251,13 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
           transaction.splits.some((split) => split.categoryId === categoryId),
       ),
     }),
-    subscribe: (_budgetId, afterSeq, onEvents, onUnreadable) => {
-      const subscriber = { afterSeq, onEvents, onUnreadable }
+    readAccess: async () => {
+      accessReads += 1
+      if (control.holdAccess) await new Promise<void>((resolve) => heldAccess.push(resolve))
+      return { ok: true, access: control.access }
+    },
+    subscribe: (_budgetId, afterSeq, onEvents, onUnreadable, onReconnect) => {
+      const subscriber = { afterSeq, onEvents, onUnreadable, onReconnect }
       subscribers.add(subscriber)
       return () => subscribers.delete(subscriber)
     },
@@ -250,6 +266,19 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
   return {
     port,
     control,
+    get accessReads() {
+      return accessReads
+    },
+    /** Answers the access reads on the wire. */
+    releaseAccess: () => {
+      const waiting = heldAccess
+      heldAccess = []
+      for (const resolve of waiting) resolve()
+    },
+    /** The stream dropped and came back. */
+    reconnect: () => {
+      for (const subscriber of subscribers) subscriber.onReconnect?.()
+    },
     sent,
     loads,
     aheadTaken,

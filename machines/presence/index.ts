@@ -1,0 +1,5 @@
+export type { PresenceContext, PresenceEvent, PresenceInput } from './presence.machine.ts'
+export { PRESENCE_POLL_MS, presenceMachine } from './presence.machine.ts'
+export type { PresenceOutcome, PresencePort, PresentMember } from './presence.port.ts'
+export type { PresenceRef } from './presence.selectors.ts'
+export { selectPresentMembers } from './presence.selectors.ts'

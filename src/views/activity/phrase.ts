@@ -1,0 +1,64 @@
+import type { TFunction } from 'i18next'
+import { formatDateText } from '../../../domain/dateText.ts'
+import { formatAmount } from '../../../domain/money.ts'
+import type { ActivityMember } from '../../../machines/activity/index.ts'
+import type { ActivityEntry } from '../../../schemas/activity.ts'
+import type { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
+
+/** "marzec 2025" from 202503, in the user's language. */
+export const periodText = (period: PeriodKey, locale: string): string => {
+  const year = Number(period.slice(0, 4))
+  const month = Number(period.slice(4, 6))
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  )
+}
+
+/**
+ * Who made an entry: the member's name, "członek budżetu" while the members are not known (or unnamed), and
+ * "były członek" for an author who left the budget.
+ */
+export const whoText = (
+  entry: Pick<ActivityEntry, 'actorUserId'>,
+  members: ReadonlyArray<ActivityMember>,
+  t: TFunction,
+): string => {
+  if (members.length === 0) return t('activity.member')
+  const member = members.find((candidate) => candidate.userId === entry.actorUserId)
+  if (member === undefined) return t('activity.formerMember')
+  return member.name ?? t('activity.member')
+}
+
+/** The kinds whose entry lacks the old object's details when the server could not find them. */
+const bare = (entry: ActivityEntry): boolean =>
+  (entry.kind === 'transactionDeleted' || entry.kind === 'transferDeleted') && entry.amount === undefined
+
+/**
+ * What happened, as a noun phrase ("przydział 300,00 zł do Jedzenie"): no verb, so no grammatical gender of the
+ * person in any language.
+ */
+export const whatText = (
+  entry: ActivityEntry,
+  currency: CurrencyCode,
+  locale: string,
+  t: TFunction,
+): string => {
+  if (bare(entry)) return t(`activity.kinds.${entry.kind}Bare`)
+  const named = (value: string | null | undefined) => value ?? t('activity.unnamed')
+  // null `from`/`to` of money moved is Ready to Assign; of a transfer or a deletion, a name not found.
+  const money = entry.kind === 'moneyMoved' || entry.kind === 'overspendingCovered'
+  const place = (value: string | null | undefined) =>
+    value === null && money ? t('activity.readyToAssign') : named(value)
+  const params: Record<string, string | number> = {
+    name: named(entry.name),
+    previousName: named(entry.previousName),
+    to: place(entry.to),
+    from: place(entry.from),
+    account: named(entry.account),
+    amount: entry.amount === undefined ? '' : formatAmount(entry.amount, currency, locale),
+    period: entry.period === undefined ? '' : periodText(entry.period, locale),
+    date: entry.date === undefined ? '' : formatDateText(entry.date, locale),
+  }
+  if (entry.count !== undefined) params.count = entry.count
+  return t(`activity.kinds.${entry.kind}`, params)
+}

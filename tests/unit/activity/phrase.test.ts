@@ -1,0 +1,90 @@
+import i18next, { type TFunction } from 'i18next'
+import { beforeAll, describe, expect, it } from 'vitest'
+import de from '../../../locales/screens/activity.de.json' with { type: 'json' }
+import en from '../../../locales/screens/activity.en.json' with { type: 'json' }
+import pl from '../../../locales/screens/activity.pl.json' with { type: 'json' }
+import { type ActivityEntry, ActivityKind } from '../../../schemas/activity.ts'
+import { UserId } from '../../../schemas/ids.ts'
+import { CurrencyCode, type Instant, type IsoDate, Minor, type PeriodKey } from '../../../schemas/money.ts'
+import { whatText, whoText } from '../../../src/views/activity/phrase.ts'
+
+// Every kind the server tells is phrased in pl, en and de, with the names and amounts filled in and no placeholder
+// left; Polish phrases are noun phrases, never a verb in the past tense (which would carry a gender).
+
+const OLA = UserId.make('ola')
+const PLN = CurrencyCode.make('PLN')
+const full = (kind: ActivityKind): ActivityEntry => ({
+  seq: 7,
+  lastSeq: 7,
+  recordedAt: '2026-03-10T10:00:00.000Z' as Instant,
+  actorUserId: OLA,
+  kind,
+  name: 'Jedzenie',
+  previousName: 'Żywność',
+  to: 'Oszczędności',
+  from: 'Kino',
+  account: 'Konto osobiste',
+  amount: Minor.make(30_000),
+  count: 120,
+  period: '202503' as PeriodKey,
+  date: '2026-03-10' as IsoDate,
+})
+
+const translators: Record<string, TFunction> = {}
+
+beforeAll(async () => {
+  for (const [lng, texts] of Object.entries({ pl, en, de })) {
+    const instance = i18next.createInstance()
+    await instance.init({
+      lng,
+      resources: { [lng]: { translation: texts } },
+      interpolation: { escapeValue: false },
+    })
+    translators[lng] = instance.t
+  }
+})
+
+describe('activity phrases', () => {
+  it.each(['pl', 'en', 'de'])('phrase every kind in %s, every placeholder filled', (lng) => {
+    const t = translators[lng] as TFunction
+    for (const kind of ActivityKind.literals) {
+      const text = whatText(full(kind), PLN, lng, t)
+      expect(text, kind).not.toContain('{{')
+      expect(text, kind).not.toContain('activity.kinds')
+    }
+  })
+
+  it('says "przydział 300 zł do Jedzenie" and "Do przydzielenia" for money from Ready to Assign', () => {
+    const t = translators.pl as TFunction
+    expect(whatText(full('assigned'), PLN, 'pl', t)).toBe(
+      'przydział 300,00\u00a0zł do Jedzenie (marzec 2025)',
+    )
+    expect(whatText({ ...full('moneyMoved'), from: null }, PLN, 'pl', t)).toContain(
+      'z Do przydzielenia do Oszczędności',
+    )
+    expect(whatText({ ...full('transactionsImported'), count: 120 }, PLN, 'pl', t)).toBe(
+      'import 120 transakcji na Konto osobiste',
+    )
+    // A deletion whose transaction the server could not find says only what happened.
+    const { amount: _amount, ...unknown } = full('transactionDeleted')
+    expect(whatText({ ...unknown, name: null }, PLN, 'pl', t)).toBe('usunięcie transakcji')
+  })
+
+  it('uses no past-tense verb in Polish (no grammatical gender)', () => {
+    // "dodał"/"dodała", "usunęło": a past-tense verb ends in -ł, -ła, -ło; no word of a phrase does but the noun
+    // "przydział".
+    const nouns = new Set(['przydział'])
+    for (const phrase of Object.values(pl.activity.kinds))
+      for (const word of phrase.split(/[\s(),:]+/u).filter((w) => !nouns.has(w)))
+        expect(word, phrase).not.toMatch(/(?:ł|ła|ło)$/u)
+  })
+
+  it('names the member, a former member, or a member while names are unknown', () => {
+    const t = translators.pl as TFunction
+    expect(whoText({ actorUserId: OLA }, [{ userId: OLA, name: 'Ola' }], t)).toBe('Ola')
+    expect(whoText({ actorUserId: OLA }, [{ userId: UserId.make('bob'), name: 'Bob' }], t)).toBe(
+      'były członek',
+    )
+    expect(whoText({ actorUserId: OLA }, [], t)).toBe('członek budżetu')
+  })
+})
