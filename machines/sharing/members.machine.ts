@@ -96,6 +96,13 @@ const failureOf = (outcome: Outcome<unknown> | null, during: MembersFailure['dur
   during,
 })
 
+/** The list's request: the owner also reads the pending invitations. */
+const listInput = ({ context }: { readonly context: MembersContext }) => ({
+  port: context.port,
+  budgetId: context.budgetId,
+  withInvitations: context.owner,
+})
+
 export const membersMachine = setup({
   // XState's type-only slots (its documented idiom): these objects are never read at runtime.
   types: {
@@ -177,11 +184,7 @@ export const membersMachine = setup({
     loading: {
       invoke: {
         src: 'list',
-        input: ({ context }) => ({
-          port: context.port,
-          budgetId: context.budgetId,
-          withInvitations: context.owner,
-        }),
+        input: listInput,
         onDone: [
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
@@ -266,11 +269,7 @@ export const membersMachine = setup({
         refreshing: {
           invoke: {
             src: 'list',
-            input: ({ context }) => ({
-              port: context.port,
-              budgetId: context.budgetId,
-              withInvitations: context.owner,
-            }),
+            input: listInput,
             onDone: [
               {
                 guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
