@@ -255,6 +255,23 @@ test('the owner hands the budget over, then leaves it as a guest', async ({
   await expect(page.getByRole('form', { name: 'Zaproś osobę' })).toHaveCount(0)
   await expect(page.getByText('Członkami i zaproszeniami zarządza właściciel budżetu.')).toBeVisible()
 
+  // A guest with edit access renames the budget; its currency stays the owner's to change (disabled, saying why),
+  // so only the name is sent (a guest's currency would be refused with owner_only).
+  await page.goto(`/budget/${budget.id}/settings`)
+  await page.getByRole('button', { name: 'Edytuj', exact: true }).click()
+  const edit = page.getByRole('dialog', { name: 'Edytuj budżet' })
+  await expect(edit.getByRole('button', { name: /Waluta/u })).toBeDisabled()
+  await expect(edit.getByText('Walutę może zmienić właściciel.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Usuń budżet' })).toHaveCount(0)
+  await snap(page, info, 'sharing-guest-rename')
+  const renamed = `${name} wspólny`
+  await edit.getByRole('textbox', { name: 'Nazwa' }).fill(renamed)
+  await edit.getByRole('button', { name: 'Zapisz' }).click()
+  await expect(edit).toHaveCount(0)
+  await expect(page.getByText(renamed, { exact: true }).first()).toBeVisible()
+  await expect(page.locator('.toast')).toHaveCount(0)
+  await page.goto(membersPath(info, budget.id))
+
   await page.getByRole('button', { name: 'Opuść budżet' }).click()
   const leave = page.getByRole('alertdialog', { name: 'Opuścić budżet?' })
   await leave.getByRole('button', { name: 'Opuść budżet' }).click()
