@@ -181,6 +181,10 @@ test('two people share a budget: invite, accept, budget together, read-only, rem
   await expect(readyToAssign(partner.page)).toHaveCount(0)
   await expect(partner.page).toHaveURL(new RegExp(`/budget/${budget.id}/period/`, 'u'))
   await snap(partner.page, info, 'sharing-removed-open-month')
+  if (phone(info)) {
+    await partner.page.setViewportSize({ width: 320, height: 640 })
+    await snap(partner.page, info, 'sharing-removed-open-month-320')
+  }
   await gone.getByRole('link', { name: 'Przejdź do listy budżetów' }).click()
   await partner.page.waitForURL((url) => !url.pathname.includes(budget.id))
   await expect(partner.page.getByText(name, { exact: true })).toHaveCount(0)
@@ -264,6 +268,10 @@ test('the owner hands the budget over, then leaves it as a guest', async ({
   await expect(edit.getByText('Walutę może zmienić właściciel.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Usuń budżet' })).toHaveCount(0)
   await snap(page, info, 'sharing-guest-rename')
+  if (phone(info)) {
+    await page.setViewportSize({ width: 320, height: 640 })
+    await snap(page, info, 'sharing-guest-rename-320')
+  }
   const renamed = `${name} wspólny`
   await edit.getByRole('textbox', { name: 'Nazwa' }).fill(renamed)
   await edit.getByRole('button', { name: 'Zapisz' }).click()

@@ -98,6 +98,7 @@ export function BudgetEditDialog({
             onChange={ignoreChoice}
             error=""
             isDisabled
+            className="field budget-edit__locked"
           />
           <p className="field__description">{t('budgets.dialog.currencyOwnerOnly')}</p>
         </>
