@@ -179,6 +179,7 @@ test('two people share a budget: invite, accept, budget together, read-only, rem
   })
   await expect(gone).toBeVisible()
   await expect(readyToAssign(partner.page)).toHaveCount(0)
+  await expect(partner.page.getByRole('img', { name: /^Teraz w budżecie/u })).toHaveCount(0)
   await expect(partner.page).toHaveURL(new RegExp(`/budget/${budget.id}/period/`, 'u'))
   await snap(partner.page, info, 'sharing-removed-open-month')
   if (phone(info)) {
