@@ -57,10 +57,12 @@ export const sendCommand = fromPromise<SendCommandOutput, SendCommandInput>(asyn
 export type EventsReceived = { type: 'budget.eventsReceived'; events: ReadonlyArray<SequencedEvent> }
 export type StreamUnreadable = { type: 'budget.streamUnreadable' }
 export type StreamReconnected = { type: 'budget.streamReconnected' }
+/** The stream was answered 404: no longer a member, or the budget was deleted (the subscription has ended). */
+export type StreamGone = { type: 'budget.streamGone' }
 
 /** The live stream (SSE) from the version the actor holds; restarted after every re-read. */
 export const budgetEvents = fromCallback<
-  EventsReceived | StreamUnreadable | StreamReconnected,
+  EventsReceived | StreamUnreadable | StreamReconnected | StreamGone,
   PortInput & { readonly afterSeq: number }
 >(({ input, sendBack }) =>
   input.port.subscribe(
@@ -69,6 +71,7 @@ export const budgetEvents = fromCallback<
     (events) => sendBack({ type: 'budget.eventsReceived', events }),
     () => sendBack({ type: 'budget.streamUnreadable' }),
     () => sendBack({ type: 'budget.streamReconnected' }),
+    () => sendBack({ type: 'budget.streamGone' }),
   ),
 )
 

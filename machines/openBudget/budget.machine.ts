@@ -18,6 +18,7 @@ import {
   type EventsReceived,
   loadBudget,
   type SendCommandOutput,
+  type StreamGone,
   type StreamReconnected,
   type StreamUnreadable,
   sendCommand,
@@ -102,6 +103,7 @@ export type BudgetMachineEvent =
   | EventsReceived
   | StreamUnreadable
   | StreamReconnected
+  | StreamGone
   | AccessRead
   | { type: 'budget.retry' }
   | { type: 'budget.reload' }
@@ -132,6 +134,9 @@ const refusalToast = (error: BudgetError): ToastShow => ({
   kind: 'error',
   messageKey: budgetErrorMessageKey(error),
 })
+
+/** 404: the budget is not the caller's (any more), or does not exist. */
+const isMissing = (error: ApiErrorLike): boolean => error.status === 404
 
 const budgetSetup = setup({
   // XState's type-only slots (its documented idiom): these objects are never read at runtime.
@@ -276,10 +281,21 @@ const budgetSetup = setup({
     }),
     refreshAccess: sendTo('access', { type: 'access.refresh' } satisfies AccessRefresh),
     refreshPresence: sendTo('presence', { type: 'presence.refresh' } satisfies PresenceEvent),
-    /** A 403 read_only / owner_only: the access changed under us; read it so the screens turn read-only at once. */
+    /**
+     * A 403 read_only / owner_only, or a 404 (no longer a member, budget deleted): the access changed under us; read
+     * it so the screens turn read-only, or say the budget is gone, at once.
+     */
     refreshAccessIfRefused: enqueueActions(({ enqueue }, params: { output: SendCommandOutput }) => {
       const { result } = params.output
-      if (result.outcome === 'failed' && accessRefusalOf(result.error) !== undefined)
+      if (
+        result.outcome === 'failed' &&
+        (accessRefusalOf(result.error) !== undefined || isMissing(result.error))
+      )
+        enqueue.sendTo('access', { type: 'access.refresh' } satisfies AccessRefresh)
+    }),
+    /** A read answered 404: the list of the caller's budgets tells whether this one is still among them. */
+    refreshAccessIfMissing: enqueueActions(({ context, enqueue }) => {
+      if (context.loadError !== null && isMissing(context.loadError))
         enqueue.sendTo('access', { type: 'access.refresh' } satisfies AccessRefresh)
     }),
     toastStale: enqueueActions(({ context, enqueue, system }) => {
@@ -406,6 +422,7 @@ export const budgetMachine = budgetSetup.createMachine({
     },
     // The budget could not be read (offline, gone, no access); the view offers a retry.
     loadFailed: {
+      entry: 'refreshAccessIfMissing',
       on: {
         'budget.retry': { target: 'loading' },
         'budget.command': { actions: 'refuseNotReady' },
@@ -434,6 +451,9 @@ export const budgetMachine = budgetSetup.createMachine({
         'budget.streamUnreadable': { target: 'resyncing' },
         // Back after a drop: the owner may have changed the access, and others may have come or gone.
         'budget.streamReconnected': { actions: ['refreshAccess', 'refreshPresence'] },
+        // The stream was answered 404 (removed, left on another device, budget deleted): read the budget again; a
+        // 404 there reads the access, and a budget no longer the caller's is shown as gone.
+        'budget.streamGone': { target: 'resyncing' },
       },
       initial: 'idle',
       states: {

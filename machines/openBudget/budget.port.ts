@@ -93,7 +93,9 @@ export type BudgetPort = {
    * Delivers events with seq > afterSeq, in order, as they happen; returns the unsubscribe. When the stream brings
    * something this app cannot read (an event type from a newer server), the subscription ends and `onUnreadable` is
    * called once: the state is then re-read, since the server folds what the app cannot. `onReconnect` is called each
-   * time the stream opens again after a drop (access and presence may have changed meanwhile).
+   * time the stream opens again after a drop (access and presence may have changed meanwhile). When the stream is
+   * answered 404 (the caller is no longer a member, or the budget is gone) the subscription ends and `onGone` is
+   * called once.
    */
   subscribe(
     budgetId: BudgetId,
@@ -101,5 +103,6 @@ export type BudgetPort = {
     onEvents: (events: ReadonlyArray<SequencedEvent>) => void,
     onUnreadable: () => void,
     onReconnect?: () => void,
+    onGone?: () => void,
   ): () => void
 }

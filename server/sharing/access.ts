@@ -32,11 +32,9 @@ export const requireOwner = async (
   request: FastifyRequest,
   budgetId: string,
   what: string,
-  changes: boolean,
 ): Promise<StreamHead> => {
   const head = await readableHead(request, budgetId)
   if (head.role === 'Owner') return head
   // What only the owner may do is refused as such to every guest, read-only or not (docs/sharing.md's matrix).
-  void changes
   throw ownerOnly(what)
 }

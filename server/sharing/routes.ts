@@ -134,7 +134,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
     },
     handler: async ({ params, body, request, respond }) => {
       const { budgetId } = params
-      await requireOwner(request, budgetId, inviteOthers, true)
+      await requireOwner(request, budgetId, inviteOthers)
       const db = dbOf(request)
       const email = normalizeEmail(body.email)
       const member = await db
@@ -208,7 +208,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
       403: refusal('Only the owner sees invitations (`owner_only`).'),
     },
     handler: async ({ params, request, respond }) => {
-      await requireOwner(request, params.budgetId, 'see the invitations', false)
+      await requireOwner(request, params.budgetId, 'see the invitations')
       const rows = await dbOf(request)
         .selectFrom('budget_invitations')
         .selectAll()
@@ -245,7 +245,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
       403: refusal('Only the owner revokes invitations (`owner_only`).'),
     },
     handler: async ({ params, request, respond }) => {
-      await requireOwner(request, params.budgetId, 'revoke invitations', true)
+      await requireOwner(request, params.budgetId, 'revoke invitations')
       const db = dbOf(request)
       const known = await db
         .selectFrom('budget_invitations')
@@ -388,7 +388,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
       const head = await readableHead(request, budgetId)
       const self = userId === callerId(request)
       if (!self && head.role !== 'Owner') {
-        await requireOwner(request, budgetId, 'remove members', true)
+        await requireOwner(request, budgetId, 'remove members')
       }
       const { notifier } = request.server.ledger
       await dbOf(request)
@@ -429,7 +429,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
     },
     handler: async ({ params, body, request, respond }) => {
       const { budgetId, userId } = params
-      await requireOwner(request, budgetId, 'change members’ access', true)
+      await requireOwner(request, budgetId, 'change members’ access')
       const db = dbOf(request)
       await db.transaction().execute(async (trx) => {
         await lockBudget(trx, budgetId)
@@ -467,7 +467,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
     },
     handler: async ({ params, request, respond }) => {
       const { budgetId, userId } = params
-      await requireOwner(request, budgetId, 'hand the budget over', true)
+      await requireOwner(request, budgetId, 'hand the budget over')
       const ownerId = callerId(request)
       await dbOf(request)
         .transaction()

@@ -11,6 +11,7 @@ import { Toasts } from '../components/Toasts.tsx'
 import { regionalLocale } from '../i18n/regionalLocale.ts'
 import { SharedTranslationProvider } from '../i18n/SharedTranslation.tsx'
 import { useUserLocale } from '../i18n/useUserLocale.ts'
+import { BudgetGoneGate } from '../openBudget/BudgetGone.tsx'
 import { AppHeader } from './AppHeader.tsx'
 import { PageTitle, usePageHeading } from './PageTitle.tsx'
 import { ReadOnlyBanner } from './ReadOnlyBanner.tsx'
@@ -62,11 +63,13 @@ export const AppShell = () => {
             <div className="app-shell__body">
               {showSidePanel ? <SidePanel /> : null}
               <main id="main" className="app-shell__main" tabIndex={-1}>
-                <ReadOnlyBanner />
-                <h1 className="page-title">
-                  <PageTitle heading={heading} />
-                </h1>
-                <Outlet />
+                <BudgetGoneGate>
+                  <ReadOnlyBanner />
+                  <h1 className="page-title">
+                    <PageTitle heading={heading} />
+                  </h1>
+                  <Outlet />
+                </BudgetGoneGate>
               </main>
             </div>
             {showTabBar ? <TabBar /> : null}

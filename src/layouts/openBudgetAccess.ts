@@ -43,8 +43,11 @@ export const useShownBudgetPermissions = (): BudgetPermissions | null =>
   useSelector(useShownBudget(), selectMaybePermissions)
 
 const selectPresence = (snapshot: BudgetSnapshot | undefined): PresenceRef | undefined =>
-  // xstate types invoked children loosely; the budget machine invokes presenceMachine as 'presence'.
-  snapshot?.children.presence as PresenceRef | undefined
+  // Who else is in a budget that is no longer the caller's is none of their business (and its last read is stale).
+  snapshot === undefined || selectPermissions(snapshot).readOnlyReason === 'notMember'
+    ? undefined
+    : // xstate types invoked children loosely; the budget machine invokes presenceMachine as 'presence'.
+      (snapshot.children.presence as PresenceRef | undefined)
 
 /** The presence reader of the budget on screen (machines/presence), if any. */
 export const useShownPresence = (): PresenceRef | undefined => useSelector(useShownBudget(), selectPresence)

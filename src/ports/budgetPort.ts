@@ -132,7 +132,7 @@ export const createBudgetPort = (api: ApiClient): BudgetPort => ({
     }
   },
 
-  subscribe(budgetId, afterSeq, onEvents, onUnreadable, onReconnect) {
+  subscribe(budgetId, afterSeq, onEvents, onUnreadable, onReconnect, onGone) {
     const controller = new AbortController()
     let last = afterSeq
     let opened = false
@@ -169,8 +169,15 @@ export const createBudgetPort = (api: ApiClient): BudgetPort => ({
             if (done) break
             parser.feed(value)
           }
-        } catch {
+        } catch (error) {
           if (controller.signal.aborted) return
+          // 404: the caller is no longer a member (removed, left elsewhere, budget deleted). Trying again would
+          // only meet 404 again; the actor finds out what happened and restarts the stream if the budget is there.
+          if (error instanceof HTTPError && error.response.status === 404) {
+            controller.abort()
+            onGone?.()
+            return
+          }
         }
         await new Promise((resolve) => setTimeout(resolve, api.signedIn() ? 1_000 : 5_000))
       }

@@ -80,6 +80,9 @@ const assignRent = async (page: Page, info: TestInfo, budgetId: string, rentId: 
 
 const readyToAssign = (page: Page) => page.getByTestId('ready-to-assign')
 
+/** The toast of a write the server refused for read-only access (machines/toasts: `read_only`). */
+const READ_ONLY_REFUSAL = 'Masz dostęp tylko do podglądu tego budżetu. Zmiany może włączyć właściciel.'
+
 test('two people share a budget: invite, accept, budget together, read-only, removal', async ({
   browser,
   context,
@@ -135,6 +138,8 @@ test('two people share a budget: invite, accept, budget together, read-only, rem
   await expect(readyToAssign(partner.page)).toHaveText(zl('5 000,00'))
   await assignRent(partner.page, info, budget.id, budget.rentId, '1200')
   await expect(readyToAssign(page)).toHaveText(zl('3 800,00'))
+  await partner.page.goto(month)
+  await expect(readyToAssign(partner.page)).toHaveText(zl('3 800,00'))
 
   // The owner makes the partner read-only.
   await page.goto(membersPath(info, budget.id))
@@ -142,10 +147,17 @@ test('two people share a budget: invite, accept, budget together, read-only, rem
   await expect(members.getByRole('listitem').filter({ hasText: partnerEmail })).toContainText(
     'Gość — tylko podgląd',
   )
+  // The partner's month, open since before the change, still offers edits: the server refuses the next one and the
+  // app says why in the person's language (not '403 Forbidden'), then turns read-only.
+  await partner.page.getByRole('button', { name: 'Działania kategorii Jedzenie', exact: true }).click()
+  await partner.page.getByRole('menuitem', { name: 'Ukryj', exact: true }).click()
+  await expect(partner.page.locator('.toast').filter({ hasText: READ_ONLY_REFUSAL })).toBeVisible()
+  await expect(partner.page.getByText('403 Forbidden')).toHaveCount(0)
+  await expect(partner.page.getByTestId('read-only-banner')).toBeVisible()
+  await expect(partner.page.getByText('Jedzenie', { exact: true })).toBeVisible()
   await partner.page.goto(month)
   await expect(readyToAssign(partner.page)).toHaveText(zl('3 800,00'))
-  // The partner's budget settings say why nothing can be changed, and offer no owner's action. (The server's
-  // refusal of a reader's writes and the month without edit controls come with the roles and read-only work.)
+  // The partner's budget settings say why nothing can be changed, and offer no owner's action.
   await partner.page.goto(`/budget/${budget.id}/settings`)
   await expect(
     partner.page.getByText('Masz dostęp tylko do odczytu — właściciel może to zmienić.').first(),
@@ -160,8 +172,24 @@ test('two people share a budget: invite, accept, budget together, read-only, rem
   await expect(confirm).toContainText(`${partnerEmail} od razu traci dostęp`)
   await confirm.getByRole('button', { name: 'Usuń z budżetu' }).click()
   await expect(members.getByRole('listitem')).toHaveCount(1)
-  // The partner's next step into the budget finds it gone. (Ending the open month at once, from the closed
-  // stream, is the open budget's part: another helper's work.)
+  // The partner's open month gives way at once, without the partner doing anything: the server ends the event
+  // stream, its reconnection meets 404 and the budgets list no longer has the budget.
+  const gone = partner.page.getByRole('alert').filter({
+    has: partner.page.getByRole('heading', { name: 'Nie masz już dostępu do tego budżetu' }),
+  })
+  await expect(gone).toBeVisible()
+  await expect(readyToAssign(partner.page)).toHaveCount(0)
+  await expect(partner.page.getByRole('img', { name: /^Teraz w budżecie/u })).toHaveCount(0)
+  await expect(partner.page).toHaveURL(new RegExp(`/budget/${budget.id}/period/`, 'u'))
+  await snap(partner.page, info, 'sharing-removed-open-month')
+  if (phone(info)) {
+    await partner.page.setViewportSize({ width: 320, height: 640 })
+    await snap(partner.page, info, 'sharing-removed-open-month-320')
+  }
+  await gone.getByRole('link', { name: 'Przejdź do listy budżetów' }).click()
+  await partner.page.waitForURL((url) => !url.pathname.includes(budget.id))
+  await expect(partner.page.getByText(name, { exact: true })).toHaveCount(0)
+  // The partner's next step into the budget finds it gone too.
   await partner.page.goto(`/budget/${budget.id}/settings`)
   await expect(partner.page.getByRole('alert')).toContainText(
     'Nie ma takiego budżetu albo nie masz do niego dostępu.',
@@ -231,6 +259,27 @@ test('the owner hands the budget over, then leaves it as a guest', async ({
   // A guest manages nobody: no invite form, no pending invitations.
   await expect(page.getByRole('form', { name: 'Zaproś osobę' })).toHaveCount(0)
   await expect(page.getByText('Członkami i zaproszeniami zarządza właściciel budżetu.')).toBeVisible()
+
+  // A guest with edit access renames the budget; its currency stays the owner's to change (disabled, saying why),
+  // so only the name is sent (a guest's currency would be refused with owner_only).
+  await page.goto(`/budget/${budget.id}/settings`)
+  await page.getByRole('button', { name: 'Edytuj', exact: true }).click()
+  const edit = page.getByRole('dialog', { name: 'Edytuj budżet' })
+  await expect(edit.getByRole('button', { name: /Waluta/u })).toBeDisabled()
+  await expect(edit.getByText('Walutę może zmienić właściciel.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Usuń budżet' })).toHaveCount(0)
+  await snap(page, info, 'sharing-guest-rename')
+  if (phone(info)) {
+    await page.setViewportSize({ width: 320, height: 640 })
+    await snap(page, info, 'sharing-guest-rename-320')
+  }
+  const renamed = `${name} wspólny`
+  await edit.getByRole('textbox', { name: 'Nazwa' }).fill(renamed)
+  await edit.getByRole('button', { name: 'Zapisz' }).click()
+  await expect(edit).toHaveCount(0)
+  await expect(page.getByText(renamed, { exact: true }).first()).toBeVisible()
+  await expect(page.locator('.toast')).toHaveCount(0)
+  await page.goto(membersPath(info, budget.id))
 
   await page.getByRole('button', { name: 'Opuść budżet' }).click()
   const leave = page.getByRole('alertdialog', { name: 'Opuścić budżet?' })

@@ -184,6 +184,15 @@ const FIXTURES = {
       await flush()
     },
   },
+  'budget.streamGone': {
+    samples: [{ type: 'budget.streamGone' }],
+    exec: async (_event, { ledger }) => {
+      // A 404 that did not last (the budget is still the caller's): the re-read brings the stream back.
+      ledger.writeAsOther(OTHERS_MOVE)
+      ledger.streamGone()
+      await flush()
+    },
+  },
   'budget.needTransactions': {
     samples: [{ type: 'budget.needTransactions' }],
     exec: async (event, { budget }) => {
@@ -296,6 +305,7 @@ const isReplayable = (snapshot: BudgetSnapshot, event: ModelEvent): boolean => {
       return quiet
     case 'budget.eventsReceived':
     case 'budget.streamUnreadable':
+    case 'budget.streamGone':
     case 'budget.reload':
       // Not while a write is on the wire: the scripted server answers that one request.
       return quiet

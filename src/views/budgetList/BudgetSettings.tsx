@@ -79,7 +79,7 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
           </div>
         </dl>
         <div className="budget-settings__actions">
-          {owner ? (
+          {canEdit ? (
             <Button className="button button--primary" onPress={() => open({ kind: 'editBudget' })}>
               {t('budgets.edit')}
             </Button>
@@ -141,10 +141,11 @@ export function BudgetSettings({ budgetId }: { readonly budgetId: BudgetId }) {
         </>
       ) : null}
       {canEdit && dialog === 'payeeRules' ? <PayeeRulesDialog budgetId={budget.id} onClosed={close} /> : null}
-      {owner && dialog === 'editBudget' ? (
+      {canEdit && dialog === 'editBudget' ? (
         <BudgetEditDialog
           budgets={budgets}
           props={{ mode: 'edit', name: budget.name, currency: budget.currency }}
+          currencyLocked={!owner}
           onClosed={closed}
         />
       ) : null}

@@ -69,23 +69,24 @@ function BudgetItem({
         >
           {t('budgets.settings')}
         </Link>
+        {/* A guest with edit access renames the budget (the dialog locks the currency); only the owner deletes. */}
+        {budget.access === 'Edit' || owner ? (
+          <Button
+            className="button button--quiet"
+            aria-label={t('budgets.editLabel', { name: budget.name })}
+            onPress={onEdit}
+          >
+            {t('budgets.edit')}
+          </Button>
+        ) : null}
         {owner ? (
-          <>
-            <Button
-              className="button button--quiet"
-              aria-label={t('budgets.editLabel', { name: budget.name })}
-              onPress={onEdit}
-            >
-              {t('budgets.edit')}
-            </Button>
-            <Button
-              className="button button--quiet"
-              aria-label={t('budgets.deleteLabel', { name: budget.name })}
-              onPress={onDelete}
-            >
-              {t('budgets.delete')}
-            </Button>
-          </>
+          <Button
+            className="button button--quiet"
+            aria-label={t('budgets.deleteLabel', { name: budget.name })}
+            onPress={onDelete}
+          >
+            {t('budgets.delete')}
+          </Button>
         ) : null}
       </div>
     </li>
@@ -220,6 +221,7 @@ export function BudgetsScreen({ budgets }: { readonly budgets: BudgetsRef }) {
           key={target.id}
           budgets={budgets}
           props={{ mode: 'edit', name: target.name, currency: target.currency }}
+          currencyLocked={target.role !== 'Owner'}
           onClosed={closed}
         />
       ) : null}

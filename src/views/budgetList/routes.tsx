@@ -94,6 +94,7 @@ export function BudgetModalRoute() {
     <BudgetEditDialog
       budgets={budgets}
       props={{ mode: 'edit', name: budget.name, currency: budget.currency }}
+      currencyLocked={budget.role !== 'Owner'}
       onClosed={closed}
     />
   )

@@ -108,6 +108,7 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     onEvents: (events: ReadonlyArray<SequencedEvent>) => void
     onUnreadable: () => void
     onReconnect: (() => void) | undefined
+    onGone: (() => void) | undefined
   }>()
   const control = {
     /** Answers wait until released (the request is "on the wire"). */
@@ -116,6 +117,8 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     autoPush: true,
     offline: false,
     loadFails: false,
+    /** Reads answer 404 (the caller is no longer a member, or the budget was deleted). */
+    loadMissing: false,
     /** Reads wait until releaseLoad(). */
     holdLoads: false,
     /** The first read answers a summary (partial), as the real port does for every budget. */
@@ -204,6 +207,11 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
         })
       })
     loads.push(log.length)
+    if (control.loadMissing)
+      return {
+        ok: false,
+        error: { status: 404, statusText: 'Not Found', data: { code: 'budget_not_found' } },
+      }
     if (control.loadFails)
       return { ok: false, error: { status: 503, statusText: 'Service Unavailable', data: 'x' } }
     return { ok: true, state, version: log.length }
@@ -256,8 +264,8 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
       if (control.holdAccess) await new Promise<void>((resolve) => heldAccess.push(resolve))
       return { ok: true, access: control.access }
     },
-    subscribe: (_budgetId, afterSeq, onEvents, onUnreadable, onReconnect) => {
-      const subscriber = { afterSeq, onEvents, onUnreadable, onReconnect }
+    subscribe: (_budgetId, afterSeq, onEvents, onUnreadable, onReconnect, onGone) => {
+      const subscriber = { afterSeq, onEvents, onUnreadable, onReconnect, onGone }
       subscribers.add(subscriber)
       return () => subscribers.delete(subscriber)
     },
@@ -294,6 +302,13 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     /** A collaborator's write, straight on the server. */
     writeAsOther: (draft: CommandDraft) => append(byOther(draft)),
     push,
+    /** The stream is answered 404 (a removal, a deletion): each subscription ends, as the real port's does. */
+    streamGone: () => {
+      for (const subscriber of [...subscribers]) {
+        subscribers.delete(subscriber)
+        subscriber.onGone?.()
+      }
+    },
     /**
      * The stream brings an event this app cannot read (a newer server's): each subscription ends, as the real port's
      * does, and says so.

@@ -122,6 +122,79 @@ describe('open budget: the caller’s access', () => {
     budget.stop()
   })
 
+  it('a stream answered 404 re-reads the budget; a 404 there reads the access, and a budget gone shows so', async () => {
+    const ledger = createFakeLedger()
+    const { budget } = startBudget(ledger)
+    await flush()
+    expect(ledger.accessReads).toBe(1)
+    // The owner removed the caller: the server ends the stream, which then meets 404, and so does every read.
+    ledger.control.access = null
+    ledger.control.loadMissing = true
+    ledger.streamGone()
+    await flush()
+    await flush()
+    expect(ledger.accessReads).toBe(2)
+    expect(budget.getSnapshot().matches('loadFailed')).toBe(true)
+    expect(selectPermissions(budget.getSnapshot())).toMatchObject({
+      known: true,
+      readOnlyReason: 'notMember',
+    })
+    budget.stop()
+  })
+
+  it('a stream answered 404 while the budget is still there comes back after the re-read', async () => {
+    const ledger = createFakeLedger()
+    const { budget } = startBudget(ledger)
+    await flush()
+    ledger.streamGone()
+    expect(ledger.subscriberCount).toBe(0)
+    await flush()
+    await flush()
+    expect(budget.getSnapshot().matches('ready')).toBe(true)
+    expect(ledger.subscriberCount).toBe(1)
+    expect(ledger.accessReads).toBe(1)
+    expect(selectPermissions(budget.getSnapshot()).canEdit).toBe(true)
+    budget.stop()
+  })
+
+  it('a write answered 404 reads the access again', async () => {
+    const ledger = createFakeLedger()
+    const { budget } = startBudget(ledger)
+    await flush()
+    ledger.control.access = null
+    ledger.control.failNext = true
+    ledger.control.failure = { status: 404, statusText: 'Not Found', data: { code: 'budget_not_found' } }
+    budget.send({
+      type: 'budget.command',
+      commands: [{ _tag: 'SetAssigned', periodKey: NOVEMBER, categoryId: ids.groceries, value: pln(100) }],
+    })
+    await flush()
+    await flush()
+    expect(ledger.accessReads).toBe(2)
+    expect(selectPermissions(budget.getSnapshot()).readOnlyReason).toBe('notMember')
+    budget.stop()
+  })
+
+  it('a first read answered 404 reads the access again; another failure does not', async () => {
+    const missing = createFakeLedger()
+    missing.control.loadMissing = true
+    missing.control.access = null
+    const gone = startBudget(missing).budget
+    await flush()
+    await flush()
+    expect(missing.accessReads).toBe(2)
+    expect(selectPermissions(gone.getSnapshot()).readOnlyReason).toBe('notMember')
+    gone.stop()
+    const down = createFakeLedger()
+    down.control.loadFails = true
+    const failed = startBudget(down).budget
+    await flush()
+    await flush()
+    expect(failed.getSnapshot().matches('loadFailed')).toBe(true)
+    expect(down.accessReads).toBe(1)
+    failed.stop()
+  })
+
   it('hosts the presence reader in the actor system while the budget is open', async () => {
     const ledger = createFakeLedger()
     const { budget } = startBudget(ledger)

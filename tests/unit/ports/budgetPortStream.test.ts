@@ -61,4 +61,45 @@ describe('the open budget’s event stream', () => {
     expect(new URL(asked[1]?.url ?? '').search).toBe('?after=8')
     expect(asked[1]?.authorization).toBe('Bearer access-token')
   })
+
+  it('a stream answered 404 (no longer a member, budget deleted) says so once and stops asking', async () => {
+    const asked: string[] = []
+    const fetch = vi.fn(async (request: Request) => {
+      asked.push(request.url)
+      if (asked.length === 1) return endedStream(message(7))
+      return new Response(JSON.stringify({ status: 404, code: 'budget_not_found' }), {
+        status: 404,
+        headers: { 'content-type': 'application/problem+json' },
+      })
+    })
+    vi.stubGlobal('fetch', fetch)
+    const client = createApiClient(signedIn)
+    const api: ApiClient = {
+      ...client,
+      openStream: (path, options) => client.openStream(`${origin}${path}`, options),
+    }
+    let gone = 0
+    let reconnected = 0
+    const stop = createBudgetPort(api).subscribe(
+      BudgetId.make('home'),
+      6,
+      () => undefined,
+      () => {
+        throw new Error('unreadable')
+      },
+      () => {
+        reconnected += 1
+      },
+      () => {
+        gone += 1
+      },
+    )
+    try {
+      await vi.waitFor(() => expect(gone).toBe(1), { timeout: 4_000 })
+    } finally {
+      stop()
+    }
+    expect(asked).toHaveLength(2)
+    expect(reconnected).toBe(0)
+  })
 })

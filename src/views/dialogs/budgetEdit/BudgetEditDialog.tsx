@@ -8,25 +8,35 @@ import { selectWasApplied } from '../../../../machines/dialogs/shared/index.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
 import { useAppActor } from '../../../app/AppActor.tsx'
 import { DialogRadioField } from '../../../components/dialog/DialogRadioField.tsx'
-import { DialogSelectField, DialogTextField, FormDialog } from '../../../components/dialog/FormDialog.tsx'
+import {
+  ChoiceSelect,
+  DialogSelectField,
+  DialogTextField,
+  FormDialog,
+} from '../../../components/dialog/FormDialog.tsx'
 import { useCurrencyChoices } from '../../budgetList/currencies.ts'
 import type { BudgetsRef } from '../../budgetList/useBudgetsActor.ts'
 import { useFlowDialogIn } from '../shared/useFlowDialog.ts'
 
 const PLN = CurrencyCode.make('PLN')
+const ignoreChoice = () => {}
 
 /**
  * The budget modal: a new budget (name, currency with PLN preselected) or the target budget's name and currency.
- * Commands go to the budgets list, which writes them; `onClosed(applied)` when the dialog is over.
+ * Commands go to the budgets list, which writes them; `onClosed(applied)` when the dialog is over. A guest with
+ * edit access renames the budget but cannot change its currency (`currencyLocked`): the field stays, disabled, with
+ * the reason, and only a new name is sent (the server refuses a guest's currency with 403 `owner_only`).
  */
 export function BudgetEditDialog({
   budgets,
   props,
   onClosed,
+  currencyLocked = false,
 }: {
   readonly budgets: BudgetsRef
   readonly props: BudgetEditProps
   readonly onClosed: (applied: boolean) => void
+  readonly currencyLocked?: boolean
 }) {
   const { t, i18n } = useTranslation()
   const app = useAppActor()
@@ -78,12 +88,28 @@ export function BudgetEditDialog({
       onClosed={closed}
     >
       <DialogTextField actor={actor} field="name" label={t('budgets.dialog.name')} autoFocus />
-      <DialogSelectField
-        actor={actor}
-        field="currency"
-        label={t('budgets.dialog.currency')}
-        choices={choices}
-      />
+      {currencyLocked && !creating ? (
+        <>
+          {/* Not bound to the form: the currency the dialog sends is always the one the budget has. */}
+          <ChoiceSelect
+            label={t('budgets.dialog.currency')}
+            value={props.currency}
+            choices={choices}
+            onChange={ignoreChoice}
+            error=""
+            isDisabled
+            className="field budget-edit__locked"
+          />
+          <p className="field__description">{t('budgets.dialog.currencyOwnerOnly')}</p>
+        </>
+      ) : (
+        <DialogSelectField
+          actor={actor}
+          field="currency"
+          label={t('budgets.dialog.currency')}
+          choices={choices}
+        />
+      )}
       {creating ? (
         <DialogRadioField
           actor={actor}
@@ -91,7 +117,7 @@ export function BudgetEditDialog({
           label={t('budgets.starter.label')}
           choices={starterChoices}
         />
-      ) : (
+      ) : currencyLocked ? null : (
         <p className="field__description">{t('budgets.dialog.currencyHint')}</p>
       )}
     </FormDialog>
