@@ -74,4 +74,12 @@ test('the owner sees who entered each transaction once a partner joined', async 
   await expect(partnerRow.getByText('Warzywniak')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'authorship-list')
+
+  // The narrower screen of each kind (a 1024 px laptop, a 320 px phone): the payee keeps room beside the author.
+  const narrow = info.project.name === 'mobile' ? { width: 320, height: 640 } : { width: 1024, height: 768 }
+  await page.setViewportSize(narrow)
+  await expect(partnerRow.getByTestId('transaction-author')).toBeVisible()
+  const payeeBox = await partnerRow.locator('.tx-payee').boundingBox()
+  expect(payeeBox?.width ?? 0).toBeGreaterThan(60)
+  await snap(page, info, `authorship-list-${narrow.width}`)
 })
