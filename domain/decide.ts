@@ -1,5 +1,7 @@
+import * as Result from 'effect/Result'
 import type { BudgetCommand } from '../schemas/budgetCommands.ts'
 import { absurd } from './absurd.ts'
+import { stampAuthor } from './authorship.ts'
 import { withinBounds } from './bounds.ts'
 import * as assignments from './decideAssignments.ts'
 import { importBudget } from './decideImport.ts'
@@ -18,7 +20,12 @@ export type { Decision } from './decision.ts'
  */
 export const decide = (command: BudgetCommand, state: BudgetState): Decision => {
   try {
-    return withinBounds(state, decideCommand(command, state))
+    const decision = decideCommand(command, state)
+    // The author goes on every transaction version the command writes (domain/authorship.ts).
+    const authored = Result.isSuccess(decision)
+      ? Result.succeed(stampAuthor(decision.success, command.userId))
+      : decision
+    return withinBounds(state, authored)
   } catch (error) {
     // Only a budget stored before the bound can hold a total beyond the safe integers: refused like a new one.
     if (error instanceof UnsafeAmount) return fail('BudgetTotalsTooLarge', {})

@@ -142,6 +142,11 @@ export const Transaction = Schema.Struct({
   /** Empty only for a transfer side; otherwise the split values sum exactly to `value`. */
   splits: Schema.Array(Split),
   transferId: Schema.NullOr(TransferId),
+  /**
+   * Who entered it or last changed it (the acting user of the command whose event carries this version). Absent
+   * in events written before authorship was recorded; null on the wire for such a stored row.
+   */
+  enteredBy: Schema.optionalKey(Schema.NullOr(UserId)),
 })
 export type Transaction = typeof Transaction.Type
 
@@ -179,7 +184,8 @@ export const isTransaction = (value: unknown): value is Transaction =>
   typeof value.reconciled === 'boolean' &&
   Array.isArray(value.splits) &&
   value.splits.every(isSplit) &&
-  (value.transferId === null || isIdText(value.transferId))
+  (value.transferId === null || isIdText(value.transferId)) &&
+  (!('enteredBy' in value) || value.enteredBy === null || isIdText(value.enteredBy))
 
 /** The longest repeat a target may be set to; the UI offers the same range. */
 export const maxCadenceMonths = 120

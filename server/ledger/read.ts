@@ -273,7 +273,7 @@ export interface TransactionQuery {
  * its spaces (a 1 000-row page: 309 KB instead of 342).
  */
 const wireColumns = sql`select t.id, t.bank_account_id as "bankAccountId", t.date, t.payee, t.memo, t.value,
-  t.direction, t.kind, t.cleared, t.reconciled, t.splits, t.transfer_id as "transferId"`
+  t.direction, t.kind, t.cleared, t.reconciled, t.splits, t.transfer_id as "transferId", t.entered_by as "enteredBy"`
 
 /**
  * The page's rows and the one after it (which tells whether another page follows), newest first, keyset-paginated
@@ -381,7 +381,7 @@ export const allTransactionsJson = async (
 
 /** A stored transaction's columns, as `transactionOfRow` reads them. */
 const storedColumns = sql`id, bank_account_id, date, payee, memo, value, direction, kind, cleared, reconciled, splits,
-  transfer_id`
+  transfer_id, entered_by`
 
 /** Transactions from the one JSON text a query aggregated them into (PGlite decodes each field on its own). */
 const storedTransactions = (rows: readonly { readonly rows: string }[]): Transaction[] =>

@@ -90,10 +90,12 @@ export const transactionRow = (budgetId: string, transaction: Transaction): Tran
   reconciled: transaction.reconciled,
   splits: JSON.stringify(transaction.splits),
   transfer_id: transaction.transferId,
+  entered_by: transaction.enteredBy ?? null,
 })
 
 /** A stored transaction row (as selected, or as `json_agg` gives it). */
-export type TransactionStored = Omit<TransactionsRow, 'budget_id' | 'value' | 'splits'> & {
+export type TransactionStored = Omit<TransactionsRow, 'budget_id' | 'value' | 'splits' | 'entered_by'> & {
+  readonly entered_by?: string | null
   readonly value: string | number
   readonly splits: unknown
 }
@@ -119,6 +121,8 @@ export const transactionOfRow = (row: TransactionStored): Transaction =>
     reconciled: row.reconciled,
     splits: splitsInDomainOrder(row.splits),
     transferId: row.transfer_id,
+    // Absent rather than null for a version older than authorship, as its event left it.
+    ...(row.entered_by == null ? {} : { enteredBy: row.entered_by }),
   }) as Transaction
 
 /**

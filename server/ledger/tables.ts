@@ -126,6 +126,8 @@ export interface TransactionsRow {
   reconciled: boolean
   splits: Json<unknown>
   transfer_id: string | null
+  /** Who entered or last changed it (migration 0020); null for versions older than authorship. */
+  entered_by: string | null
 }
 
 /** A category's months of one year as columns in period order, each column a JSON array (migration 0008). */

@@ -21,6 +21,7 @@ import * as importSettings from './0016_import_settings.ts'
 import * as transactionTemplates from './0017_transaction_templates.ts'
 import * as notifications from './0018_notifications.ts'
 import * as sharing from './0019_sharing.ts'
+import * as transactionAuthors from './0020_transaction_authors.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -43,6 +44,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017_transaction_templates': transactionTemplates,
   '0018_notifications': notifications,
   '0019_sharing': sharing,
+  '0020_transaction_authors': transactionAuthors,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

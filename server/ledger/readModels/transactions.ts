@@ -10,7 +10,7 @@ import { lookup, transactionVersions } from './transactionVersions.ts'
 
 /** The transactions table's columns in the order both inserts below select them. */
 const insertIntoTransactions = sql`insert into transactions (budget_id, id, bank_account_id, date, payee, memo, value,
-  direction, kind, cleared, reconciled, splits, transfer_id)`
+  direction, kind, cleared, reconciled, splits, transfer_id, entered_by)`
 
 /**
  * Inserts (or, for `existing` ones, upserts) transactions passed as one JSON parameter of positional rows:
@@ -37,13 +37,14 @@ const writeTransactions = async (
       t.reconciled,
       t.splits,
       t.transferId,
+      t.enteredBy ?? null,
     ]),
   )
   await out.change(
     sql`
     ${insertIntoTransactions}
     select ${budgetId}, r->>0, r->>1, r->>2, r->>3, r->>4, (r->>5)::bigint, r->>6, r->>7, (r->>8)::boolean,
-           (r->>9)::boolean, r->10, r->>11
+           (r->>9)::boolean, r->10, r->>11, r->>12
     from jsonb_array_elements(${jsonbParameter(rows)}::jsonb) as r
     ${
       // New rows skip ON CONFLICT: its speculative insertion costs a third more on a bulk import.
@@ -52,7 +53,7 @@ const writeTransactions = async (
       bank_account_id = excluded.bank_account_id, date = excluded.date, payee = excluded.payee,
       memo = excluded.memo, value = excluded.value, direction = excluded.direction, kind = excluded.kind,
       cleared = excluded.cleared, reconciled = excluded.reconciled, splits = excluded.splits,
-      transfer_id = excluded.transfer_id`
+      transfer_id = excluded.transfer_id, entered_by = excluded.entered_by`
         : sql``
     }
   `,
@@ -75,7 +76,7 @@ const insertAddedFromEvents = async (out: Out, budgetId: string, fromVersion: nu
     ${insertIntoTransactions}
     select ${budgetId}, t->>'id', t->>'bankAccountId', t->>'date', t->>'payee', t->>'memo', (t->>'value')::bigint,
            t->>'direction', t->>'kind', (t->>'cleared')::boolean, (t->>'reconciled')::boolean, t->'splits',
-           t->>'transferId'
+           t->>'transferId', t->>'enteredBy'
     from budget_events e
     cross join lateral (
       select e.data->'transaction' where e.type = 'TransactionAdded'

@@ -27,6 +27,7 @@ import type { Transaction } from '../../../schemas/budget.ts'
 import type { CurrencyCode, Minor } from '../../../schemas/money.ts'
 import { toneOf } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
+import type { AuthorLabel } from './authors.ts'
 import { payeeText } from './payee.ts'
 
 /** Fixed row heights (px): the virtualizer never measures, so 100 000 rows scroll at a steady cost. */
@@ -80,7 +81,11 @@ type RowProps = {
   readonly onActivate: (index: number, row: RegisterRow) => void
   readonly onKey: (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: RegisterRow) => void
   readonly onFocusRow: (index: number) => void
+  readonly author: Author
 }
+
+/** Who entered a row's transaction; null when the list shows no authors (one member). */
+type Author = ((enteredBy: string | null | undefined) => AuthorLabel | null) | null
 
 /** What a row's cells say; an opening row is the account's starting balance, to Ready to Assign, cleared. */
 const rowTexts = (t: TFunction, row: RegisterRow, lookups: TransactionLookups, dateText: string) => {
@@ -127,11 +132,13 @@ const Row = memo(function Row({
   onActivate,
   onKey,
   onFocusRow,
+  author,
 }: RowProps) {
   const date = row.kind === 'transaction' ? row.transaction.date : row.date
   const dateText = dateFormat.format(new Date(`${date}T00:00:00Z`))
   const texts = rowTexts(t, row, lookups, dateText)
   const value = row.kind === 'transaction' ? row.transaction.value : row.value
+  const by = row.kind === 'transaction' && author !== null ? author(row.transaction.enteredBy) : null
   // Cells cut long texts with an ellipsis; the title shows them whole on hover, a focused row shows them whole.
   const columns: ReadonlyArray<string> = COLUMNS[register ? 'register' : 'list']
   const col = (name: string) => columns.indexOf(name) + 1
@@ -155,10 +162,31 @@ const Row = memo(function Row({
           {texts.account}
         </td>
       )}
-      <td aria-colindex={col('payee')} className="tx-cell tx-cell--payee" title={texts.payeeTitle}>
-        {texts.payee}
-        {texts.draft ? <span className="tx-badge">{t('transactions.kind.Draft')}</span> : null}
-      </td>
+      {by === null ? (
+        <td aria-colindex={col('payee')} className="tx-cell tx-cell--payee" title={texts.payeeTitle}>
+          {texts.payee}
+          {texts.draft ? <span className="tx-badge">{t('transactions.kind.Draft')}</span> : null}
+        </td>
+      ) : (
+        // The author under the payee (wide rows) or after it (a phone's first line), never a column of its own:
+        // the key columns keep their width at 1024 px and 320 px.
+        <td
+          aria-colindex={col('payee')}
+          className="tx-cell tx-cell--payee tx-cell--authored"
+          title={`${texts.payeeTitle}\n${by.line}`}
+        >
+          <span className="tx-payee">
+            {texts.payee}
+            {texts.draft ? <span className="tx-badge">{t('transactions.kind.Draft')}</span> : null}
+          </span>
+          <span className="tx-author" data-testid="transaction-author">
+            <span className="tx-author__line">{by.line}</span>
+            <span className="tx-author__short" aria-hidden="true">
+              {by.short}
+            </span>
+          </span>
+        </td>
+      )}
       <td aria-colindex={col('category')} className="tx-cell tx-cell--category" title={texts.category}>
         {texts.category}
       </td>
@@ -192,6 +220,7 @@ export function TransactionGrid({
   lookups,
   currency,
   onOpen,
+  author = null,
 }: {
   readonly rows: ReadonlyArray<RegisterRow>
   /** One account's register: the balance after each row instead of the account column. */
@@ -199,6 +228,8 @@ export function TransactionGrid({
   readonly lookups: TransactionLookups
   readonly currency: CurrencyCode
   readonly onOpen: (transaction: Transaction) => void
+  /** Who entered each transaction, shown when the budget has more than one member (authors.ts). */
+  readonly author?: Author
 }) {
   const { t, i18n } = useTranslation()
   const device = useDevice()
@@ -341,6 +372,7 @@ export function TransactionGrid({
                   onActivate={activate}
                   onKey={onKey}
                   onFocusRow={setActive}
+                  author={author}
                 />
               )
             })}

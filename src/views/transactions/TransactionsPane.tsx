@@ -26,6 +26,7 @@ import {
   selectSavedFilters,
   selectTransactionsLoadState,
 } from '../../../machines/openBudget/index.ts'
+import { selectUserId } from '../../../machines/openBudget/selectors/category.ts'
 import {
   barFromCriteria,
   criteriaFromBar,
@@ -44,10 +45,12 @@ import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { useBudget, useBudgetRef, useNeedTransactions, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
+import { useMemberNames } from '../activity/useMemberNames.ts'
 import { TransactionEditorDialog } from '../dialogs/transactionEditor/TransactionEditorDialog.tsx'
 import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { useCategoryName } from '../month/names.ts'
 import { DraftsSection } from '../templates/DraftsSection.tsx'
+import { authorLabeller } from './authors.ts'
 import { BarSelect, FilterBarFields } from './FilterBar.tsx'
 import { TransactionGrid } from './TransactionGrid.tsx'
 
@@ -151,6 +154,20 @@ export function TransactionsPane({
   )
   const locale = i18n.resolvedLanguage ?? 'pl'
   const { budgetId } = useParams({ strict: false })
+  const userId = useBudget(selectUserId)
+  const members = useMemberNames(useBudget((snapshot) => snapshot.context.budgetId))
+  // Who entered each row, only when the budget has more than one member.
+  const author = useMemo(
+    () =>
+      authorLabeller(members, userId, {
+        you: t('transactions.author.you'),
+        lineYou: t('transactions.author.lineYou'),
+        former: t('transactions.author.former'),
+        member: t('transactions.author.member'),
+        line: (name) => t('transactions.author.line', { name }),
+      }),
+    [members, userId, t],
+  )
 
   const initialBar = (): FilterBar => ({
     ...EMPTY_FILTER_BAR,
@@ -372,6 +389,7 @@ export function TransactionsPane({
           lookups={lookups}
           currency={currency}
           onOpen={(transaction) => openEditor(transaction.id)}
+          author={author}
         />
       ) : null}
       {saving ? <SaveFilterDialog onSave={saveFilter} onClose={() => setSaving(false)} /> : null}

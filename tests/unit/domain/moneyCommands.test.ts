@@ -128,6 +128,8 @@ describe('AddTransaction', () => {
           reconciled: false,
           splits: [{ categoryId: 'food', value: -1_250 }],
           transferId: null,
+          // The command's user: who entered it (domain/authorship.ts).
+          enteredBy: 'user-1',
         },
       },
     ])
@@ -453,6 +455,7 @@ describe('ReconcileAccount', () => {
           reconciled: true,
           splits: [{ categoryId: 'uncategorized', value: -100 }],
           transferId: null,
+          enteredBy: 'user-1',
         },
       },
       {
@@ -517,5 +520,50 @@ describe('ReconcileAccount', () => {
       command('EditTransaction', { transactionId: 't1', memo: 'ok', allowReconciledEdit: true }),
     )
     expect(edited).toMatchObject({ transaction: { memo: 'ok', reconciled: true } })
+  })
+})
+
+describe('authorship', () => {
+  it('stamps the acting user on what an add, an edit and a transfer write; a no-op edit keeps the author', () => {
+    const book = withTransfer()
+    book.do('AddTransaction', spend('t1', -500))
+    const partner = { userId: 'user-2' }
+    const [edited] = eventsOf(
+      book.state,
+      command('EditTransaction', { transactionId: 't1', memo: 'x', ...partner }),
+    )
+    expect(edited).toMatchObject({
+      _tag: 'TransactionEdited',
+      transaction: { id: 't1', enteredBy: 'user-2' },
+    })
+    expect(
+      eventsOf(book.state, command('EditTransaction', { transactionId: 't1', memo: '', ...partner })),
+    ).toEqual([])
+    const [transfer] = eventsOf(
+      book.state,
+      command('EditTransaction', { transactionId: 'tr-out', value: -2_000, ...partner }),
+    )
+    expect(transfer).toMatchObject({
+      _tag: 'TransferEdited',
+      outflow: { enteredBy: 'user-2' },
+      inflow: { enteredBy: 'user-2' },
+    })
+    expect(findTransaction(book.state, transactionId('t1'))?.enteredBy).toBe('user-1')
+  })
+  it('stamps every row of a bulk import with the importing user', () => {
+    const { state } = starterBudget()
+    const [imported] = eventsOf(
+      state,
+      command('ImportTransactions', {
+        userId: 'user-2',
+        items: [
+          { _tag: 'AddTransaction', ...spend('b1', -100) },
+          { _tag: 'AddTransaction', ...spend('b2', -200) },
+        ],
+      }),
+    )
+    expect(
+      imported?._tag === 'TransactionsImported' && imported.transactions.map((t) => t.enteredBy),
+    ).toEqual(['user-2', 'user-2'])
   })
 })

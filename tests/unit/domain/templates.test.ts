@@ -299,6 +299,7 @@ describe('ConfirmOccurrence', () => {
             { categoryId: 'food', value: -10_000 },
           ],
           transferId: null,
+          enteredBy: 'user-1',
         },
       },
       {

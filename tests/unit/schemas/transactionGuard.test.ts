@@ -42,6 +42,8 @@ const fields = {
     ],
   },
   transferId: { valid: [null, 'tr-1'], broken: ['', 'x'.repeat(129), 7, undefined] },
+  // Optional: the "field missing" case below drops it too (events older than authorship).
+  enteredBy: { valid: [null, 'u-1'], broken: ['', 'x'.repeat(129), 7, undefined] },
 }
 const keys = Object.keys(fields) as (keyof typeof fields)[]
 // Mostly valid fields, so whole valid transactions occur as often as broken ones.
