@@ -361,6 +361,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
             .executeTakeFirst()
           // Joined through another link meanwhile: this one stays unused (the transaction rolls back).
           if (joined === undefined) throw alreadyMember()
+          await request.server.ledger.notifier.membersChanged(trx, claimed.budget_id)
         })
       return respond(200, { budgetId: BudgetId.make(row.budgetId) })
     },
@@ -459,6 +460,8 @@ export const sharingRoutes: readonly AnyRoute[] = [
           .where('budget_id', '=', budgetId)
           .where('user_id', '=', userId)
           .execute()
+        // The guest's open page learns its new access live (server/ledger/live.ts).
+        await request.server.ledger.notifier.membersChanged(trx, budgetId)
       })
       const member = (await collaborations(request, budgetId)).find((row) => row.userId === userId)
       if (member === undefined) throw notMember()
@@ -506,6 +509,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
             .where('budget_id', '=', budgetId)
             .where('user_id', '=', userId)
             .execute()
+          await request.server.ledger.notifier.membersChanged(trx, budgetId)
         })
       return respond(200, await collaborations(request, budgetId))
     },
