@@ -34,7 +34,8 @@ declare module 'fastify' {
 export const anonymousPaths = new Set(['/api/openapi.json', '/api/auth/config'])
 export const optionalPaths = new Set(['/api/analytics'])
 /**
- * Routes a caller without any token may reach (anonymously); with a token they authenticate as usual. Only the
+ * Routes a caller without any token may reach (anonymously); with a token they authenticate as usual (a disabled
+ * account is then taken as anonymous). Only the
  * invitation preview: the link is the secret, and the invited person reads it before signing in (docs/sharing.md).
  */
 export const anonymousRoutes = new Set(['GET /api/invitations/:token'])
@@ -144,6 +145,8 @@ export const apiAuthPlugin = fp<ApiAuthOptions>(
         request.log.info({ reason: outcome }, 'bearer token refused')
         return refuse(reply, outcome, true)
       }
+      // A disabled account reads an invitation preview as anyone without a token may.
+      if (outcome.isDisabled && anonymousRoute(request.method, path)) return
       if (outcome.isDisabled && !optional && !disabledUserPaths.has(`${request.method} ${path}`)) {
         return sendIdentityProblem(reply, 403, 'user_disabled', 'This account is disabled.')
       }
