@@ -57,12 +57,14 @@ export const sendCommand = fromPromise<SendCommandOutput, SendCommandInput>(asyn
 export type EventsReceived = { type: 'budget.eventsReceived'; events: ReadonlyArray<SequencedEvent> }
 export type StreamUnreadable = { type: 'budget.streamUnreadable' }
 export type StreamReconnected = { type: 'budget.streamReconnected' }
+/** The server said the budget's members changed: the caller's access, or who is here, may have. */
+export type MembersChanged = { type: 'budget.membersChanged' }
 /** The stream was answered 404: no longer a member, or the budget was deleted (the subscription has ended). */
 export type StreamGone = { type: 'budget.streamGone' }
 
 /** The live stream (SSE) from the version the actor holds; restarted after every re-read. */
 export const budgetEvents = fromCallback<
-  EventsReceived | StreamUnreadable | StreamReconnected | StreamGone,
+  EventsReceived | StreamUnreadable | StreamReconnected | StreamGone | MembersChanged,
   PortInput & { readonly afterSeq: number }
 >(({ input, sendBack }) =>
   input.port.subscribe(
@@ -72,6 +74,7 @@ export const budgetEvents = fromCallback<
     () => sendBack({ type: 'budget.streamUnreadable' }),
     () => sendBack({ type: 'budget.streamReconnected' }),
     () => sendBack({ type: 'budget.streamGone' }),
+    () => sendBack({ type: 'budget.membersChanged' }),
   ),
 )
 

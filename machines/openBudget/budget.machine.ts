@@ -17,6 +17,7 @@ import {
   budgetEvents,
   type EventsReceived,
   loadBudget,
+  type MembersChanged,
   type SendCommandOutput,
   type StreamGone,
   type StreamReconnected,
@@ -103,6 +104,7 @@ export type BudgetMachineEvent =
   | EventsReceived
   | StreamUnreadable
   | StreamReconnected
+  | MembersChanged
   | StreamGone
   | AccessRead
   | { type: 'budget.retry' }
@@ -451,6 +453,8 @@ export const budgetMachine = budgetSetup.createMachine({
         'budget.streamUnreadable': { target: 'resyncing' },
         // Back after a drop: the owner may have changed the access, and others may have come or gone.
         'budget.streamReconnected': { actions: ['refreshAccess', 'refreshPresence'] },
+        // The owner changed someone's access, handed over, or someone joined or left (server/sharing/README.md).
+        'budget.membersChanged': { actions: ['refreshAccess', 'refreshPresence'] },
         // The stream was answered 404 (removed, left on another device, budget deleted): read the budget again; a
         // 404 there reads the access, and a budget no longer the caller's is shown as gone.
         'budget.streamGone': { target: 'resyncing' },

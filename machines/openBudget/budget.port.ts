@@ -95,7 +95,8 @@ export type BudgetPort = {
    * called once: the state is then re-read, since the server folds what the app cannot. `onReconnect` is called each
    * time the stream opens again after a drop (access and presence may have changed meanwhile). When the stream is
    * answered 404 (the caller is no longer a member, or the budget is gone) the subscription ends and `onGone` is
-   * called once.
+   * called once. `onMembersChanged` is called when the server says the budget's members changed (an access change,
+   * a handover, someone joined or left) while the caller stays a member.
    */
   subscribe(
     budgetId: BudgetId,
@@ -104,5 +105,6 @@ export type BudgetPort = {
     onUnreadable: () => void,
     onReconnect?: () => void,
     onGone?: () => void,
+    onMembersChanged?: () => void,
   ): () => void
 }

@@ -132,7 +132,7 @@ export const createBudgetPort = (api: ApiClient): BudgetPort => ({
     }
   },
 
-  subscribe(budgetId, afterSeq, onEvents, onUnreadable, onReconnect, onGone) {
+  subscribe(budgetId, afterSeq, onEvents, onUnreadable, onReconnect, onGone, onMembersChanged) {
     const controller = new AbortController()
     let last = afterSeq
     let opened = false
@@ -161,6 +161,10 @@ export const createBudgetPort = (api: ApiClient): BudgetPort => ({
               if (stored.seq <= last) return
               last = stored.seq
               onEvents([sequenced(stored)])
+            },
+            // A comment, not an event: it carries no seq, and older apps skip it (server/ledger/live.ts).
+            onComment: (comment) => {
+              if (comment.trim() === 'members-changed') onMembersChanged?.()
             },
           })
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()

@@ -184,6 +184,13 @@ const FIXTURES = {
       await flush()
     },
   },
+  'budget.membersChanged': {
+    samples: [{ type: 'budget.membersChanged' }],
+    exec: async (_event, { ledger }) => {
+      ledger.membersChanged()
+      await flush()
+    },
+  },
   'budget.streamGone': {
     samples: [{ type: 'budget.streamGone' }],
     exec: async (_event, { ledger }) => {
@@ -302,6 +309,7 @@ const isReplayable = (snapshot: BudgetSnapshot, event: ModelEvent): boolean => {
       // Read once per walk (the access does not change back and forth here); only a live stream reconnects.
       return quiet && snapshot.context.access === 'unknown'
     case 'budget.streamReconnected':
+    case 'budget.membersChanged':
       return quiet
     case 'budget.eventsReceived':
     case 'budget.streamUnreadable':

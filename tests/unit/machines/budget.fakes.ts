@@ -109,6 +109,7 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
     onUnreadable: () => void
     onReconnect: (() => void) | undefined
     onGone: (() => void) | undefined
+    onMembersChanged: (() => void) | undefined
   }>()
   const control = {
     /** Answers wait until released (the request is "on the wire"). */
@@ -264,8 +265,8 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
       if (control.holdAccess) await new Promise<void>((resolve) => heldAccess.push(resolve))
       return { ok: true, access: control.access }
     },
-    subscribe: (_budgetId, afterSeq, onEvents, onUnreadable, onReconnect, onGone) => {
-      const subscriber = { afterSeq, onEvents, onUnreadable, onReconnect, onGone }
+    subscribe: (_budgetId, afterSeq, onEvents, onUnreadable, onReconnect, onGone, onMembersChanged) => {
+      const subscriber = { afterSeq, onEvents, onUnreadable, onReconnect, onGone, onMembersChanged }
       subscribers.add(subscriber)
       return () => subscribers.delete(subscriber)
     },
@@ -282,6 +283,10 @@ export const createFakeLedger = (seed: ReadonlyArray<CommandDraft> = SEED) => {
       const waiting = heldAccess
       heldAccess = []
       for (const resolve of waiting) resolve()
+    },
+    /** The server's `: members-changed` comment on the stream. */
+    membersChanged: () => {
+      for (const subscriber of subscribers) subscriber.onMembersChanged?.()
     },
     /** The stream dropped and came back. */
     reconnect: () => {

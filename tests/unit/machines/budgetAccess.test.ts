@@ -122,6 +122,22 @@ describe('open budget: the caller’s access', () => {
     budget.stop()
   })
 
+  it('the server saying the members changed reads the access again: an open page turns read-only at once', async () => {
+    const ledger = createFakeLedger()
+    const { budget } = startBudget(ledger)
+    await flush()
+    expect(selectPermissions(budget.getSnapshot()).canEdit).toBe(true)
+    ledger.control.access = { role: 'Guest', access: 'Read' }
+    ledger.membersChanged()
+    await flush()
+    expect(ledger.accessReads).toBe(2)
+    expect(selectPermissions(budget.getSnapshot())).toMatchObject({
+      canEdit: false,
+      readOnlyReason: 'readAccess',
+    })
+    budget.stop()
+  })
+
   it('a stream answered 404 re-reads the budget; a 404 there reads the access, and a budget gone shows so', async () => {
     const ledger = createFakeLedger()
     const { budget } = startBudget(ledger)
