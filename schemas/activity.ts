@@ -69,6 +69,11 @@ export const ActivityEntry = Schema.Struct({
   lastSeq: Schema.Int,
   recordedAt: Instant,
   actorUserId: UserId,
+  /**
+   * Who that is, resolved by the server for members and former members alike (display name, else e-mail): null
+   * only when the account no longer exists.
+   */
+  actorName: Schema.NullOr(Schema.String),
   kind: ActivityKind,
   /** The object: a category, group, account, payee, template, filter, the budget's name or currency. */
   name: Schema.optionalKey(Schema.NullOr(Schema.String)),

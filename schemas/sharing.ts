@@ -10,10 +10,17 @@ import { UtcInstant } from './user.ts'
 /** How long an invitation link stays valid. */
 export const invitationLifetimeDays = 7
 
-/** An address as people type it: trimmed by the server, one `@`, no spaces, at most 254 characters. */
+/**
+ * An address as people type it (trimmed by the server): one `@`, no spaces, a domain with a dot in it and no empty
+ * label (`marek@example` is a typo, not an address a mail can reach). The web app's invite form checks the same
+ * pattern (machines/sharing/members.machine.ts) before asking.
+ */
+export const invitationEmailPattern = /^\s*[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+\s*$/u
+/** At most 254 characters, as SMTP allows. */
+export const invitationEmailMaxLength = 254
 export const InvitationEmail = Schema.String.check(
-  Schema.isMaxLength(254),
-  Schema.isPattern(/^\s*[^\s@]+@[^\s@]+\s*$/u, { message: 'an e-mail address' }),
+  Schema.isMaxLength(invitationEmailMaxLength),
+  Schema.isPattern(invitationEmailPattern, { message: 'an e-mail address' }),
 )
 
 export const CreateInvitationBody = Schema.Struct({

@@ -1,6 +1,7 @@
 import { type AnyActorRef, assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { BudgetAccess } from '../../schemas/budget.ts'
 import type { BudgetId, InvitationId, UserId } from '../../schemas/ids.ts'
+import { invitationEmailMaxLength, invitationEmailPattern } from '../../schemas/sharing.ts'
 import { TOASTS_SYSTEM_ID } from '../app/app.ids.ts'
 import type { ToastShow } from '../toasts/toasts.machine.ts'
 import type {
@@ -22,9 +23,9 @@ export const WRITE_DONE_MESSAGE_KEYS = {
   handOver: 'sharing.toast.handedOver',
 } as const satisfies Record<SharingWrite['kind'], string>
 
-/** Same shape the server accepts (schemas/sharing.ts InvitationEmail), checked before asking it. */
-const EMAIL = /^[^\s@]+@[^\s@]+$/u
-export const looksLikeEmail = (text: string): boolean => text.trim().length <= 254 && EMAIL.test(text.trim())
+/** The rule the server applies (schemas/sharing.ts InvitationEmail), checked before asking it. */
+export const looksLikeEmail = (text: string): boolean =>
+  text.trim().length <= invitationEmailMaxLength && invitationEmailPattern.test(text)
 
 export type MembersInput = {
   readonly port: SharingPort

@@ -33,6 +33,18 @@ declare module 'fastify' {
 /** API paths that answer without a token; analytics takes the caller when a valid token comes along. */
 export const anonymousPaths = new Set(['/api/openapi.json', '/api/auth/config'])
 export const optionalPaths = new Set(['/api/analytics'])
+/**
+ * Routes a caller without any token may reach (anonymously); with a token they authenticate as usual. Only the
+ * invitation preview: the link is the secret, and the invited person reads it before signing in (docs/sharing.md).
+ */
+export const anonymousRoutes = new Set(['GET /api/invitations/:token'])
+/** `GET /api/invitations/:token` → matches `GET /api/invitations/<one segment>`. */
+const anonymousRoutePatterns = [...anonymousRoutes].map(
+  (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/gu, '[^/]+')}$`, 'u'),
+)
+const anonymousRoute = (method: string, path: string) =>
+  anonymousRoutePatterns.some((pattern) => pattern.test(`${method} ${path}`))
+
 /** A disabled user may still learn that they are disabled (the app then signs them out). */
 export const disabledUserPaths = new Set(['GET /api/user-profile'])
 
@@ -118,7 +130,7 @@ export const apiAuthPlugin = fp<ApiAuthOptions>(
       const token = bearerToken(request)
       const optional = optionalPaths.has(path)
       if (token === undefined) {
-        if (optional) return
+        if (optional || anonymousRoute(request.method, path)) return
         const malformed = request.headers.authorization !== undefined
         return refuse(
           reply,

@@ -366,7 +366,7 @@ const lookUpNames = async (
   }
 }
 
-type What = Omit<ActivityEntry, 'seq' | 'lastSeq' | 'recordedAt' | 'actorUserId'>
+type What = Omit<ActivityEntry, 'seq' | 'lastSeq' | 'recordedAt' | 'actorUserId' | 'actorName'>
 
 const minor = (value: unknown) => int(value) as Minor
 const period = (value: unknown) => text(value) as PeriodKey
@@ -544,6 +544,20 @@ const tell = (command: Command, row: Row, names: Names): What => {
   }
 }
 
+/**
+ * The page's actors by name, from the users table: a former member keeps their name as long as their account
+ * exists (the feed would otherwise only say "a former member"); a deleted account is missing.
+ */
+const actorNamesOf = async (db: LedgerDb, page: readonly Command[]): Promise<Map<string, string>> => {
+  const ids = [...new Set(page.flatMap((command) => (command[0] === undefined ? [] : [command[0].actor])))]
+  if (ids.length === 0) return new Map()
+  const rows = await sql<{ id: string; name: string | null }>`
+    select id::text as id, coalesce(display_name, email) as name from users
+    where id::text in (${sql.join(ids)})
+  `.execute(db)
+  return new Map(rows.rows.flatMap((row) => (row.name === null ? [] : [[row.id, row.name] as const])))
+}
+
 export interface ActivityQueryValues {
   readonly before?: number | undefined
   readonly actor?: string | undefined
@@ -577,6 +591,7 @@ export const activityPage = async (
   }
   for (const command of page) want(wanted, state, tellingEvent(command).data)
   const names = await lookUpNames(db, budgetId, state, wanted)
+  const actorNames = await actorNamesOf(db, page)
   const items = page.map((command): ActivityEntry => {
     const first = command[0]
     const last = command.at(-1)
@@ -586,6 +601,7 @@ export const activityPage = async (
       lastSeq: last.seq,
       recordedAt: first.at.toISOString() as Instant,
       actorUserId: first.actor as UserId,
+      actorName: actorNames.get(first.actor) ?? null,
       ...tell(command, tellingEvent(command), names),
     }
   })

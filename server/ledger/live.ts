@@ -10,6 +10,13 @@ import type { LedgerDb } from './tables.ts'
 
 const page = 500
 const keepAliveMs = 15_000
+/**
+ * Sent to a member's stream when the budget's members changed (someone joined, left or was removed, an access
+ * changed, the budget was handed over): an SSE comment, so it carries no id and clients counting event seqs (and
+ * parsers that only report events) never see it. A client that does read comments re-reads its access, the members
+ * and presence (docs/sharing.md, "Live changes of access").
+ */
+export const membersChangedComment = 'members-changed'
 
 /** How long a stream trusts the credential it was opened with. */
 export interface LiveStreamSettings {
@@ -41,8 +48,9 @@ const lastEventIdOf = (header: string | string[] | undefined, after: number | un
  * The caller is checked again before each delivery and every `recheckEveryMs` (a revoked personal token, an expired
  * or signed-out access token, a disabled user, a lost membership): the stream ends then, as it does after
  * `maxLifetimeMs`. Ending says nothing more: the client reconnects, and its next request meets the API's answer.
- * A change of the budget's members (a removal, a guest leaving) makes every stream of the budget check at once, so a
- * removed member's streams end within a moment.
+ * A change of the budget's members (a removal, a guest leaving, an access change, a handover) makes every stream of
+ * the budget check at once, so a removed member's streams end within a moment; a member's stream then gets the
+ * comment `: members-changed` (see membersChangedComment) to re-read its access, the members and presence.
  *
  * Presence (server/sharing/README.md): an open stream is a `budget_presence` row, written when it opens, refreshed
  * (with the member's `last_active_at`) at each periodic check and deleted when it ends.
@@ -133,16 +141,17 @@ export const mountLiveStream = (app: FastifyInstance) => {
     const wake = () => {
       pump().catch((error: unknown) => request.log.error({ err: error }, 'event stream failed'))
     }
-    const check = (refresh: boolean) => {
+    const check = (refresh: boolean, tell = false) => {
       stillAllowed()
         .then(async (allowed) => {
           if (!allowed) return finish()
+          if (tell && !response.writableEnded) response.write(`: ${membersChangedComment}\n\n`)
           if (refresh) await seen()
         })
         .catch((error: unknown) => request.log.error({ err: error }, 'event stream check failed'))
     }
     const unsubscribeEvents = ledger.notifier.subscribe(budgetId, wake)
-    const unsubscribeMembers = ledger.notifier.subscribeMembers(budgetId, () => check(false))
+    const unsubscribeMembers = ledger.notifier.subscribeMembers(budgetId, () => check(false, true))
     unsubscribe = () => {
       unsubscribeEvents()
       unsubscribeMembers()

@@ -4,8 +4,9 @@ import pg from 'pg'
 import type { Statements } from '../db/statementBatch.ts'
 
 /**
- * Tells live streams that a budget has new events, or that its members changed (one removed, left, or the budget
- * went with an account): each stream of the budget then checks its caller again and ends if they lost access. On
+ * Tells live streams that a budget has new events, or that its members changed (one joined, was removed or left, an
+ * access changed, the budget was handed over or went with an account): each stream of the budget then checks its
+ * caller again, ends if they lost access, and otherwise tells its client (`: members-changed`, server/ledger/live.ts). On
  * PostgreSQL the writer's NOTIFY is delivered at commit to every server instance (each LISTENs on one connection); on
  * PGlite (one process) an in-process emitter does.
  */

@@ -4,7 +4,7 @@ import * as Schema from 'effect/Schema'
 import { BudgetRefusal, Problem } from '../../schemas/problem.ts'
 import type { UploadSpec } from '../http/multipart.ts'
 import { type AnyRoute, type ContractSchema, responseContentType } from '../http/route.ts'
-import { anonymousPaths, disabledUserPaths, optionalPaths } from '../identity/apiAuth.ts'
+import { anonymousPaths, anonymousRoutes, disabledUserPaths, optionalPaths } from '../identity/apiAuth.ts'
 
 type Json = JsonSchema.JsonSchema
 
@@ -76,7 +76,9 @@ type Access = 'anonymous' | 'optional' | 'bearer'
 /** Who may call a route: the API authentication hook's own lists (server/identity/apiAuth.ts) decide. */
 const accessOf = (route: AnyRoute): Access => {
   if (!route.path.startsWith('/api/') || anonymousPaths.has(route.path)) return 'anonymous'
-  return optionalPaths.has(route.path) ? 'optional' : 'bearer'
+  return optionalPaths.has(route.path) || anonymousRoutes.has(`${route.method} ${route.path}`)
+    ? 'optional'
+    : 'bearer'
 }
 
 /**

@@ -83,14 +83,22 @@ const gone = refusal(
 )
 const unknownLink = refusal('No invitation has this link (`invitation_not_found`).')
 
-/** The invitation a link names, on a budget that still exists, with its state for the caller. */
+/** No user has this id: an anonymous caller's stand-in, so the membership join below finds nothing. */
+const nobody = '00000000-0000-0000-0000-000000000000'
+
+/**
+ * The invitation a link names, on a budget that still exists, with its state for the caller (signed in or not: the
+ * preview answers anonymous callers too). `used_by_you` only while the caller is still a member: after a removal
+ * the link is simply used.
+ */
 const invitationByToken = async (request: FastifyRequest, token: string) => {
+  const caller = request.user?.id ?? nobody
   const row = await dbOf(request)
     .selectFrom('budget_invitations as i')
     .innerJoin('budgets as b', 'b.id', 'i.budget_id')
     .leftJoin('users as u', (join) => join.on(userIdIs('i.invited_by')))
     .leftJoin('budget_members as m', (join) =>
-      join.onRef('m.budget_id', '=', 'i.budget_id').on('m.user_id', '=', callerId(request)),
+      join.onRef('m.budget_id', '=', 'i.budget_id').on('m.user_id', '=', caller),
     )
     .select([
       'i.budget_id as budgetId',
@@ -109,7 +117,9 @@ const invitationByToken = async (request: FastifyRequest, token: string) => {
     .where('i.token_hash', '=', hashToken(token))
     .executeTakeFirst()
   if (row === undefined || row.deleted) throw invitationNotFound()
-  return { row, state: invitationState(row, callerId(request), now(request)) }
+  const seen = invitationState(row, caller, now(request))
+  const state: InvitationState = seen === 'used_by_you' && row.memberId === null ? 'used' : seen
+  return { row, state }
 }
 
 const inviteOthers = 'invite people'
@@ -269,7 +279,8 @@ export const sharingRoutes: readonly AnyRoute[] = [
     method: 'GET',
     path: '/api/invitations/:token',
     operationId: 'getInvitation',
-    summary: 'What a link invites to: the budget’s name, who invited, the access (any signed-in person)',
+    summary:
+      'What a link invites to: the budget’s name, who invited, the access (anyone holding the link, signed in or not)',
     tags,
     params: TokenParams,
     responses: {
@@ -350,6 +361,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
             .executeTakeFirst()
           // Joined through another link meanwhile: this one stays unused (the transaction rolls back).
           if (joined === undefined) throw alreadyMember()
+          await request.server.ledger.notifier.membersChanged(trx, claimed.budget_id)
         })
       return respond(200, { budgetId: BudgetId.make(row.budgetId) })
     },
@@ -448,6 +460,8 @@ export const sharingRoutes: readonly AnyRoute[] = [
           .where('budget_id', '=', budgetId)
           .where('user_id', '=', userId)
           .execute()
+        // The guest's open page learns its new access live (server/ledger/live.ts).
+        await request.server.ledger.notifier.membersChanged(trx, budgetId)
       })
       const member = (await collaborations(request, budgetId)).find((row) => row.userId === userId)
       if (member === undefined) throw notMember()
@@ -495,6 +509,7 @@ export const sharingRoutes: readonly AnyRoute[] = [
             .where('budget_id', '=', budgetId)
             .where('user_id', '=', userId)
             .execute()
+          await request.server.ledger.notifier.membersChanged(trx, budgetId)
         })
       return respond(200, await collaborations(request, budgetId))
     },

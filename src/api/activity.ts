@@ -36,6 +36,19 @@ export const readActivity = async (loadApi: LoadApi, request: PageRequest, signa
   )
 }
 
+/**
+ * What the activity feed calls a user (a former member too): the name on their newest entry; null when they have
+ * none or their account is gone.
+ */
+export const readActorName = async (loadApi: LoadApi, budgetId: string, userId: string) => {
+  const query = new URLSearchParams({ actor: userId, limit: '1' })
+  const page = await (await loadApi()).getJson(
+    `/api/budget/${encodeURIComponent(budgetId)}/activity?${query}`,
+    ActivityPage,
+  )
+  return page.items[0]?.actorName ?? null
+}
+
 /** `GET /api/budget/{id}/budget-collaborations`, and the caller's own profile (their e-mail until they set a name). */
 export const readMemberNames = async (loadApi: LoadApi, budgetId: string, signal?: AbortSignal) => {
   const api = await loadApi()

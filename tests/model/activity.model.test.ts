@@ -41,6 +41,7 @@ const entry = (seq: number): ActivityEntry => ({
   lastSeq: seq,
   recordedAt: '2026-03-10T10:00:00.000Z' as Instant,
   actorUserId: OLA,
+  actorName: 'Ola',
   kind: 'budgetRenamed',
   name: 'Dom',
 })

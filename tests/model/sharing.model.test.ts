@@ -1,3 +1,4 @@
+import * as Schema from 'effect/Schema'
 import { describe, expect, it } from 'vitest'
 import { type ActorLogic, createActor, fromCallback, type SnapshotFrom } from 'xstate'
 import { TestModel } from 'xstate/graph'
@@ -6,6 +7,7 @@ import {
   type InvitationInput,
   type InvitationPreview,
   invitationMachine,
+  looksLikeEmail,
   type Member,
   type MembersEvent,
   type MembersInput,
@@ -17,6 +19,7 @@ import {
   WRITE_DONE_MESSAGE_KEYS,
 } from '../../machines/sharing/index.ts'
 import { BudgetId, InvitationId, UserId } from '../../schemas/ids.ts'
+import { InvitationEmail } from '../../schemas/sharing.ts'
 import { createTransitionRecorder } from './chartCoverage.ts'
 import { modelTour, replayWalk, type Walk } from './graphTour.ts'
 
@@ -364,5 +367,29 @@ describe('invitation accept page model', () => {
 
   it('walked every transition of the chart at least once', () => {
     expect(recorder.missingFrom(invitationMachine)).toEqual([])
+  })
+})
+
+describe('the invite form’s address check', () => {
+  const cases = [
+    'ola@example.com',
+    ' ola@example.com ',
+    'o.la+x@sub.example.pl',
+    'marek@example',
+    'marek@',
+    '@example.com',
+    'marek@example.',
+    'marek@.pl',
+    'ma rek@example.pl',
+    'a@b@example.pl',
+    `${'a'.repeat(250)}@x.pl`,
+  ]
+  it('answers as the server’s schema does, refusing a domain without a dot', () => {
+    const server = (email: string) => Schema.is(InvitationEmail)(email)
+    expect(cases.map((email) => [email, looksLikeEmail(email)])).toEqual(
+      cases.map((email) => [email, server(email)]),
+    )
+    expect(looksLikeEmail('marek@example')).toBe(false)
+    expect(looksLikeEmail('marek@example.pl')).toBe(true)
   })
 })

@@ -15,18 +15,19 @@ export const periodText = (period: PeriodKey, locale: string): string => {
 }
 
 /**
- * Who made an entry: the member's name, "członek budżetu" while the members are not known (or unnamed), and
- * "były członek" for an author who left the budget.
+ * Who made an entry: the member's name, else the name the server resolved (a former member's too), "członek
+ * budżetu" while the members are not known (or unnamed), and "były członek" only for an author whose account is gone.
  */
 export const whoText = (
-  entry: Pick<ActivityEntry, 'actorUserId'>,
+  entry: Pick<ActivityEntry, 'actorUserId' | 'actorName'>,
   members: ReadonlyArray<ActivityMember>,
   t: TFunction,
 ): string => {
-  if (members.length === 0) return t('activity.member')
   const member = members.find((candidate) => candidate.userId === entry.actorUserId)
-  if (member === undefined) return t('activity.formerMember')
-  return member.name ?? t('activity.member')
+  const name = member?.name ?? entry.actorName
+  if (name !== null && name !== undefined) return name
+  if (members.length === 0 || member !== undefined) return t('activity.member')
+  return t('activity.formerMember')
 }
 
 /** The kinds whose entry lacks the old object's details when the server could not find them. */

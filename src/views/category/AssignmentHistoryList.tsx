@@ -25,7 +25,10 @@ export function AssignmentHistoryList({
   const view = useBudget((snapshot) => selectMonthView(snapshot, periodKey))
   const userId = useBudget(selectUserId)
   const budgetId = useBudget((snapshot) => snapshot.context.budgetId)
-  const members = useMemberNames(budgetId)
+  const members = useMemberNames(
+    budgetId,
+    records.flatMap((record) => (record.by === null ? [] : [record.by])),
+  )
   if (records.length === 0) return <p className="category-empty">{t('category.noHistory')}</p>
   const endName = (id: CategoryId | null) =>
     id === null ? t('category.readyToAssign') : categoryName(view.categories.find((row) => row.id === id))

@@ -179,6 +179,49 @@ describe.each(databases())('activity feed on $kind', (target) => {
     expect(refused.headers['content-type']).toContain('application/problem+json')
   })
 
+  it('names each actor from their account, a removed member too; a deleted account is null', async () => {
+    expectStatus(await alice('PUT', '/api/user-profile', { displayName: 'Alicja' }), 200)
+    const carol = await harness.as('carol')
+    const carolId = expectStatus(await carol('GET', '/api/user-profile'), 200).id
+    const { db } = harness.app.ledger
+    await db
+      .updateTable('budget_members')
+      .set({ access: 'Edit' })
+      .where('budget_id', '=', budget.id)
+      .where('user_id', '=', bobId)
+      .execute()
+    await db
+      .insertInto('budget_members')
+      .values({ budget_id: budget.id, user_id: carolId, role: 'Guest', access: 'Edit' })
+      .execute()
+    expectStatus(await bob('PUT', budget.base, { name: 'Bobowy' }), 200)
+    expectStatus(await carol('PUT', budget.base, { name: 'Karolowy' }), 200)
+    const actorNames = async () =>
+      new Map(
+        ((await feed('?limit=100')).items as { actorUserId: string; actorName: string | null }[]).map(
+          (item) => [item.actorUserId, item.actorName],
+        ),
+      )
+    expect(await actorNames()).toEqual(
+      new Map([
+        [carolId, `carol-${target.kind}@example.com`],
+        [bobId, `bob-${target.kind}@example.com`],
+        [aliceId, 'Alicja'],
+      ]),
+    )
+    // Both removed from the budget; carol's account deleted as well.
+    await db
+      .deleteFrom('budget_members')
+      .where('budget_id', '=', budget.id)
+      .where('user_id', 'in', [bobId, carolId])
+      .execute()
+    await harness.app.identity.db.deleteFrom('users').where('id', '=', carolId).execute()
+    const after = await actorNames()
+    expect(after.get(bobId)).toBe(`bob-${target.kind}@example.com`)
+    expect(after.get(carolId)).toBeNull()
+    expect(after.get(aliceId)).toBe('Alicja')
+  })
+
   it.each([
     ['?limit=0'],
     ['?limit=101'],

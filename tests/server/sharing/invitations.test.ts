@@ -195,6 +195,83 @@ describe.each(databases())('invitations on $kind', (target) => {
     expectStatus(await later('POST', `/api/invitations/${token}/accept`), 200)
   })
 
+  it('answers a link used by someone removed since `invitation_used`, not `…_by_you`', async () => {
+    const owner = await harness.as('removed-owner')
+    const budgetId = await budgetOf(owner)
+    const { token } = await invite(owner, budgetId, 'removed@example.com')
+    const guest = await harness.as('removed-guest')
+    expectStatus(await guest('POST', `/api/invitations/${token}/accept`), 200)
+    const guestId = await userIdOf(harness, 'removed-guest')
+    expectStatus(await owner('DELETE', `/api/budget/${budgetId}/budget-collaborations/${guestId}`), 204)
+    expectProblem(await guest('GET', `/api/invitations/${token}`), 410, 'invitation_used')
+    expectProblem(await guest('POST', `/api/invitations/${token}/accept`), 410, 'invitation_used')
+    expectProblem(await guest('GET', `/api/budget/${budgetId}/categories`), 404, 'not_found')
+  })
+
+  it('previews a link for an anonymous caller, without the caller, and accepts only signed in', async () => {
+    const owner = await harness.as('anon-owner')
+    expectStatus(await owner('PUT', '/api/user-profile', { displayName: 'Ela' }), 200)
+    const budgetId = await budgetOf(owner, 'Dom')
+    const { token, expiresAt } = await invite(owner, budgetId, 'anon@example.com', 'Edit')
+    const anonymous = (method: 'GET' | 'POST', url: string, authorization?: string) =>
+      harness.app.inject({
+        method,
+        url,
+        headers: authorization === undefined ? {} : { authorization },
+      })
+    const preview = await anonymous('GET', `/api/invitations/${token}`)
+    expect({ status: preview.statusCode, body: preview.json() }).toEqual({
+      status: 200,
+      body: {
+        budgetId,
+        budgetName: 'Dom',
+        invitedByName: 'Ela',
+        role: 'Guest',
+        access: 'Edit',
+        expiresAt,
+        alreadyMember: false,
+      },
+    })
+    // A token that comes along is still checked: a stale one is refused, not taken for anonymous.
+    expect((await anonymous('GET', `/api/invitations/${token}`, 'Bearer kpt_stale')).statusCode).toBe(401)
+    expect((await anonymous('POST', `/api/invitations/${token}/accept`)).statusCode).toBe(401)
+    const unknown = await anonymous('GET', `/api/invitations/${'A'.repeat(43)}`)
+    expect({ status: unknown.statusCode, code: unknown.json().code }).toEqual({
+      status: 404,
+      code: 'invitation_not_found',
+    })
+    // Nothing else under /api/invitations opens up.
+    expect((await anonymous('GET', `/api/invitations/${token}/accept`)).statusCode).toBe(401)
+    const guest = await harness.as('anon-joiner')
+    expectStatus(await guest('POST', `/api/invitations/${token}/accept`), 200)
+    const used = await anonymous('GET', `/api/invitations/${token}`)
+    expect({ status: used.statusCode, code: used.json().code }).toEqual({
+      status: 410,
+      code: 'invitation_used',
+    })
+  })
+
+  it('refuses an address whose domain has no dot', async () => {
+    const owner = await harness.as('dotless-owner')
+    const budgetId = await budgetOf(owner)
+    for (const email of ['marek@example', 'marek@', 'marek@example.', 'marek@.pl', 'marek@a..pl']) {
+      const answer = await owner('POST', `/api/budget/${budgetId}/invitations`, {
+        email,
+        role: 'Guest',
+        access: 'Edit',
+      })
+      expectProblem(answer, 400, 'validation_failed')
+    }
+    expectStatus(
+      await owner('POST', `/api/budget/${budgetId}/invitations`, {
+        email: ' marek@example.pl ',
+        role: 'Guest',
+        access: 'Edit',
+      }),
+      201,
+    )
+  })
+
   it('answers 404 for a link nobody minted and 400 for one of the wrong shape', async () => {
     const someone = await harness.as('lost')
     const unknown = 'A'.repeat(43)

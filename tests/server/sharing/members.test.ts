@@ -76,11 +76,14 @@ describe.each(databases())('members of a shared budget on $kind', (target) => {
     const guest = await join(harness, owner, budgetId, 'remove-guest')
     const stream = await streamOf(budgetId, 'remove-guest')
     expect(await stream.endsWithin(300)).toBe(false)
+    const before = stream.received()
     const guestId = await userIdOf(harness, 'remove-guest')
     expect((await owner('DELETE', `/api/budget/${budgetId}/budget-collaborations/${guestId}`)).status).toBe(
       204,
     )
     expect(await stream.endsWithin(1_000)).toBe(true)
+    // Ended, not told: a removed member hears nothing more of the budget.
+    expect(stream.received()).toBe(before)
     expectProblem(await guest('GET', `/api/budget/${budgetId}/categories`), 404, 'not_found')
     expect(
       expectStatus(await owner('GET', `/api/budget/${budgetId}/budget-collaborations`), 200),
@@ -138,6 +141,31 @@ describe.each(databases())('members of a shared budget on $kind', (target) => {
       'not_found',
     )
     expectProblem(await owner('PATCH', `${base}/${guestId}`, { access: 'Admin' }), 400, 'validation_failed')
+  })
+
+  it('tells a member’s open stream, live and without an event id, that access or members changed', async () => {
+    const owner = await harness.as('live-owner')
+    const budgetId = await budgetOf(owner)
+    const guest = await join(harness, owner, budgetId, 'live-guest', 'Edit')
+    const guestId = await userIdOf(harness, 'live-guest')
+    const base = `/api/budget/${budgetId}/budget-collaborations`
+    const stream = await streamOf(budgetId, 'live-guest')
+    const told = ': members-changed'
+    expectStatus(await owner('PATCH', `${base}/${guestId}`, { access: 'Read' }), 200)
+    expect(await stream.heardWithin(told, 1, 2_000)).toBe(1)
+    const ids = () => stream.received().match(/^id:/gmu)?.length ?? 0
+    const idsBefore = ids()
+    expectStatus(await owner('PATCH', `${base}/${guestId}`, { access: 'Edit' }), 200)
+    expect(await stream.heardWithin(told, 2, 2_000)).toBe(2)
+    expectStatus(await owner('POST', `${base}/${guestId}/ownership`), 200)
+    expect(await stream.heardWithin(told, 3, 2_000)).toBe(3)
+    // Someone joining (invited by the new owner) is a change of members too.
+    await join(harness, guest, budgetId, 'live-newcomer', 'Read')
+    expect(await stream.heardWithin(told, 4, 2_000)).toBe(4)
+    // Only comments: no event (id) came with them, so clients counting seqs see nothing new.
+    expect(ids()).toBe(idsBefore)
+    expect(await stream.endsWithin(100)).toBe(false)
+    stream.close()
   })
 
   it('hands the budget over: the member becomes Owner, the caller an editing Guest', async () => {

@@ -68,18 +68,40 @@ export const openStream = async (url: string, authorization: string) => {
   const controller = new AbortController()
   const response = await fetch(url, { headers: { authorization }, signal: controller.signal })
   expect(response.status).toBe(200)
-  const reader = response.body?.getReader()
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
   if (reader === undefined) throw new Error('no body')
+  let text = ''
+  let heard = () => {}
   const ended = (async () => {
     for (;;) {
-      const { done } = await reader.read()
+      const { value, done } = await reader.read()
       if (done) return true
+      text += value
+      heard()
     }
   })().catch(() => false)
+  const within = <T>(promise: Promise<T>, ms: number, otherwise: T) =>
+    Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), ms))])
   return {
     /** True when the server ended the stream within `ms`. */
-    endsWithin: (ms: number) =>
-      Promise.race([ended, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]),
+    endsWithin: (ms: number) => within(ended, ms, false),
+    /** How many times `line` has come so far, once it has come at least `count` times (or `ms` passed). */
+    heardWithin: (line: string, count: number, ms: number) => {
+      const times = () => text.split('\n').filter((each) => each === line).length
+      return within(
+        new Promise<number>((resolve) => {
+          const listen = () => {
+            if (times() >= count) resolve(times())
+          }
+          heard = listen
+          listen()
+        }),
+        ms,
+        -1,
+      ).then(() => times())
+    },
+    /** Everything received so far. */
+    received: () => text,
     close: () => controller.abort(),
   }
 }

@@ -18,6 +18,7 @@ const full = (kind: ActivityKind): ActivityEntry => ({
   lastSeq: 7,
   recordedAt: '2026-03-10T10:00:00.000Z' as Instant,
   actorUserId: OLA,
+  actorName: 'Ola',
   kind,
   name: 'Jedzenie',
   previousName: 'Żywność',
@@ -92,12 +93,18 @@ describe('activity phrases', () => {
         expect(word, phrase).not.toMatch(/(?:ł|ła|ło)$/u)
   })
 
-  it('names the member, a former member, or a member while names are unknown', () => {
+  it('names the member, a former member by the server’s name, or says who while names are unknown', () => {
     const t = translators.pl as TFunction
-    expect(whoText({ actorUserId: OLA }, [{ userId: OLA, name: 'Ola' }], t)).toBe('Ola')
-    expect(whoText({ actorUserId: OLA }, [{ userId: UserId.make('bob'), name: 'Bob' }], t)).toBe(
-      'były członek',
+    const bob = [{ userId: UserId.make('bob'), name: 'Bob' }]
+    expect(whoText({ actorUserId: OLA, actorName: 'Ola' }, [{ userId: OLA, name: 'Ola' }], t)).toBe('Ola')
+    // Removed from the budget, the account still there: the server's name, not "były członek".
+    expect(whoText({ actorUserId: OLA, actorName: 'Ola K.' }, bob, t)).toBe('Ola K.')
+    expect(whoText({ actorUserId: OLA, actorName: 'Ola K.' }, [], t)).toBe('Ola K.')
+    // Only a deleted account is a former member without a name.
+    expect(whoText({ actorUserId: OLA, actorName: null }, bob, t)).toBe('były członek')
+    expect(whoText({ actorUserId: OLA, actorName: null }, [], t)).toBe('członek budżetu')
+    expect(whoText({ actorUserId: OLA, actorName: null }, [{ userId: OLA, name: null }], t)).toBe(
+      'członek budżetu',
     )
-    expect(whoText({ actorUserId: OLA }, [], t)).toBe('członek budżetu')
   })
 })
