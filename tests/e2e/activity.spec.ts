@@ -51,7 +51,9 @@ test('activity: the feed tells who did what, from the budget navigation, filtere
   const entries = page.getByRole('list', { name: 'Zmiany w budżecie' }).getByRole('listitem')
   const me = workerAccount()
   // Newest first, each with the author's name (their e-mail until they set a display name).
-  await expect(entries.nth(0)).toContainText(`${me}: usunięcie kategorii Kino (transakcje przeniesione do kategorii Jedzenie)`)
+  await expect(entries.nth(0)).toContainText(
+    `${me}: usunięcie kategorii Kino (transakcje przeniesione do kategorii Jedzenie)`,
+  )
   await expect(entries.nth(1)).toContainText(`${me}: nowa kategoria Kino`)
   await expect(entries.nth(2)).toContainText(`${me}: nowa transakcja Biedronka ${zl('-45,20')}`)
   await expect(entries.nth(2)).toContainText('na koncie Konto osobiste')
