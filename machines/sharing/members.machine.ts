@@ -59,6 +59,8 @@ export type MembersContext = MembersInput & {
 
 export type MembersEvent =
   | { type: 'sharing.retry' }
+  /** Read the list again (e.g. after the caller renamed themselves). */
+  | { type: 'sharing.refresh' }
   | { type: 'sharing.invite'; email: string; access: BudgetAccess }
   | { type: 'sharing.dismissLink' }
   | { type: 'sharing.revoke'; invitationId: InvitationId }
@@ -151,7 +153,12 @@ export const membersMachine = setup({
     drop: assign({ pending: null }),
     takeWritten: assign(({ context }, params: { outcome: WriteOutcome }) => ({
       created:
-        params.outcome.ok && params.outcome.created !== null ? params.outcome.created : context.created,
+        params.outcome.ok && params.outcome.created !== null
+          ? params.outcome.created
+          : // A revoked link is dead: its panel must not keep offering it for copying.
+            context.pending?.kind === 'revoke' && context.pending.invitationId === context.created?.id
+            ? null
+            : context.created,
       // The caller handed the budget over: a guest may no longer list invitations.
       owner: context.pending?.kind === 'handOver' ? false : context.owner,
       pending: null,
@@ -216,13 +223,14 @@ export const membersMachine = setup({
               { guard: 'inviteIsValid', target: 'writing', actions: 'hold' },
               { actions: 'refuseInvalidEmail' },
             ],
-            'sharing.revoke': { target: 'writing', actions: 'hold' },
             'sharing.access': { target: 'writing', actions: 'hold' },
-            // Removing, handing over and leaving are asked once more first.
+            // Revoking, removing, handing over and leaving are asked once more first.
+            'sharing.revoke': { target: 'confirming', actions: 'hold' },
             'sharing.remove': { target: 'confirming', actions: 'hold' },
             'sharing.handOver': { target: 'confirming', actions: 'hold' },
             'sharing.leave': { target: 'confirming', actions: 'hold' },
             'sharing.dismissLink': { actions: 'dismissLink' },
+            'sharing.refresh': { target: 'refreshing' },
           },
         },
         // A confirmation dialog names what is about to happen.

@@ -61,12 +61,17 @@ export const createSharedRoutes = (rootRoute: AppRootRoute) => {
     pendingComponent: HealthLoading,
     errorComponent: HealthError,
   })
-  // An invitation link: signed out, the guard goes to the provider (sign in, or "Załóż konto") and back here.
+  // An invitation link. Signed out in a browser, the page itself first says who invites to which budget and offers
+  // to sign in or register (back to the link); if the server will not tell a stranger (401), the page's request
+  // starts the sign-in as before. Native apps go to their login route as everywhere.
   const invitationRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/invitation/$token',
     staticData: meta('invitation', { layout: 'empty', noSidePanel: true, status: 'built' }),
-    beforeLoad: (args) => requireSignedInApp(args),
+    beforeLoad: async (args) => {
+      if (!args.context.auth.isNative && (await args.context.auth.settledSession()) === 'signedOut') return
+      await requireSignedInApp(args)
+    },
     component: sharingView('InvitationRoute'),
   })
   return [

@@ -51,16 +51,20 @@ test('activity: the feed tells who did what, from the budget navigation, filtere
   const entries = page.getByRole('list', { name: 'Zmiany w budżecie' }).getByRole('listitem')
   const me = workerAccount()
   // Newest first, each with the author's name (their e-mail until they set a display name).
-  await expect(entries.nth(0)).toContainText(`${me}: usunięcie kategorii Kino (transakcje do Jedzenie)`)
+  await expect(entries.nth(0)).toContainText(
+    `${me}: usunięcie kategorii Kino (transakcje przeniesione do kategorii Jedzenie)`,
+  )
   await expect(entries.nth(1)).toContainText(`${me}: nowa kategoria Kino`)
   await expect(entries.nth(2)).toContainText(`${me}: nowa transakcja Biedronka ${zl('-45,20')}`)
-  await expect(entries.nth(2)).toContainText('na Konto osobiste')
-  await expect(entries.nth(3)).toContainText(`${me}: przydział ${zl('300,00')} do Jedzenie`)
+  await expect(entries.nth(2)).toContainText('na koncie Konto osobiste')
+  await expect(entries.nth(3)).toContainText(`${me}: przydział ${zl('300,00')} do kategorii Jedzenie`)
   // Everything fits one page: nothing older to show.
   await expect(page.getByRole('button', { name: 'Pokaż starsze' })).toHaveCount(0)
 
   // The filter by person, by keyboard: the person's entries are the same ones.
   const filter = page.getByLabel('Osoba')
+  // A touch target, not a bare native select.
+  expect((await filter.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44)
   await filter.focus()
   await filter.selectOption({ label: me })
   await expect(filter).toHaveValue(/.+/u)

@@ -111,6 +111,7 @@ describe('members and invitations screen model', () => {
 
   const events: ReadonlyArray<ModelEvent> = [
     { type: 'sharing.retry' },
+    { type: 'sharing.refresh' },
     { type: 'sharing.invite', email: 'ola@example.com', access: 'Edit' },
     { type: 'sharing.invite', email: 'not an address', access: 'Read' },
     { type: 'sharing.dismissLink' },
@@ -184,13 +185,16 @@ describe('members and invitations screen model', () => {
       execute,
       serializeState,
       afterStep: (snapshot, step, harness, before) => {
-        // Removing, handing over and leaving reach the server only through the confirmation.
+        // Revoking, removing, handing over and leaving reach the server only through the confirmation.
         if (snapshot.matches({ ready: 'writing' }) && !before.matches({ ready: 'writing' })) {
           const sent = harness.writes.at(-1)?.kind
-          expect(
-            before.matches({ ready: 'confirming' }) || ['invite', 'revoke', 'access'].includes(sent ?? ''),
-          ).toBe(true)
+          expect(before.matches({ ready: 'confirming' }) || ['invite', 'access'].includes(sent ?? '')).toBe(
+            true,
+          )
         }
+        // A revoked invitation's link is no longer offered (the walk's only invitation is the one just made).
+        if (step.event.type === WRITING && before.context.pending?.kind === 'revoke' && step.event.output.ok)
+          expect(snapshot.context.created).toBeNull()
         // A write that succeeded says so once, in its own words; a failed one says nothing here.
         if (step.event.type === WRITING) {
           const kind = before.context.pending?.kind
@@ -238,6 +242,22 @@ describe('members and invitations screen model', () => {
 
   it('walked every transition of the chart at least once', () => {
     expect(recorder.missingFrom(membersMachine)).toEqual([])
+  })
+
+  it('keeps the link of another invitation when one is revoked', async () => {
+    const harness = start()
+    await answer(harness.calls, OWNED)
+    harness.actor.send({ type: 'sharing.invite', email: 'ola@example.com', access: 'Edit' })
+    await settle()
+    await answer(harness.calls, CREATED)
+    await answer(harness.calls, OWNED)
+    harness.actor.send({ type: 'sharing.revoke', invitationId: InvitationId.make('i-other') })
+    expect(harness.actor.getSnapshot().matches({ ready: 'confirming' })).toBe(true)
+    harness.actor.send({ type: 'sharing.confirm' })
+    await settle()
+    await answer(harness.calls, DONE)
+    expect(harness.actor.getSnapshot().context.created?.id).toBe(INVITATION)
+    harness.actor.stop()
   })
 
   it('asks for pending invitations only while the caller owns the budget', async () => {

@@ -35,7 +35,7 @@ const bare = (entry: ActivityEntry): boolean =>
   (entry.kind === 'transactionDeleted' || entry.kind === 'transferDeleted') && entry.amount === undefined
 
 /**
- * What happened, as a noun phrase ("przydział 300,00 zł do Jedzenie"): no verb, so no grammatical gender of the
+ * What happened, as a noun phrase ("przydział 300,00 zł do kategorii Jedzenie"): no verb, so no grammatical gender of the
  * person in any language.
  */
 export const whatText = (
@@ -48,8 +48,12 @@ export const whatText = (
   const named = (value: string | null | undefined) => value ?? t('activity.unnamed')
   // null `from`/`to` of money moved is Ready to Assign; of a transfer or a deletion, a name not found.
   const money = entry.kind === 'moneyMoved' || entry.kind === 'overspendingCovered'
-  const place = (value: string | null | undefined) =>
-    value === null && money ? t('activity.readyToAssign') : named(value)
+  // Money moves between categories and Ready to Assign: Polish names each after a noun ("z kategorii Kino"), so the
+  // name itself stays uninflected.
+  const place = (value: string | null | undefined) => {
+    if (!money) return named(value)
+    return value === null ? t('activity.readyToAssignRef') : t('activity.categoryRef', { name: named(value) })
+  }
   const params: Record<string, string | number> = {
     name: named(entry.name),
     previousName: named(entry.previousName),

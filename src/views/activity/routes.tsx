@@ -1,3 +1,4 @@
+import '../../components/dialog/form.css'
 import './activity.css'
 import './texts.ts'
 import { useParams } from '@tanstack/react-router'

@@ -11,7 +11,7 @@ import {
 } from '../../../machines/openBudget/selectors/month.ts'
 import type { CurrencyCode, PeriodKey } from '../../../schemas/money.ts'
 import { Money, toneOf, useFormatAmount } from '../../components/money/Money.tsx'
-import { useBudget } from '../../openBudget/OpenBudget.tsx'
+import { useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, WarningIcon } from './icons.tsx'
@@ -99,6 +99,9 @@ export const ReadyToAssignBanner = memo(function ReadyToAssignBanner({
     (a, b) => a.amount === b.amount && a.categories === b.categories,
   )
   const texts = RTA_TEXTS[tone === 'zero' && fresh ? 'fresh' : tone]
+  // A reader cannot follow a call to assign (or to add money): say who does instead.
+  const { canEdit } = usePermissions()
+  const body = canEdit || (tone === 'zero' && !fresh) ? texts.body : 'budgetView.rta.readerBody'
   return (
     <section className="rta" data-tone={tone} aria-labelledby="rta-title">
       <div className="rta__summary">
@@ -111,7 +114,7 @@ export const ReadyToAssignBanner = memo(function ReadyToAssignBanner({
         <p className="rta__status">
           {tone === 'negative' ? <WarningIcon /> : fresh ? null : <CheckIcon />}
           <strong>{t(texts.status)}</strong>
-          <span className="rta__body">{t(texts.body)}</span>
+          <span className="rta__body">{t(body)}</span>
         </p>
         {overspending.amount === 0 ? null : (
           <p className="rta__overspent">

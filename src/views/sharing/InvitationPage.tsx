@@ -2,9 +2,10 @@ import './sharing.css'
 import './texts.ts'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
+import { selectIsSignedIn } from '../../../machines/session/index.ts'
 import {
   type InvitationRefusal,
   selectAcceptFailed,
@@ -13,8 +14,12 @@ import {
   selectPreview,
   selectRefusal,
 } from '../../../machines/sharing/index.ts'
+import { useLoadApi } from '../../api/ApiContext.tsx'
+import { useAuth } from '../../auth/AuthContext.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
+import { DisplayNameField, useProfileName } from '../settings/DisplayNameSection.tsx'
+import { saveDisplayName } from '../settings/profileApi.ts'
 import { useDateFormat, useInvitationActor } from './useSharing.ts'
 
 /** Links that can no longer be used: the inviter can send a new one. */
@@ -24,6 +29,28 @@ const ASK_AGAIN: ReadonlySet<InvitationRefusal> = new Set([
   'invitation_revoked',
   'invitation_not_found',
 ])
+
+/**
+ * Before joining, the person may say how the others will see them (optional, prefilled with their current name).
+ * Saving it first means the owner's members list already shows the name when the new member appears.
+ */
+function JoinName({ onChange }: { readonly onChange: (name: string | null) => void }) {
+  const { profile } = useProfileName()
+  const [name, setName] = useState<string | null>(null)
+  if (typeof profile !== 'object') return null
+  const value = name ?? profile.displayName ?? ''
+  return (
+    <DisplayNameField
+      value={value}
+      onChange={(next) => {
+        setName(next)
+        onChange(next === (profile.displayName ?? '') ? null : next)
+      }}
+      email={profile.email}
+      optional
+    />
+  )
+}
 
 /**
  * `/invitation/{token}` on both route trees (signed in by the route's guard): the budget's name, who invited and
@@ -41,6 +68,23 @@ export function InvitationPage({ token }: { readonly token: string }) {
   const budgetId = useSelector(actor, selectJoinedBudget)
   const failed = useSelector(actor, selectAcceptFailed)
   const date = useDateFormat()
+  const { session } = useAuth()
+  const signedIn = useSelector(session, selectIsSignedIn)
+  const loadApi = useLoadApi()
+  // The name typed before joining; null: unchanged.
+  const [newName, setNewName] = useState<string | null>(null)
+  const [naming, setNaming] = useState(false)
+  const join = async () => {
+    if (newName !== null) {
+      setNaming(true)
+      // A name that could not be saved does not stop the joining: it can be changed in the members list later.
+      await saveDisplayName(loadApi, newName).catch(() => undefined)
+      setNaming(false)
+    }
+    actor.send({ type: 'invitation.accept' })
+  }
+  // Back to this very link after signing in or registering (the provider's sign-in page offers "Załóż konto").
+  const signIn = () => session.send({ type: 'session.signIn', returnTo: paths.invitation(token) })
   useEffect(() => {
     if (status === 'joined' && budgetId !== null)
       void navigate({ href: paths.budget(budgetId), replace: true })
@@ -68,7 +112,33 @@ export function InvitationPage({ token }: { readonly token: string }) {
           </div>
         </div>
       ) : null}
-      {(status === 'asking' || status === 'accepting') && preview !== null ? (
+      {!signedIn && status === 'asking' && preview !== null ? (
+        <div className="invitation__landing">
+          <p className="invitation__lead">
+            {preview.invitedByName === null
+              ? t('sharing.invitation.signedOutAnonymous', { budget: preview.budgetName })
+              : t('sharing.invitation.signedOut', {
+                  name: preview.invitedByName,
+                  budget: preview.budgetName,
+                })}
+          </p>
+          <p>
+            {t(`sharing.access.${preview.access}`)}
+            {' — '}
+            {t(`sharing.access.${preview.access}Help`)}
+          </p>
+          <p className="sharing__meta">{t('sharing.invitation.signedOutHint')}</p>
+          <div className="sharing__actions">
+            <Button className="button button--primary" onPress={signIn}>
+              {t('sharing.invitation.signIn')}
+            </Button>
+            <Button className="button" onPress={signIn}>
+              {t('sharing.invitation.register')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {signedIn && (status === 'asking' || status === 'accepting') && preview !== null ? (
         <>
           <p>
             {preview.invitedByName === null
@@ -91,13 +161,16 @@ export function InvitationPage({ token }: { readonly token: string }) {
               {t('sharing.invitation.acceptFailed')}
             </p>
           ) : null}
+          <JoinName onChange={setNewName} />
           <div className="sharing__actions">
             <Button
               className="button button--primary"
-              isPending={status === 'accepting'}
-              onPress={() => actor.send({ type: 'invitation.accept' })}
+              isPending={status === 'accepting' || naming}
+              onPress={() => void join()}
             >
-              {status === 'accepting' ? t('sharing.invitation.accepting') : t('sharing.invitation.accept')}
+              {status === 'accepting' || naming
+                ? t('sharing.invitation.accepting')
+                : t('sharing.invitation.accept')}
             </Button>
           </div>
         </>

@@ -3,7 +3,7 @@ import './texts.ts'
 import { useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { TFunction } from 'i18next'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import {
   Button,
   Dialog,
@@ -39,6 +39,7 @@ import type { BudgetAccess } from '../../../schemas/budget.ts'
 import type { BudgetId } from '../../../schemas/ids.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
+import { DisplayNameForm, useProfileName } from '../settings/DisplayNameSection.tsx'
 import { type MembersRef, useDateFormat, useMembersActor } from './useSharing.ts'
 
 const KNOWN_FAILURES: ReadonlySet<string> = new Set([
@@ -59,6 +60,49 @@ export const failureText = (t: TFunction, failure: MembersFailure): string => {
 
 /** The name a member goes by: their display name (the server answers the e-mail until one is set). */
 export const memberName = (member: Member): string => member.displayName ?? member.email ?? member.userId
+
+/**
+ * On one's own row: the name the others see, changed in place (the same form as in Ustawienia). The members list is
+ * read again after a save so the row shows the new name.
+ */
+function SeenAs({ actor, shown }: { readonly actor: MembersRef; readonly shown: string }) {
+  const { t } = useTranslation()
+  const { profile, setProfile } = useProfileName()
+  const [editing, setEditing] = useState(false)
+  const renameRef = useRef<HTMLButtonElement>(null)
+  const close = () => {
+    setEditing(false)
+    // Back where the person was, not at the top of the page.
+    requestAnimationFrame(() => renameRef.current?.focus())
+  }
+  if (editing && typeof profile === 'object')
+    return (
+      <div className="sharing__rename">
+        <DisplayNameForm
+          profile={profile}
+          onSaved={(saved) => {
+            setProfile(saved)
+            actor.send({ type: 'sharing.refresh' })
+            close()
+          }}
+          onCancel={close}
+        />
+      </div>
+    )
+  return (
+    <span className="sharing__seen-as">
+      <span>{t('sharing.members.seenAs', { name: shown })}</span>
+      <Button
+        ref={renameRef}
+        className="button button--quiet sharing__rename-button"
+        isDisabled={typeof profile !== 'object'}
+        onPress={() => setEditing(true)}
+      >
+        {t('sharing.members.rename')}
+      </Button>
+    </span>
+  )
+}
 
 const roleKey = (member: Member) =>
   member.role === 'Owner' ? 'Owner' : member.access === 'Edit' ? 'GuestEdit' : 'GuestRead'
@@ -93,6 +137,7 @@ function MemberRow({
           <span className="sharing__meta">{member.email}</span>
         ) : null}
         <span className="sharing__role">{t(`sharing.members.role.${roleKey(member)}`)}</span>
+        {mine ? <SeenAs actor={actor} shown={name} /> : null}
         <span className="sharing__meta sharing__dates">
           <span>{t('sharing.members.since', { date: date(member.since) })}</span>
           <span>
@@ -129,6 +174,9 @@ function MemberRow({
             {t('sharing.members.remove')}
           </Button>
         </div>
+      ) : null}
+      {mine && member.role === 'Owner' ? (
+        <p className="sharing__meta sharing__owner-leave">{t('sharing.members.ownerLeave')}</p>
       ) : null}
       {mine && member.role === 'Guest' ? (
         <div className="sharing__actions">
@@ -218,6 +266,15 @@ function CreatedLink({
   const { t } = useTranslation()
   const date = useDateFormat()
   const [copied, setCopied] = useState<'copied' | 'copyFailed' | null>(null)
+  const panelRef = useRef<HTMLElement>(null)
+  // A new link is what the person came for: on a phone it opens below the fold, under the success toast.
+  useEffect(() => {
+    void created.id
+    const panel = panelRef.current
+    if (panel === null) return
+    panel.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    panel.focus({ preventScroll: true })
+  }, [created.id])
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.url)
@@ -227,7 +284,12 @@ function CreatedLink({
     }
   }
   return (
-    <section className="notice sharing__created" aria-label={t('sharing.invite.linkTitle')}>
+    <section
+      ref={panelRef}
+      tabIndex={-1}
+      className="notice sharing__created"
+      aria-label={t('sharing.invite.linkTitle')}
+    >
       <p className="notice__title">{t('sharing.invite.linkTitle')}</p>
       <p>{t('sharing.invite.mailed', { email: created.email, date: date(created.expiresAt) })}</p>
       <TextField className="field" value={created.url} isReadOnly>
@@ -301,14 +363,22 @@ function ConfirmWrite({ actor, budgetName }: { readonly actor: MembersRef; reado
   const { t } = useTranslation()
   const pending = useSelector(actor, selectConfirming)
   const members = useSelector(actor, selectMembers)
+  const invitations = useSelector(actor, selectInvitations)
   const cancel = () => actor.send({ type: 'sharing.cancel' })
   if (
     pending === null ||
-    (pending.kind !== 'remove' && pending.kind !== 'handOver' && pending.kind !== 'leave')
+    (pending.kind !== 'remove' &&
+      pending.kind !== 'handOver' &&
+      pending.kind !== 'leave' &&
+      pending.kind !== 'revoke')
   )
     return null
-  const member = members.find((row) => row.userId === pending.userId)
-  const name = member === undefined ? '' : memberName(member)
+  const name = (() => {
+    if (pending.kind === 'revoke')
+      return invitations?.find((row) => row.id === pending.invitationId)?.email ?? ''
+    const member = members.find((row) => row.userId === pending.userId)
+    return member === undefined ? '' : memberName(member)
+  })()
   const kind = pending.kind
   return (
     <ModalOverlay

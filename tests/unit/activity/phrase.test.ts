@@ -55,16 +55,29 @@ describe('activity phrases', () => {
     }
   })
 
-  it('says "przydział 300 zł do Jedzenie" and "Do przydzielenia" for money from Ready to Assign', () => {
+  it('names categories and accounts after a noun in Polish, and Ready to Assign as "pula"', () => {
     const t = translators.pl as TFunction
     expect(whatText(full('assigned'), PLN, 'pl', t)).toBe(
-      'przydział 300,00\u00a0zł do Jedzenie (marzec 2025)',
+      'przydział 300,00\u00a0zł do kategorii Jedzenie (marzec 2025)',
     )
     expect(whatText({ ...full('moneyMoved'), from: null }, PLN, 'pl', t)).toContain(
-      'z Do przydzielenia do Oszczędności',
+      'z puli Do przydzielenia do kategorii Oszczędności',
     )
     expect(whatText({ ...full('transactionsImported'), count: 120 }, PLN, 'pl', t)).toBe(
-      'import 120 transakcji na Konto osobiste',
+      'import 120 transakcji na konto Konto osobiste',
+    )
+    expect(whatText(full('moneyMoved'), PLN, 'pl', t)).toBe(
+      'przesunięcie 300,00\u00a0zł z kategorii Kino do kategorii Oszczędności (marzec 2025)',
+    )
+    expect(whatText(full('transactionAdded'), PLN, 'pl', t)).toBe(
+      'nowa transakcja Jedzenie 300,00\u00a0zł na koncie Konto osobiste',
+    )
+    expect(whatText(full('transferAdded'), PLN, 'pl', t)).toBe(
+      'nowy przelew 300,00\u00a0zł z konta Konto osobiste na konto Oszczędności',
+    )
+    // English needs no such noun.
+    expect(whatText(full('moneyMoved'), PLN, 'en', translators.en as TFunction)).toContain(
+      'from Kino to Oszczędności',
     )
     // A deletion whose transaction the server could not find says only what happened.
     const { amount: _amount, ...unknown } = full('transactionDeleted')
