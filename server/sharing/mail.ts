@@ -17,7 +17,7 @@ export interface InvitationMail {
 const texts = {
   pl: {
     subject: (budget: string) => `Zaproszenie do budżetu „${budget}” w Koperta`,
-    access: { Edit: 'z prawem edycji', Read: 'tylko do odczytu' },
+    access: { Edit: 'z prawem edycji', Read: 'tylko do podglądu' },
     body: (inviter: string, budget: string, access: string, url: string) =>
       `${inviter} zaprasza do wspólnego budżetu „${budget}” w Koperta (${access}).\n\n` +
       `Aby dołączyć, otwórz ten link (jednorazowy, ważny 7 dni) i zaloguj się albo załóż konto:\n${url}\n\n` +
@@ -25,7 +25,7 @@ const texts = {
   },
   en: {
     subject: (budget: string) => `Invitation to the budget “${budget}” in Koperta`,
-    access: { Edit: 'with edit access', Read: 'read-only' },
+    access: { Edit: 'with edit access', Read: 'view-only' },
     body: (inviter: string, budget: string, access: string, url: string) =>
       `${inviter} invites you to share the budget “${budget}” in Koperta (${access}).\n\n` +
       `To join, open this link (single use, valid for 7 days) and sign in or create an account:\n${url}\n\n` +
@@ -33,7 +33,7 @@ const texts = {
   },
   de: {
     subject: (budget: string) => `Einladung zum Budget „${budget}“ in Koperta`,
-    access: { Edit: 'mit Bearbeitungsrecht', Read: 'nur lesend' },
+    access: { Edit: 'mit Bearbeitungsrecht', Read: 'nur zur Ansicht' },
     body: (inviter: string, budget: string, access: string, url: string) =>
       `${inviter} lädt Sie zum gemeinsamen Budget „${budget}“ in Koperta ein (${access}).\n\n` +
       `Um beizutreten, öffnen Sie diesen Link (einmalig, 7 Tage gültig) und melden Sie sich an oder registrieren Sie sich:\n${url}\n\n` +

@@ -60,13 +60,21 @@ async function share(
 }
 
 /** Signs the guest in at `path` in a browser context of their own (the owner's stays open beside it). */
-async function guestPage(browser: Browser, path: string, email: string, mobile: boolean): Promise<Page> {
+async function guestPage(
+  browser: Browser,
+  path: string,
+  email: string,
+  mobile: boolean,
+  { withoutStream = false } = {},
+): Promise<Page> {
   const context = await browser.newContext(
     mobile
       ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'pl-PL' }
       : { viewport: { width: 1280, height: 800 }, locale: 'pl-PL' },
   )
   const page = await context.newPage()
+  // A page whose event stream never connects (a dropped connection) hears of no access change until it writes.
+  if (withoutStream) await page.route('**/events/stream**', (route) => route.abort())
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto(path)
   await expect(page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible()
@@ -122,22 +130,32 @@ test('a read-only guest reads the budget and changes nothing; the owner is shown
   await expect(seen.getByTestId('read-only-banner')).toHaveCount(0)
   await snapSizes(seen, info, 'presence-badges', mobile)
 
-  // The owner turns the guest's access to Read; the guest's next write is refused, says why, and the screen turns
-  // read-only at once (the refusal reads the access again).
+  // A second page of the guest's whose stream is down: it will not hear of the change below.
+  const stale = await guestPage(browser, month, guest.email, mobile, { withoutStream: true })
+  await expect(stale.getByRole('button', { name: 'Działania kategorii Jedzenie', exact: true })).toBeVisible()
+
+  // The owner turns the guest's access to Read: the guest's open page turns read-only at once, without a write
+  // (the stream says the members changed and the page reads its access again).
   const changed = await request.fetch(`${base}/budget-collaborations/${guestId}`, {
     method: 'PATCH',
     headers: { authorization: `Bearer ${workerToken()}` },
     data: { access: 'Read' },
   })
   expect(changed.status(), await changed.text()).toBe(200)
-  // Hiding a category is one write from its row menu, on both layouts.
-  await seen.getByRole('button', { name: 'Działania kategorii Jedzenie', exact: true }).click()
-  await seen.getByRole('menuitem', { name: 'Ukryj', exact: true }).click()
-  await expect(seen.locator('.toast').filter({ hasText: BANNER })).toBeVisible()
   await expect(seen.getByTestId('read-only-banner')).toHaveText(BANNER)
-  // Rolled back (still shown) and no menu left to try again with.
-  await expect(seen.getByText('Jedzenie', { exact: true })).toBeVisible()
   await expect(seen.getByRole('button', { name: 'Działania kategorii Jedzenie', exact: true })).toHaveCount(0)
+  // The page that did not hear of it: its next write is refused, says why, and that screen turns read-only too.
+  // Hiding a category is one write from its row menu, on both layouts.
+  await stale.getByRole('button', { name: 'Działania kategorii Jedzenie', exact: true }).click()
+  await stale.getByRole('menuitem', { name: 'Ukryj', exact: true }).click()
+  await expect(stale.locator('.toast').filter({ hasText: BANNER })).toBeVisible()
+  await expect(stale.getByTestId('read-only-banner')).toHaveText(BANNER)
+  // Rolled back (still shown) and no menu left to try again with.
+  await expect(stale.getByText('Jedzenie', { exact: true })).toBeVisible()
+  await expect(stale.getByRole('button', { name: 'Działania kategorii Jedzenie', exact: true })).toHaveCount(
+    0,
+  )
+  await stale.context().close()
 
   // Opened afresh, the budget is read-only from the start: figures, no way to change them.
   await seen.goto(month)

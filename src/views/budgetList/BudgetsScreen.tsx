@@ -57,7 +57,8 @@ function BudgetItem({
       >
         <span className="budgets__name">{budget.name}</span>
         <span className="budgets__meta">
-          {t('budgets.currency', { currency: budget.currency })} · {t(`budgets.role.${budget.role}`)}
+          {t('budgets.currency', { currency: budget.currency })} ·{' '}
+          {t(budget.role === 'Owner' ? 'budgets.role.Owner' : `budgets.role.Guest${budget.access}`)}
           {isOpen ? ` · ${t('budgets.openNow')}` : null}
         </span>
       </Link>

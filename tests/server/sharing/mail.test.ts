@@ -10,10 +10,10 @@ const mail = {
 
 describe('the invitation mail', () => {
   it.each([
-    ['pl', 'Zaproszenie do budżetu „Dom” w Koperta', 'Kasia zaprasza', 'tylko do odczytu'],
-    ['en', 'Invitation to the budget “Dom” in Koperta', 'Kasia invites you', 'read-only'],
-    ['de', 'Einladung zum Budget „Dom“ in Koperta', 'Kasia lädt Sie', 'nur lesend'],
-    [null, 'Zaproszenie do budżetu „Dom” w Koperta', 'Kasia zaprasza', 'tylko do odczytu'],
+    ['pl', 'Zaproszenie do budżetu „Dom” w Koperta', 'Kasia zaprasza', 'tylko do podglądu'],
+    ['en', 'Invitation to the budget “Dom” in Koperta', 'Kasia invites you', 'view-only'],
+    ['de', 'Einladung zum Budget „Dom“ in Koperta', 'Kasia lädt Sie', 'nur zur Ansicht'],
+    [null, 'Zaproszenie do budżetu „Dom” w Koperta', 'Kasia zaprasza', 'tylko do podglądu'],
   ])(
     'speaks the inviter’s language (%s), naming the access and carrying the link',
     (locale, subject, who, access) => {
