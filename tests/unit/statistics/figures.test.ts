@@ -1,8 +1,5 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CategoryId } from '../../../schemas/ids.ts'
-import { PeriodKey } from '../../../schemas/money.ts'
-import type { StatisticsPeriod } from '../../../schemas/statistics.ts'
 import {
   type CategoryInfo,
   cashflowRows,
@@ -12,7 +9,10 @@ import {
   rangeOf,
   spendingRows,
   topRow,
-} from '../../../src/views/statistics/figures.ts'
+} from '../../../machines/statistics/statistics.figures.ts'
+import { CategoryId } from '../../../schemas/ids.ts'
+import { Minor, PeriodKey } from '../../../schemas/money.ts'
+import type { StatisticsPeriod } from '../../../schemas/statistics.ts'
 
 const RENT = CategoryId.make('rent')
 const FOOD = CategoryId.make('food')
@@ -32,16 +32,16 @@ const infoOf = (id: string) => info[id]
 
 const month = (key: string, rent: number, food: number, salary: number): StatisticsPeriod => ({
   key,
-  income: salary,
-  spending: -(rent + food),
+  income: Minor.make(salary),
+  spending: Minor.make(-(rent + food)),
   categories: [
-    { categoryId: RENT, activity: -rent },
-    { categoryId: FOOD, activity: -food },
-    { categoryId: SALARY, activity: salary },
+    { categoryId: RENT, activity: Minor.make(-rent) },
+    { categoryId: FOOD, activity: Minor.make(-food) },
+    { categoryId: SALARY, activity: Minor.make(salary) },
   ],
   spendingClasses: [
-    { spendingClass: 'Housing', activity: -rent },
-    { spendingClass: 'Food', activity: -food },
+    { spendingClass: 'Housing', activity: Minor.make(-rent) },
+    { spendingClass: 'Food', activity: Minor.make(-food) },
   ],
 })
 const p = (key: string) => PeriodKey.make(key)

@@ -1,12 +1,14 @@
-import { addMonths, periodRange } from '../../../domain/period.ts'
-import type { CategoryType, SpendingClass } from '../../../schemas/budget.ts'
-import type { PeriodKey } from '../../../schemas/money.ts'
-import type { StatisticsPeriod } from '../../../schemas/statistics.ts'
+import { addMonths, periodRange } from '../../domain/period.ts'
+import type { CategoryType, SpendingClass } from '../../schemas/budget.ts'
+import type { PeriodKey } from '../../schemas/money.ts'
+import type { StatisticsPeriod } from '../../schemas/statistics.ts'
 
 // Pure shaping of GET …/statistics (issue 31 §1) for the screen: amounts stay integer minor units; shares and
 // rates are plain ratios, rounded once, when the view formats them.
 
-export type Granularity = 'Month' | 'Year'
+export type { Granularity } from '../../schemas/statistics.ts'
+
+import type { Granularity } from '../../schemas/statistics.ts'
 export type Dimension = 'category' | 'group' | 'spendingClass'
 
 /** The months one read covers: the chosen period, the one before and the same period a year ago (Month granularity). */
