@@ -87,6 +87,12 @@ test('statistics: spending by category and class, income vs spending, month and 
   expect(csv).toContain('Klasa wydatków')
   expect(csv).toContain('Mieszkanie')
 
+  // The chart as a PNG image.
+  const image = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Pobierz wykres (PNG)' }).first().click()
+  const png = readFileSync(await (await image).path())
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
+
   // A bar takes focus and carries its figures.
   const bar = page.getByRole('img', { name: /^Mieszkanie: 3\s000,00\szł, 75%$/u })
   await bar.focus()

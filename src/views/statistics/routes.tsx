@@ -373,7 +373,7 @@ function TableScroll({ label, children }: { readonly label: string; readonly chi
   )
 }
 
-const ROW_HEIGHT = 34
+const ROW_HEIGHT = 36
 const CHART_WIDTH = 360
 
 function SpendingChart({
@@ -420,7 +420,7 @@ function SpendingChart({
             aria-label={text}
           >
             <title>{text}</title>
-            <text className="statistics__bar-label" x={2} y={12}>
+            <text className="statistics__bar-label" x={2} y={13}>
               {`${nameOf(row.key)} · ${formats.money(row.spent)} · ${formats.percent(row.share)}`}
             </text>
             <Bar
