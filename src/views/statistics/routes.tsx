@@ -6,7 +6,7 @@ import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar } from '@visx/shape'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { TFunction } from 'i18next'
-import { useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useId, useMemo, useRef, useState } from 'react'
 import { Button, ToggleButton, ToggleButtonGroup } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../domain/money.ts'
@@ -292,9 +292,10 @@ function SpendingReport({ screen }: { readonly screen: ScreenRef }) {
         t={t}
       />
       <Exports onCsv={csv} chart={chart} fileName={`${t('statistics.spending.file')}-${when}.png`} />
+      <p className="statistics__caption" aria-hidden="true">{`${title}: ${when}`}</p>
       <TableScroll label={`${title}: ${when}`}>
         <table className="statistics__table">
-          <caption>{`${title}: ${when}`}</caption>
+          <caption className="visually-hidden">{`${title}: ${when}`}</caption>
           <thead>
             <tr>
               {[...header, ...comparisons].map((cell) => (
@@ -376,6 +377,24 @@ function TableScroll({ label, children }: { readonly label: string; readonly chi
 const ROW_HEIGHT = 36
 const CHART_WIDTH = 360
 
+/**
+ * The chart's box width in CSS pixels, so it is drawn 1:1 and its 12 px labels stay 12 px from 320 px to wide
+ * (a fixed viewBox would shrink them on phones and blow them up on desktops).
+ */
+const useChartWidth = () => {
+  const [width, setWidth] = useState(CHART_WIDTH)
+  const observer = useRef<ResizeObserver | null>(null)
+  const measure = useCallback((element: HTMLDivElement | null) => {
+    observer.current?.disconnect()
+    if (element === null) return
+    const update = () => setWidth(Math.max(200, Math.floor(element.clientWidth)))
+    update()
+    observer.current = new ResizeObserver(update)
+    observer.current.observe(element)
+  }, [])
+  return { width, measure }
+}
+
 function SpendingChart({
   ref,
   rows,
@@ -391,50 +410,55 @@ function SpendingChart({
   readonly formats: Formats
   readonly t: TFunction
 }) {
+  const { width, measure } = useChartWidth()
   const shown = rows.filter((row) => row.spent > 0)
   const height = Math.max(shown.length, 1) * ROW_HEIGHT + 4
   const max = Math.max(1, ...shown.map((row) => row.spent))
-  const x = scaleLinear<number>({ domain: [0, max], range: [0, CHART_WIDTH - 4] })
+  const x = scaleLinear<number>({ domain: [0, max], range: [0, width - 4] })
   return (
-    // biome-ignore lint/a11y/useSemanticElements: an SVG cannot be a fieldset; the group names the chart around its bars.
-    <svg
-      ref={ref}
-      className="statistics__chart"
-      viewBox={`0 0 ${CHART_WIDTH} ${height}`}
-      role="group"
-      aria-label={label}
-    >
-      {shown.map((row, index) => {
-        const text = t('statistics.spending.bar', {
-          name: nameOf(row.key),
-          amount: formats.money(row.spent),
-          share: formats.percent(row.share),
-        })
-        return (
-          <Group
-            key={row.key}
-            top={index * ROW_HEIGHT}
-            className="statistics__bar"
-            tabIndex={0}
-            role="img"
-            aria-label={text}
-          >
-            <title>{text}</title>
-            <text className="statistics__bar-label" x={2} y={13}>
-              {`${nameOf(row.key)} · ${formats.money(row.spent)} · ${formats.percent(row.share)}`}
-            </text>
-            <Bar
-              className="statistics__bar-fill"
-              x={2}
-              y={17}
-              height={12}
-              width={Math.max(1, x(row.spent))}
-              rx={2}
-            />
-          </Group>
-        )
-      })}
-    </svg>
+    <div ref={measure} className="statistics__chart-box">
+      {/* biome-ignore lint/a11y/useSemanticElements: an SVG cannot be a fieldset; the group names the chart. */}
+      <svg
+        ref={ref}
+        className="statistics__chart"
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        role="group"
+        aria-label={label}
+      >
+        {shown.map((row, index) => {
+          const text = t('statistics.spending.bar', {
+            name: nameOf(row.key),
+            amount: formats.money(row.spent),
+            share: formats.percent(row.share),
+          })
+          return (
+            <Group
+              key={row.key}
+              top={index * ROW_HEIGHT}
+              className="statistics__bar"
+              tabIndex={0}
+              role="img"
+              aria-label={text}
+            >
+              <title>{text}</title>
+              <text className="statistics__bar-label" x={2} y={13}>
+                {`${nameOf(row.key)} · ${formats.money(row.spent)} · ${formats.percent(row.share)}`}
+              </text>
+              <Bar
+                className="statistics__bar-fill"
+                x={2}
+                y={17}
+                height={12}
+                width={Math.max(1, x(row.spent))}
+                rx={2}
+              />
+            </Group>
+          )
+        })}
+      </svg>
+    </div>
   )
 }
 
@@ -493,9 +517,10 @@ function CashflowReport({ screen }: { readonly screen: ScreenRef }) {
         {t('statistics.cashflow.spent')}
       </p>
       <Exports onCsv={csv} chart={chart} fileName={`${t('statistics.cashflow.file')}-${last}.png`} />
+      <p className="statistics__caption" aria-hidden="true">{`${title}: ${range}`}</p>
       <TableScroll label={`${title}: ${range}`}>
         <table className="statistics__table">
-          <caption>{`${title}: ${range}`}</caption>
+          <caption className="visually-hidden">{`${title}: ${range}`}</caption>
           <thead>
             <tr>
               {header.map((cell) => (
@@ -547,56 +572,61 @@ function CashflowChart({
   readonly formats: Formats
   readonly t: TFunction
 }) {
-  const x = scaleBand<string>({ domain: rows.map((row) => row.month), range: [0, CHART_WIDTH], padding: 0.2 })
+  const { width, measure } = useChartWidth()
+  const x = scaleBand<string>({ domain: rows.map((row) => row.month), range: [0, width], padding: 0.2 })
   const max = Math.max(1, ...rows.flatMap((row) => [row.income, row.spent]))
   const y = scaleLinear<number>({ domain: [0, max], range: [CASHFLOW_HEIGHT - AXIS, 4] })
   const half = x.bandwidth() / 2
   return (
-    // biome-ignore lint/a11y/useSemanticElements: an SVG cannot be a fieldset; the group names the chart around its bars.
-    <svg
-      ref={ref}
-      className="statistics__chart"
-      viewBox={`0 0 ${CHART_WIDTH} ${CASHFLOW_HEIGHT}`}
-      role="group"
-      aria-label={label}
-    >
-      {rows.map((row) => {
-        const left = x(row.month) ?? 0
-        const text = t('statistics.cashflow.bar', {
-          month: formats.month(row.month),
-          income: formats.money(row.income),
-          spent: formats.money(row.spent),
-          rate: formats.percent(row.savingRate),
-        })
-        const top = (amount: number) => y(Math.max(0, amount))
-        return (
-          <Group key={row.month} className="statistics__bar" tabIndex={0} role="img" aria-label={text}>
-            <title>{text}</title>
-            <Bar
-              className="statistics__bar-income"
-              x={left}
-              y={top(row.income)}
-              width={half}
-              height={CASHFLOW_HEIGHT - AXIS - top(row.income)}
-            />
-            <Bar
-              className="statistics__bar-spent"
-              x={left + half}
-              y={top(row.spent)}
-              width={half}
-              height={CASHFLOW_HEIGHT - AXIS - top(row.spent)}
-            />
-            <text
-              className="statistics__axis-label"
-              x={left + half}
-              y={CASHFLOW_HEIGHT - 4}
-              textAnchor="middle"
-            >
-              {formats.shortMonth(row.month)}
-            </text>
-          </Group>
-        )
-      })}
-    </svg>
+    <div ref={measure} className="statistics__chart-box">
+      {/* biome-ignore lint/a11y/useSemanticElements: an SVG cannot be a fieldset; the group names the chart. */}
+      <svg
+        ref={ref}
+        className="statistics__chart"
+        width={width}
+        height={CASHFLOW_HEIGHT}
+        viewBox={`0 0 ${width} ${CASHFLOW_HEIGHT}`}
+        role="group"
+        aria-label={label}
+      >
+        {rows.map((row) => {
+          const left = x(row.month) ?? 0
+          const text = t('statistics.cashflow.bar', {
+            month: formats.month(row.month),
+            income: formats.money(row.income),
+            spent: formats.money(row.spent),
+            rate: formats.percent(row.savingRate),
+          })
+          const top = (amount: number) => y(Math.max(0, amount))
+          return (
+            <Group key={row.month} className="statistics__bar" tabIndex={0} role="img" aria-label={text}>
+              <title>{text}</title>
+              <Bar
+                className="statistics__bar-income"
+                x={left}
+                y={top(row.income)}
+                width={half}
+                height={CASHFLOW_HEIGHT - AXIS - top(row.income)}
+              />
+              <Bar
+                className="statistics__bar-spent"
+                x={left + half}
+                y={top(row.spent)}
+                width={half}
+                height={CASHFLOW_HEIGHT - AXIS - top(row.spent)}
+              />
+              <text
+                className="statistics__axis-label"
+                x={left + half}
+                y={CASHFLOW_HEIGHT - 4}
+                textAnchor="middle"
+              >
+                {formats.shortMonth(row.month)}
+              </text>
+            </Group>
+          )
+        })}
+      </svg>
+    </div>
   )
 }
