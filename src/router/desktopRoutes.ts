@@ -18,6 +18,7 @@ import {
   onboardingView,
   prepareBudgetView,
   prepareBudgetViewAt,
+  statisticsView,
   tokensView,
 } from './lazyViews.ts'
 import { RouteError } from './RouteError.tsx'
@@ -84,8 +85,8 @@ const budgetImportRoute = createRoute({
 const statisticsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/statistics',
-  staticData: meta('statistics', { noSidePanel: true }),
-  component: notAvailableView(),
+  staticData: meta('statistics', { noSidePanel: true, status: 'built' }),
+  component: statisticsView('StatisticsView'),
 })
 const importTransactionsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,

@@ -152,3 +152,12 @@ export const activityView = (name: keyof ActivityViews) =>
     reported(() => import('../views/activity/routes.tsx')),
     name,
   )
+
+type StatisticsViews = typeof import('../views/statistics/routes.tsx')
+
+/** The statistics screen (issue 31): its chart library loads with it, never with the first screen. */
+export const statisticsView = (name: keyof StatisticsViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/statistics/routes.tsx')),
+    name,
+  )

@@ -23,6 +23,7 @@ import {
   prepareBudgetViewAt,
   settingsView,
   sharingView,
+  statisticsView,
   tokensView,
   transactionsView,
   welcomeView,
@@ -136,8 +137,8 @@ const budgetSettingsRoute = createRoute({
 const statisticsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/statistics',
-  staticData: meta('statistics'),
-  component: notAvailableView(),
+  staticData: meta('statistics', { status: 'built' }),
+  component: statisticsView('StatisticsView'),
 })
 const budgetAliasRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,

@@ -96,6 +96,7 @@ export const paths = {
   budgetSettings: (budgetId: string): string => pathTo('/budget/$budgetId/settings', { budgetId }),
   /** Who did what in the budget; both route trees. */
   activity: (budgetId: string): string => pathTo('/budget/$budgetId/activity', { budgetId }),
+  statistics: (budgetId: string): string => pathTo('/budget/$budgetId/statistics', { budgetId }),
   /** Phones: members and invitations ('Zaproś do budżetu'); the desktop shows them in budget settings. */
   budgetInvite: (budgetId: string): string => pathTo('/budget/$budgetId/invite', { budgetId }),
   /** An invitation link (both route trees); the server mails the same address. */

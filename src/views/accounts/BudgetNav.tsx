@@ -88,6 +88,7 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
         {canEdit ? item(paths.importTransactions(budgetId), t('accounts.nav.import')) : null}
         {item(paths.budgetSettings(budgetId), t('accounts.nav.settings'))}
         {item(paths.activity(budgetId), t('accounts.nav.activity'))}
+        {item(paths.statistics(budgetId), t('accounts.nav.statistics'))}
       </ul>
     </section>
   )

@@ -1,0 +1,11 @@
+export type { StatisticsContext, StatisticsEvent, StatisticsInput } from './statistics.machine.ts'
+export { statisticsMachine } from './statistics.machine.ts'
+export type { FiguresOutcome, FiguresRequest, StatisticsPort } from './statistics.port.ts'
+export type { StatisticsStatus } from './statistics.selectors.ts'
+export {
+  selectGranularity,
+  selectIsRefreshing,
+  selectMonths,
+  selectPeriod,
+  selectStatus,
+} from './statistics.selectors.ts'

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs'
+import { expect, type Page, test } from '@playwright/test'
+import { api, arrangeBudget } from './budgetData.ts'
+import { currentPeriod, expectNoSeriousA11yViolations, signInThrough, snap, today, zl } from './support.ts'
+
+// Issue 31 §1–§2, first slice: spending by category / class for a month or a year with shares and comparisons, and
+// income vs spending with the saving rate; each chart with a table of the same figures, a summary, CSV export, on
+// both viewports and in both themes.
+
+const previousMonthDay = (() => {
+  const year = Number(currentPeriod.slice(0, 4))
+  const month = Number(currentPeriod.slice(4))
+  return month === 1 ? `${year - 1}-12-15` : `${year}-${String(month - 1).padStart(2, '0')}-15`
+})()
+
+const rowOf = (page: Page, caption: RegExp, name: string) =>
+  page.getByRole('table', { name: caption }).getByRole('row', { name: new RegExp(`^${name}`, 'u') })
+
+test('statistics: spending by category and class, income vs spending, month and year, CSV', async ({
+  page,
+  request,
+}, info) => {
+  const mobile = info.project.name === 'mobile'
+  const budget = await arrangeBudget(request, `Statystyki ${info.project.name} ${Date.now()}`)
+  const base = `/api/budget/${budget.id}`
+  await api(request, 'PUT', `${base}/categories/${budget.rentId}`, { spendingClass: 'Housing' })
+  await api(request, 'PUT', `${base}/categories/${budget.foodId}`, { spendingClass: 'Food' })
+  const spend = (date: string, categoryId: string, value: number, payee: string) =>
+    api(request, 'POST', `${base}/transactions`, {
+      bankAccountId: budget.checkingId,
+      date,
+      payee,
+      value,
+      splits: [{ categoryId, value }],
+    })
+  await spend(today, budget.salaryId, 1_000_000, 'Pracodawca')
+  await spend(today, budget.rentId, -300_000, 'Wynajmujący')
+  await spend(today, budget.foodId, -100_000, 'Biedronka')
+  await spend(previousMonthDay, budget.foodId, -50_000, 'Lidl')
+
+  await signInThrough(page, `/budget/${budget.id}/period/${currentPeriod}`)
+  if (mobile) {
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('menuitem', { name: 'Statystyki' }).click()
+  } else {
+    await page.getByRole('link', { name: 'Statystyki' }).click()
+  }
+  await expect(page).toHaveURL(new RegExp(`/budget/${budget.id}/statistics$`, 'u'))
+
+  // This month by category: shares of what went out, the month before beside it.
+  const spending = /^Wydatki: /u
+  await expect(rowOf(page, spending, 'Czynsz')).toContainText(zl('3 000,00'))
+  await expect(rowOf(page, spending, 'Czynsz')).toContainText('75%')
+  await expect(rowOf(page, spending, 'Jedzenie')).toContainText(zl('1 000,00'))
+  await expect(rowOf(page, spending, 'Jedzenie')).toContainText('25%')
+  await expect(rowOf(page, spending, 'Jedzenie')).toContainText(zl('500,00'))
+  await expect(page.getByText(/: najwięcej wydano na Czynsz: 75%$/u)).toBeVisible()
+
+  // Income vs spending: this month's saving rate.
+  const cashflow = /^Dochody i wydatki: /u
+  const thisMonth = page
+    .getByRole('table', { name: cashflow })
+    .getByRole('row')
+    .filter({ hasText: zl('10 000,00') })
+  await expect(thisMonth.first()).toContainText(zl('6 000,00'))
+  await expect(thisMonth.first()).toContainText('60%')
+
+  // By spending class.
+  await page.getByLabel('Podział').selectOption({ label: 'Klasa wydatków' })
+  await expect(rowOf(page, spending, 'Mieszkanie')).toContainText(zl('3 000,00'))
+  await expect(rowOf(page, spending, 'Jedzenie')).toContainText(zl('1 000,00'))
+
+  // A year: the caption names it, the comparison is with the year before.
+  await page.getByRole('radio', { name: 'Rok' }).click()
+  const year = currentPeriod.slice(0, 4)
+  await expect(page.getByRole('table', { name: `Wydatki: ${year}` })).toBeVisible()
+  await expect(page.getByRole('columnheader', { name: 'Poprzedni rok' })).toBeVisible()
+  await expect(rowOf(page, spending, 'Mieszkanie')).toContainText(zl('3 000,00'))
+  await page.getByRole('radio', { name: 'Miesiąc' }).click()
+  await expect(page.getByRole('columnheader', { name: 'Rok wcześniej' })).toBeVisible()
+
+  // The spending report as CSV.
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Pobierz CSV' }).first().click()
+  const file = await (await download).path()
+  const csv = readFileSync(file, 'utf8')
+  expect(csv).toContain('Klasa wydatków')
+  expect(csv).toContain('Mieszkanie')
+
+  // The chart as a PNG image.
+  const image = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Pobierz wykres (PNG)' }).first().click()
+  const png = readFileSync(await (await image).path())
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
+
+  // A bar takes focus and carries its figures.
+  const bar = page.getByRole('img', { name: /^Mieszkanie: 3\s000,00\szł, 75%$/u })
+  await bar.focus()
+  await expect(bar).toBeFocused()
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expectNoSeriousA11yViolations(page)
+    await snap(page, info, `statistics-${scheme}`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  for (const size of mobile ? [{ width: 320, height: 640 }] : [{ width: 1024, height: 768 }]) {
+    await page.setViewportSize(size)
+    await expect(rowOf(page, spending, 'Mieszkanie')).toBeVisible()
+    await snap(page, info, `statistics-${size.width}`)
+  }
+})
+
+test('statistics: a budget without transactions says so and points to adding them', async ({
+  page,
+  request,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'one viewport is enough for the empty state')
+  const budget = await arrangeBudget(request, `Statystyki puste ${Date.now()}`)
+  await signInThrough(page, `/budget/${budget.id}/statistics`)
+  await expect(page.getByText(/nie ma jeszcze transakcji/u)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Dodaj transakcje' })).toBeVisible()
+})
