@@ -251,7 +251,7 @@ test('the owner hands the budget over, then leaves it as a guest', async ({
   await page.reload()
   await page.getByRole('button', { name: `Przekaż własność: ${heirEmail}` }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Przekazać własność?' })
-  await expect(confirm).toContainText('Ty zostajesz gościem z edycją')
+  await expect(confirm).toContainText('Ty zachowujesz prawo edycji')
   await confirm.getByRole('button', { name: 'Przekaż własność' }).click()
   const members = page.getByRole('list', { name: 'Członkowie budżetu' })
   await expect(members.getByRole('listitem').filter({ hasText: heirEmail })).toContainText('Właściciel')
