@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../../server/identity/passwords.ts'
 import { createPersonalToken } from '../../../server/identity/personalTokens.ts'
 import { createLocalUser } from '../../../server/identity/users.ts'
-import { budgetOf, join, openStream, recordMail, setClock, userIdOf } from '../sharing/support.ts'
+import { budgetOf, join, openStream, recordMail, setClock, signalled, userIdOf } from '../sharing/support.ts'
 import { databases } from '../support/databases.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
 
@@ -150,7 +150,7 @@ describe.each(databases())('account deletion takes the lone budgets along, on $k
       await harness.authorization('readers-reader'),
     )
     await owner.leave()
-    expect(await stream.endsWithin(1_000)).toBe(true)
+    expect(await stream.endsWithin(signalled)).toBe(true)
     expect((await reader('GET', `/api/budget/${budgetId}/categories`)).status).toBe(404)
     const left = await harness.app.ledger.db
       .selectFrom('budget_members')

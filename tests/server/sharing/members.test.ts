@@ -10,6 +10,7 @@ import {
   openStream,
   recordMail,
   setClock,
+  signalled,
   userIdOf,
 } from './support.ts'
 
@@ -81,7 +82,7 @@ describe.each(databases())('members of a shared budget on $kind', (target) => {
     expect((await owner('DELETE', `/api/budget/${budgetId}/budget-collaborations/${guestId}`)).status).toBe(
       204,
     )
-    expect(await stream.endsWithin(1_000)).toBe(true)
+    expect(await stream.endsWithin(signalled)).toBe(true)
     // Ended, not told: a removed member hears nothing more of the budget.
     expect(stream.received()).toBe(before)
     expectProblem(await guest('GET', `/api/budget/${budgetId}/categories`), 404, 'not_found')
@@ -111,7 +112,7 @@ describe.each(databases())('members of a shared budget on $kind', (target) => {
     expectProblem(await editor('DELETE', `${base}/${ownerId}`), 403, 'owner_only')
     expectProblem(await owner('DELETE', `${base}/${ownerId}`), 409, 'sole_owner')
     expect((await reader('DELETE', `${base}/${readerId}`)).status).toBe(204)
-    expect(await stream.endsWithin(1_000)).toBe(true)
+    expect(await stream.endsWithin(signalled)).toBe(true)
     expect((await editor('DELETE', `${base}/${editorId}`)).status).toBe(204)
     expect(expectStatus(await owner('GET', base), 200)).toHaveLength(1)
   })
@@ -152,16 +153,16 @@ describe.each(databases())('members of a shared budget on $kind', (target) => {
     const stream = await streamOf(budgetId, 'live-guest')
     const told = ': members-changed'
     expectStatus(await owner('PATCH', `${base}/${guestId}`, { access: 'Read' }), 200)
-    expect(await stream.heardWithin(told, 1, 2_000)).toBe(1)
+    expect(await stream.heardWithin(told, 1, signalled)).toBe(1)
     const ids = () => stream.received().match(/^id:/gmu)?.length ?? 0
     const idsBefore = ids()
     expectStatus(await owner('PATCH', `${base}/${guestId}`, { access: 'Edit' }), 200)
-    expect(await stream.heardWithin(told, 2, 2_000)).toBe(2)
+    expect(await stream.heardWithin(told, 2, signalled)).toBe(2)
     expectStatus(await owner('POST', `${base}/${guestId}/ownership`), 200)
-    expect(await stream.heardWithin(told, 3, 2_000)).toBe(3)
+    expect(await stream.heardWithin(told, 3, signalled)).toBe(3)
     // Someone joining (invited by the new owner) is a change of members too.
     await join(harness, guest, budgetId, 'live-newcomer', 'Read')
-    expect(await stream.heardWithin(told, 4, 2_000)).toBe(4)
+    expect(await stream.heardWithin(told, 4, signalled)).toBe(4)
     // Only comments: no event (id) came with them, so clients counting seqs see nothing new.
     expect(ids()).toBe(idsBefore)
     expect(await stream.endsWithin(100)).toBe(false)
@@ -288,7 +289,7 @@ describe.each(databases())('members of a shared budget on $kind', (target) => {
           headers: { authorization: await harness.authorization('fanout-owner') },
         })
         expect(removed.statusCode).toBe(204)
-        expect(await stream.endsWithin(1_000)).toBe(true)
+        expect(await stream.endsWithin(signalled)).toBe(true)
       } finally {
         await second.close()
       }

@@ -63,6 +63,12 @@ export const expectProblem = (answer: { status: number; body: unknown }, status:
   })
 }
 
+/**
+ * How long a test waits for what the members-changed signal does to a stream. The streams under test recheck their
+ * caller every 60 s: an answer within this bound came from the signal, however slow the machine running the test.
+ */
+export const signalled = 10_000
+
 /** An open event stream: whether the server has ended it. */
 export const openStream = async (url: string, authorization: string) => {
   const controller = new AbortController()
