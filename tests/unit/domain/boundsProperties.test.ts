@@ -110,10 +110,10 @@ const runChecked = (vaultCount: number, actions: readonly Action[]) => {
 it('random sequences with amounts near the limits: every state is servable, every refusal changes nothing', () => {
   fc.assert(fc.property(vaults, bigActions, runChecked), { numRuns: 150, endOnFailure: true })
   // Guards against a generator that never reaches the bound, or never gets past decoding. The sequences are random
-  // each run: the floors are well below what a run reaches (about 50–100 refusals), so they fail only on a broken
-  // generator, not on a quiet run.
+  // each run: the floors are well below what a run reaches (about 50–100 refusals; around 2 000 acceptances, once
+  // as few as 1 978), so they fail only on a broken generator, not on a quiet run.
   expect(counts.tooLarge).toBeGreaterThan(10)
-  expect(counts.accepted).toBeGreaterThan(2_000)
+  expect(counts.accepted).toBeGreaterThan(1_000)
   expect(maxGross).toBeGreaterThan(0.99 * MAX_GROSS)
   expect(counts.undecodable).toBeLessThan(counts.accepted)
 }, 120_000)
