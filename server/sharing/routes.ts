@@ -1,5 +1,6 @@
 import * as Schema from 'effect/Schema'
 import type { FastifyRequest } from 'fastify'
+import type { Transaction } from 'kysely'
 import { BudgetId, InvitationId, UserId } from '../../schemas/ids.ts'
 import { BudgetParams } from '../../schemas/ledgerApi.ts'
 import { Problem } from '../../schemas/problem.ts'
@@ -30,6 +31,7 @@ import {
   type MemberRow,
   presentMembers,
   removeMember,
+  type SharingTables,
   userIdIs,
 } from './store.ts'
 import {
@@ -120,6 +122,27 @@ const invitationByToken = async (request: FastifyRequest, token: string) => {
   const seen = invitationState(row, caller, now(request))
   const state: InvitationState = seen === 'used_by_you' && row.memberId === null ? 'used' : seen
   return { row, state }
+}
+
+/**
+ * Locks the budget's members (as every change of them does) and checks that `userId` is one of its guests: a
+ * non-member is 404, the Owner is refused as `ownerRefused` says.
+ */
+const lockGuest = async (
+  trx: Transaction<SharingTables>,
+  budgetId: string,
+  userId: string,
+  ownerRefused: () => ProblemError,
+) => {
+  await lockBudget(trx, budgetId)
+  const target = await trx
+    .selectFrom('budget_members')
+    .select('role')
+    .where('budget_id', '=', budgetId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (target === undefined) throw notMember()
+  if (target.role === 'Owner') throw ownerRefused()
 }
 
 const inviteOthers = 'invite people'
@@ -406,20 +429,9 @@ export const sharingRoutes: readonly AnyRoute[] = [
       await dbOf(request)
         .transaction()
         .execute(async (trx) => {
-          await lockBudget(trx, budgetId)
-          const target = await trx
-            .selectFrom('budget_members')
-            .select('role')
-            .where('budget_id', '=', budgetId)
-            .where('user_id', '=', userId)
-            .executeTakeFirst()
-          if (target === undefined) throw notMember()
-          if (target.role === 'Owner')
-            throw problem(
-              409,
-              'sole_owner',
-              'The budget’s owner cannot leave it; hand the budget over first.',
-            )
+          await lockGuest(trx, budgetId, userId, () =>
+            problem(409, 'sole_owner', 'The budget’s owner cannot leave it; hand the budget over first.'),
+          )
           await removeMember(trx, budgetId, userId)
           await notifier.membersChanged(trx, budgetId)
         })
@@ -444,16 +456,9 @@ export const sharingRoutes: readonly AnyRoute[] = [
       await requireOwner(request, budgetId, 'change members’ access')
       const db = dbOf(request)
       await db.transaction().execute(async (trx) => {
-        await lockBudget(trx, budgetId)
-        const target = await trx
-          .selectFrom('budget_members')
-          .select('role')
-          .where('budget_id', '=', budgetId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-        if (target === undefined) throw notMember()
-        if (target.role === 'Owner')
-          throw problem(409, 'owner_access', 'The budget’s owner always edits; their access cannot change.')
+        await lockGuest(trx, budgetId, userId, () =>
+          problem(409, 'owner_access', 'The budget’s owner always edits; their access cannot change.'),
+        )
         await trx
           .updateTable('budget_members')
           .set({ access: body.access })

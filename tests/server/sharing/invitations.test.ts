@@ -44,7 +44,7 @@ describe.each(databases())('invitations on $kind', (target) => {
     expect(sent?.subject).toBe('Einladung zum Budget „Haushalt“ in Koperta')
     expect(sent?.text).toContain(created.url)
     expect(sent?.text).toContain('Ola')
-    expect(sent?.text).toContain('nur lesend')
+    expect(sent?.text).toContain('nur zur Ansicht')
 
     const pending = expectStatus(await owner('GET', `/api/budget/${budgetId}/invitations`), 200)
     expect(pending).toEqual([
