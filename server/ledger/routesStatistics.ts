@@ -166,6 +166,8 @@ export const statisticsRoutes: readonly AnyRoute[] = [
       },
     },
     handler: async ({ params, query, request }) => {
+      // Membership first: a budget that is not the caller's is 404 whatever the query (docs/sharing.md).
+      await readableHead(request, params.budgetId)
       const range: StatisticsRange = {
         granularity: query.granularity,
         fromPeriod: query.fromPeriod,
@@ -174,7 +176,6 @@ export const statisticsRoutes: readonly AnyRoute[] = [
       refuseRange(range)
       const accountIds = idsOfFilter('accountIds', query.accountIds)
       const categoryIds = idsOfFilter('categoryIds', query.categoryIds)
-      await readableHead(request, params.budgetId)
       const { ledger } = request.server
       let read = await readAtVersion(ledger.db, params.budgetId, range, accountIds, categoryIds)
       if (read === undefined) {
