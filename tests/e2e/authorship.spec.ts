@@ -1,15 +1,7 @@
 import { expect, type TestInfo, test } from '@playwright/test'
 import { api, arrangeBudget } from './budgetData.ts'
-import {
-  admin,
-  currentPeriod,
-  expectNoSeriousA11yViolations,
-  PASSWORD,
-  signInThrough,
-  snap,
-  today,
-  uniqueEmail,
-} from './support.ts'
+import { accountWithToken } from './partners.ts'
+import { currentPeriod, expectNoSeriousA11yViolations, signInThrough, snap, today } from './support.ts'
 
 // Issue 30 "who did what": the transaction list shows who entered each transaction once the budget is shared.
 
@@ -17,17 +9,6 @@ const transactionsPath = (info: TestInfo, budgetId: string) =>
   info.project.name === 'mobile'
     ? `/budget/${budgetId}/${currentPeriod}/transactions`
     : `/budget/${budgetId}/period/${currentPeriod}?view=transactions`
-
-/** A second account (admin command: registration is throttled) and a personal token to act as it. */
-const partnerAccount = () => {
-  const email = uniqueEmail('partner')
-  const dataDir = process.env.E2E_DATA_DIR ?? ''
-  admin('user', ['create', '--email', email], dataDir, `${PASSWORD}\n`)
-  const printed = admin('token', ['--email', email, '--name', 'partner'], dataDir)
-  const token = /kpt_[A-Za-z0-9_-]+/u.exec(printed)?.[0]
-  if (token === undefined) throw new Error(`no token in: ${printed}`)
-  return { email, token }
-}
 
 test('the owner sees who entered each transaction once a partner joined', async ({ page, request }, info) => {
   const budget = await arrangeBudget(request, `Autorzy ${Date.now()}`)
@@ -47,7 +28,7 @@ test('the owner sees who entered each transaction once a partner joined', async 
   await expect(page.getByTestId('transaction-author')).toHaveCount(0)
 
   // The partner joins through the API and enters a transaction of their own.
-  const partner = partnerAccount()
+  const partner = accountWithToken('partner')
   const asPartner = { authorization: `Bearer ${partner.token}` }
   const invitation = (await api(request, 'POST', `${base}/invitations`, {
     email: partner.email,

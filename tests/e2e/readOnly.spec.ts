@@ -8,30 +8,11 @@ import {
   test,
 } from '@playwright/test'
 import { api, arrangeBudget, workerToken } from './budgetData.ts'
-import {
-  admin,
-  currentPeriod,
-  expectNoSeriousA11yViolations,
-  PASSWORD,
-  signInThrough,
-  snap,
-  uniqueEmail,
-  zl,
-} from './support.ts'
+import { accountWithToken } from './partners.ts'
+import { currentPeriod, expectNoSeriousA11yViolations, PASSWORD, signInThrough, snap, zl } from './support.ts'
 
 const BANNER = 'Masz dostęp tylko do podglądu tego budżetu. Zmiany może włączyć właściciel.'
 const OWNER_NAME = 'Ola Nowak'
-
-/** A second account (the guest), made with the admin command, and a personal token to act as it over the API. */
-const makeGuest = () => {
-  const email = uniqueEmail('guest')
-  const dataDir = process.env.E2E_DATA_DIR ?? ''
-  admin('user', ['create', '--email', email], dataDir, `${PASSWORD}\n`)
-  const printed = admin('token', ['--email', email, '--name', 'guest'], dataDir)
-  const token = /kpt_[A-Za-z0-9_-]+/u.exec(printed)?.[0]
-  if (token === undefined) throw new Error(`no token in: ${printed}`)
-  return { email, token }
-}
 
 /** The owner (the worker's account) invites the guest; the guest accepts over the API. Returns the guest's user id. */
 async function share(
@@ -114,7 +95,7 @@ test('a read-only guest reads the budget and changes nothing; the owner is shown
     value: 100_000,
   })
   await api(request, 'PUT', '/api/user-profile', { displayName: OWNER_NAME })
-  const guest = makeGuest()
+  const guest = accountWithToken('guest')
   const guestId = await share(request, budget.id, guest, 'Edit')
   const month = `/budget/${budget.id}/period/${currentPeriod}`
 

@@ -1,7 +1,7 @@
-import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test'
+import { expect, type Page, type TestInfo, test } from '@playwright/test'
 import { arrangeBudget } from './budgetData.ts'
+import { membersPath, newAccount, secondBrowser } from './partners.ts'
 import {
-  admin,
   currentPeriod,
   expectNoSeriousA11yViolations,
   PASSWORD,
@@ -16,29 +16,6 @@ import {
 // on both viewports; and links that can no longer be used say why.
 
 const phone = (info: TestInfo) => info.project.name === 'mobile'
-
-/** The owner's members screen: budget settings on the desktop, `{budgetId}/invite` on phones. */
-const membersPath = (info: TestInfo, budgetId: string) =>
-  phone(info) ? `/budget/${budgetId}/invite` : `/budget/${budgetId}/settings`
-
-/** A second account made with the admin command (registration is throttled per address). */
-const newAccount = (label: string): string => {
-  const email = uniqueEmail(label)
-  admin('user', ['create', '--email', email], process.env.E2E_DATA_DIR ?? '', `${PASSWORD}\n`)
-  return email
-}
-
-/** A browser of its own for the second person, with the project's viewport and touch. */
-const secondBrowser = async (browser: Browser, info: TestInfo) => {
-  const context = await browser.newContext({
-    baseURL: info.project.use.baseURL ?? '',
-    viewport: info.project.use.viewport ?? { width: 1280, height: 800 },
-    hasTouch: info.project.use.hasTouch ?? false,
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-  })
-  return { context, page: await context.newPage() }
-}
 
 /** Opens `path` signed out and signs in at the provider as `email`; returns once `path` shows again. */
 const signInAs = async (page: Page, path: string, email: string) => {

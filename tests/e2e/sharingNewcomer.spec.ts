@@ -1,31 +1,12 @@
-import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test'
+import { expect, type Page, type TestInfo, test } from '@playwright/test'
 import { arrangeBudget } from './budgetData.ts'
-import { admin, PASSWORD, signInThrough, snap, uniqueEmail } from './support.ts'
+import { membersPath, newAccount, secondBrowser } from './partners.ts'
+import { PASSWORD, signInThrough, snap, uniqueEmail } from './support.ts'
 
 // Issue 30 as a newcomer met it: a link opened signed out says whose budget it is before asking to sign in; one's
 // own name is set from the members list; a revoked invitation's link is no longer offered.
 
-const phone = (info: TestInfo) => info.project.name === 'mobile'
-
-const membersPath = (info: TestInfo, budgetId: string) =>
-  phone(info) ? `/budget/${budgetId}/invite` : `/budget/${budgetId}/settings`
-
-const newAccount = (label: string): string => {
-  const email = uniqueEmail(label)
-  admin('user', ['create', '--email', email], process.env.E2E_DATA_DIR ?? '', `${PASSWORD}\n`)
-  return email
-}
-
-const secondBrowser = async (browser: Browser, info: TestInfo) => {
-  const context = await browser.newContext({
-    baseURL: info.project.use.baseURL ?? '',
-    viewport: info.project.use.viewport ?? { width: 1280, height: 800 },
-    hasTouch: info.project.use.hasTouch ?? false,
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-  })
-  return { context, page: await context.newPage() }
-}
+const _phone = (info: TestInfo) => info.project.name === 'mobile'
 
 /** Invites `email` and returns the link's path; the new link's panel takes the focus. */
 const invite = async (page: Page, email: string) => {
