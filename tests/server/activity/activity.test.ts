@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SmallBudget, smallBudget } from '../ledger/fixtures.ts'
+import type { SmallBudget } from '../ledger/fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from '../ledger/harness.ts'
 import { databases } from '../support/databases.ts'
+import { budgetOfTwo } from './support.ts'
 
 // GET /api/budget/{id}/activity (issue 30 §3 "who did what"): newest first, one entry per command, names resolved
 // on the server (removed objects too), filter by person, keyset pages on seq, members only.
@@ -20,17 +21,8 @@ describe.each(databases())('activity feed on $kind', (target) => {
 
   beforeAll(async () => {
     harness = await startHarness(target)
-    alice = await harness.as('alice')
-    bob = await harness.as('bob')
+    ;({ alice, bob, aliceId, bobId, budget } = await budgetOfTwo(harness))
     stranger = await harness.as('stranger')
-    aliceId = expectStatus(await alice('GET', '/api/user-profile'), 200).id
-    bobId = expectStatus(await bob('GET', '/api/user-profile'), 200).id
-    budget = await smallBudget(alice)
-    // The invitation routes live elsewhere: bob joins as a read-only guest, then edits once made Edit.
-    await harness.app.ledger.db
-      .insertInto('budget_members')
-      .values({ budget_id: budget.id, user_id: bobId, role: 'Guest', access: 'Edit' })
-      .execute()
   }, 120_000)
   afterAll(async () => harness?.close())
 

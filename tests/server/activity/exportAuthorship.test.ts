@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SmallBudget, smallBudget } from '../ledger/fixtures.ts'
+import type { SmallBudget } from '../ledger/fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from '../ledger/harness.ts'
 import { databases } from '../support/databases.ts'
+import { budgetOfTwo } from './support.ts'
 
 // The budget export carries authorship (issue 30 §3): each transaction's and assignment's author by display name,
 // never a member's id or e-mail; a member without a name is null.
@@ -16,16 +17,8 @@ describe.each(databases())('budget export authorship on $kind', (target) => {
 
   beforeAll(async () => {
     harness = await startHarness(target)
-    alice = await harness.as('alice')
-    bob = await harness.as('bob')
-    aliceId = expectStatus(await alice('GET', '/api/user-profile'), 200).id
-    bobId = expectStatus(await bob('GET', '/api/user-profile'), 200).id
-    budget = await smallBudget(alice)
-    // Membership and names come from the sharing routes elsewhere; here they are set as those routes would.
-    await harness.app.ledger.db
-      .insertInto('budget_members')
-      .values({ budget_id: budget.id, user_id: bobId, role: 'Guest', access: 'Edit' })
-      .execute()
+    ;({ alice, bob, aliceId, bobId, budget } = await budgetOfTwo(harness))
+    // Names come from the profile route elsewhere; here it is set as that route would.
     await harness.app.identity.db
       .updateTable('users')
       .set({ display_name: 'Ola' })
