@@ -117,7 +117,7 @@ test('desktop: import a YNAB budget from the budgets list and see its accounts a
   const file = JSON.parse(readFileSync((await (await fileDownload).path()) ?? '', 'utf8'))
   expect(file).toMatchObject({
     format: 'koperta-budget',
-    version: 2,
+    version: 3,
     budget: { name: 'Budżet domowy Kowalskich' },
   })
 })
