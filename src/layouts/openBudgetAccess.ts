@@ -38,6 +38,17 @@ type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
 const selectMaybePermissions = (snapshot: BudgetSnapshot | undefined): BudgetPermissions | null =>
   snapshot === undefined ? null : selectPermissions(snapshot)
 
+/**
+ * A budget that was shown and is no longer the caller's (removed, left elsewhere, deleted). One never read (a
+ * stranger's, a mistyped address) is not "gone": its route says it does not exist.
+ */
+const selectGone = (snapshot: BudgetSnapshot | undefined): boolean =>
+  snapshot !== undefined &&
+  snapshot.context.version > 0 &&
+  selectPermissions(snapshot).readOnlyReason === 'notMember'
+
+export const useShownBudgetGone = (): boolean => useSelector(useShownBudget(), selectGone)
+
 /** What the caller may do in the budget on screen; null off a budget's screens. */
 export const useShownBudgetPermissions = (): BudgetPermissions | null =>
   useSelector(useShownBudget(), selectMaybePermissions)

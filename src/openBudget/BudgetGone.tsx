@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { useShownBudgetPermissions } from '../layouts/openBudgetAccess.ts'
+import { useShownBudgetGone } from '../layouts/openBudgetAccess.ts'
 
 /**
  * The screens of a budget that is no longer the caller's (removed, left on another device, deleted) give way to one
@@ -10,8 +10,7 @@ import { useShownBudgetPermissions } from '../layouts/openBudgetAccess.ts'
  */
 export function BudgetGoneGate({ children }: { readonly children: ReactNode }) {
   const { t } = useTranslation()
-  const permissions = useShownBudgetPermissions()
-  if (permissions?.readOnlyReason !== 'notMember') return children
+  if (!useShownBudgetGone()) return children
   // It replaces the page's title too: the screen it stood for is no longer there.
   return (
     <section
