@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { arrangeBudget } from './budgetData.ts'
 import { membersPath, newAccount, secondBrowser } from './partners.ts'
 import { PASSWORD, signInThrough, snap, uniqueEmail } from './support.ts'
@@ -6,7 +6,8 @@ import { PASSWORD, signInThrough, snap, uniqueEmail } from './support.ts'
 // Issue 30 as a newcomer met it: a link opened signed out says whose budget it is before asking to sign in; one's
 // own name is set from the members list; a revoked invitation's link is no longer offered.
 
-const _phone = (info: TestInfo) => info.project.name === 'mobile'
+// Unique: the worker's account is shared by journeys, and another names its owner Ola.
+const JOINER = 'Ola Dołączająca'
 
 /** Invites `email` and returns the link's path; the new link's panel takes the focus. */
 const invite = async (page: Page, email: string) => {
@@ -44,12 +45,12 @@ test('a link opened signed out names the inviter and the budget, then signs in b
   await guest.page.waitForURL((url) => url.pathname === linkPath)
 
   // Signed in, the person may say how the others will see them before joining.
-  await guest.page.getByRole('textbox', { name: 'Nazwa widoczna dla innych (opcjonalnie)' }).fill('Ola')
+  await guest.page.getByRole('textbox', { name: 'Nazwa widoczna dla innych (opcjonalnie)' }).fill(JOINER)
   await guest.page.getByRole('button', { name: 'Dołącz do budżetu' }).click()
   await guest.page.waitForURL(new RegExp(`/budget/${budget.id}/`, 'u'))
   await page.reload()
   const members = page.getByRole('list', { name: 'Członkowie budżetu' })
-  await expect(members.getByRole('listitem').filter({ hasText: 'Ola' })).toContainText('Może edytować')
+  await expect(members.getByRole('listitem').filter({ hasText: JOINER })).toContainText('Może edytować')
   await guest.context.close()
 })
 
