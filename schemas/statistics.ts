@@ -1,13 +1,13 @@
 import * as Schema from 'effect/Schema'
-import { SpendingClass } from './budget.ts'
+import { Granularity, SpendingClass } from './budget.ts'
 import { BankAccountId, CategoryId } from './ids.ts'
 import { IsoDate, Minor, PeriodKey } from './money.ts'
 
 // Issue 31 §4: GET /api/budget/{id}/statistics. Figures per month or calendar year, from the per-category-month
 // read model (docs/statistics.md).
 
-export const Granularity = Schema.Literals(['Month', 'Year'])
-export type Granularity = typeof Granularity.Type
+// Defined in budget.ts beside SavedFilter, whose saved views name them (budget.ts cannot import this module).
+export { Granularity, ReportKind, ReportView } from './budget.ts'
 
 /** The longest range one request may span: 50 years of months (docs/statistics.md). */
 export const MAX_STATISTICS_MONTHS = 600
