@@ -441,6 +441,9 @@ export const loanSchedule = (
         kind = 'Deferred'
         principal = -interest
       } else {
+        // Actual/365: months differ in days (and the first runs from the disbursement), so a fixed installment
+        // would end the loan early or leave a large last one; it is recomputed every month to keep the end date.
+        if (c.accruedFrom !== null) c.stale = true
         refresh(number)
         principal =
           c.type === 'Constant'
