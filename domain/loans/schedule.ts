@@ -368,11 +368,16 @@ export const loanSchedule = (
         }
         // ShortenTerm: keep the installment (Constant) or the principal part (Decreasing); never lengthen.
         const remaining = paying(number + 1, c.last)
+        if (remaining < 1) {
+          c.stale = true
+          return undefined
+        }
         if (c.type === 'Constant') {
           refresh(number + 1)
           c.last = constantEnd(number + 1)
         } else {
-          const part = roundHalfUp(before, BigInt(remaining))
+          // At least a grosz: a balance of a few grosze over many installments rounds its part to 0.
+          const part = roundHalfUp(before, BigInt(remaining)) || 1n
           const needed = (c.balance + part - 1n) / part
           c.last = lastAfter(number + 1, Math.min(remaining, Number(needed)))
         }

@@ -212,3 +212,21 @@ describe('day count', () => {
     expect(totals.interest).toBe(0)
   })
 })
+
+describe('small balances', () => {
+  it('shortens a decreasing loan whose principal part rounds to nothing', () => {
+    const tiny = terms({
+      principal: 4,
+      annualRate: '0',
+      installments: 12,
+      paymentType: 'Decreasing',
+      firstPaymentDate: '2025-01-15',
+    })
+    const { rows } = scheduleOf(tiny, [
+      { type: 'PrincipalChange', afterInstallment: 1, value: minor(1), mode: 'ShortenTerm' },
+    ])
+    expect(rows.reduce((sum, row) => sum + row.principal + row.overpayment, 0)).toBe(4)
+    expect(rows.length).toBeLessThanOrEqual(12)
+    expect(rows.at(-1)?.balance).toBe(0)
+  })
+})
