@@ -81,11 +81,12 @@ const powerFromBelow = (x: bigint, count: number): bigint => {
 }
 
 /**
- * The same installment as `exactAnnuityInstallment`, ~100× faster: B·u / (D·(1 − v^n)) with v = D / (D + u) in
- * 256-bit fixed point. Each floored product loses less than one unit, so the computed v^n lies within 2n units
- * below the true one (an addition chain's errors add, plus one per product); both ends of that interval are
- * rounded and, when they agree, that is the exact answer. Otherwise (the true value within ~10^-60 of a half grosz)
- * the exact rational decides. A Constant loan on actual/365 re-plans every month, so this is on the hot path.
+ * The same installment as `exactAnnuityInstallment`, ~50× faster (≈5 µs instead of ≈0.27 ms for 360
+ * installments): B·u / (D·(1 − v^n)) with v = D / (D + u) in 256-bit fixed point. v is floored and each floored
+ * product of two under-estimates loses less than their errors plus one unit, so the computed v^n lies at most 2n
+ * units below the true one (and never above). The installment grows with v^n, so both ends of that interval are
+ * rounded and, when they agree, that is the exact answer; otherwise (the true value within ~10^-60 of a half
+ * grosz) the exact rational decides. A Constant loan on actual/365 re-plans every month: this is its hot path.
  */
 export const annuityInstallment = (balance: bigint, rate: RateUnits, count: number): bigint => {
   if (count <= 0) return balance

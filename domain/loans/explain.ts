@@ -1,6 +1,6 @@
 import * as Result from 'effect/Result'
 import type { LoanActivity, LoanError, LoanPrincipalChange, LoanTerms } from '../../schemas/loans.ts'
-import type { IsoDate, Minor } from '../../schemas/money.ts'
+import { type IsoDate, Minor } from '../../schemas/money.ts'
 import { type LoanSchedule, loanSchedule } from './schedule.ts'
 
 // What an overpayment saves, told in the schedule's own numbers: the same loan with and without it.
@@ -24,7 +24,7 @@ const lastDate = (schedule: LoanSchedule): IsoDate => schedule.rows[schedule.row
 /** The first paying installment after installment `after` (0 when the loan is repaid by then). */
 const nextInstallment = (schedule: LoanSchedule, after: number): Minor => {
   for (const row of schedule.rows) if (row.number > after && row.payment > 0) return row.payment
-  return 0 as Minor
+  return Minor.make(0)
 }
 
 const compare = (

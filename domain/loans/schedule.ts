@@ -86,7 +86,7 @@ export interface LoanSchedule {
 interface Cursor {
   balance: bigint
   rate: RateUnits
-  /** The rate as the notes show it, kept beside `rate` (formatting it per row cost a third of the pass). */
+  /** The rate as the notes show it, kept beside `rate` (formatted once per rate, not once per row). */
   rateText: string
   type: LoanPaymentType
   day: number
