@@ -2,6 +2,7 @@
 import { run as importParsers } from './importParsers.bench.ts'
 import { run as imports } from './imports.bench.ts'
 import { run as ledger } from './ledger.bench.ts'
+import { run as loans } from './loans.bench.ts'
 import { run as screens } from './screens.bench.ts'
 import { run as shell } from './shell.bench.ts'
 import { run as soak } from './soak.bench.ts'
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   importParsers,
   imports,
   templates,
+  loans,
   statistics,
   soak,
 }
