@@ -1,0 +1,245 @@
+// Issue 31 §3: the statistics screen interactive in ≤ 1 s on a 4× throttled phone at 100 000 transactions. Printed
+// beside the budget view measured the same way in the same run (its baseline), never asserted.
+// - statistics interactive: from the press on "Statystyki" in the month view until the Spending report's table and
+//   chart are on screen with figures and the period control is enabled;
+// - Month → Year: from the press on "Rok" until the year's figures are on screen (no longer loading);
+// - desktop 1280×800, and 390×844 with the CPU slowed 4× (CDP).
+// The budget is screens.bench.ts's (150 categories, 4 accounts, 10 years, splits and transfers), its ten years ending
+// with this month: the screen opens on the current month. BENCH_STATISTICS_SCREEN_SIZE picks another size,
+// BENCH_STATISTICS_SCREEN_RUNS the runs per viewport (median shown; the first run apart: it fetches and compiles the
+// screen's code).
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import { periodOf, startEndingIn, years } from './budgetData.ts'
+import { median, printTable } from './lib.ts'
+import { launchChromium, signIn, withLoadedBudget } from './screens.bench.ts'
+
+const SIZE = Number(process.env.BENCH_STATISTICS_SCREEN_SIZE ?? 100_000)
+const RUNS = Number(process.env.BENCH_STATISTICS_SCREEN_RUNS ?? 4)
+const TIMEOUT = 120_000
+
+// What the screen says (locales/screens/statistics.pl.json, locales/pl.json): the bench finds it by role and name.
+const TEXTS = {
+  statistics: 'Statystyki',
+  menu: 'Menu',
+  spending: 'Wydatki',
+  loading: 'Wczytywanie statystyk…',
+  previous: { Month: 'Poprzedni miesiąc', Year: 'Poprzedni rok' },
+  year: 'Rok',
+} as const
+
+/** What "on screen" means for a step, checked inside the page after every DOM change. */
+type Wanted =
+  | { readonly kind: 'budget' }
+  | {
+      readonly kind: 'spending'
+      /** The report's table and chart are named `Wydatki: <period>`; null: any period. */
+      readonly period: string | null
+      readonly title: string
+      readonly loading: string
+      readonly previous: string
+    }
+
+/**
+ * Marks `bench:shown` (as a performance mark, so nothing global is added to the page) at the first DOM change after
+ * which `wanted` holds, and `bench:painted` once the frame with it has been produced (the next animation frame, then
+ * a task). Roles and names are read from the DOM's ARIA (role, aria-label, aria-labelledby, a table's caption):
+ * enough for this screen, and checked against Playwright's own role queries after each step.
+ */
+const watchInPage = (wanted: Wanted) => {
+  const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/gu, ' ').trim()
+  const nameOf = (element: Element) => {
+    const labelledBy = element.getAttribute('aria-labelledby')
+    if (labelledBy !== null)
+      return labelledBy
+        .split(/\s+/u)
+        .map((id) => text(document.getElementById(id)))
+        .join(' ')
+        .trim()
+    const label = element.getAttribute('aria-label')
+    if (label !== null) return label.trim()
+    if (element.tagName === 'TABLE') return text(element.querySelector(':scope > caption'))
+    return text(element)
+  }
+  const named = (selector: string, test: (name: string) => boolean) =>
+    [...document.querySelectorAll(selector)].filter((element) => test(nameOf(element)))
+  const holds = (): boolean => {
+    if (wanted.kind === 'budget') return document.querySelector('[data-testid="ready-to-assign"]') !== null
+    const { period, title, loading, previous } = wanted
+    const isReport = (name: string) =>
+      period === null ? name.startsWith(`${title}: `) : name === `${title}: ${period}`
+    // Cheapest first: this runs after every DOM change while the month view is torn down.
+    const table = () =>
+      named('table, [role="table"], [role="grid"]', isReport).some(
+        (element) => element.querySelectorAll('tr, [role="row"]').length > 1,
+      )
+    const chart = () =>
+      named('[role="group"], [role="figure"], [role="img"]', isReport).some(
+        (element) => element.querySelector('[role="img"]') !== null,
+      )
+    const loaded = () =>
+      named('[role="status"], [role="progressbar"]', (name) => name.includes(loading)).length === 0
+    const stepper = () =>
+      named('button, [role="button"]', (name) => name === previous).some(
+        (element) => !element.hasAttribute('disabled') && element.getAttribute('aria-disabled') !== 'true',
+      )
+    return table() && chart() && loaded() && stepper()
+  }
+  const shown = () => {
+    performance.mark('bench:shown')
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => performance.mark('bench:painted')
+      channel.port2.postMessage(null)
+    })
+  }
+  performance.clearMarks('bench:start')
+  performance.clearMarks('bench:shown')
+  performance.clearMarks('bench:painted')
+  // The press that starts the step: its event's time, not when the bench saw it.
+  if (wanted.kind === 'spending')
+    document.addEventListener(
+      'pointerdown',
+      (event) => performance.mark('bench:start', { startTime: event.timeStamp }),
+      { capture: true, once: true },
+    )
+  if (holds()) throw new Error('the step holds before it started')
+  const observer = new MutationObserver(() => {
+    if (!holds()) return
+    observer.disconnect()
+    shown()
+  })
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+}
+
+/** Milliseconds from `bench:start` (or the navigation's start) until the frame with the step was produced. */
+const markedMs = async (page: Page, from: 'navigation' | 'press') => {
+  await page.waitForFunction(() => performance.getEntriesByName('bench:painted').length > 0, null, {
+    timeout: TIMEOUT,
+  })
+  return page.evaluate((from) => {
+    const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN
+    const start = from === 'navigation' ? 0 : at('bench:start')
+    return { shown: at('bench:shown') - start, painted: at('bench:painted') - start }
+  }, from)
+}
+
+/** Resolves once the page has had two idle periods of 50 ms in a row: what it was doing has finished. */
+const settle = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let quiet = 0
+        const check = (deadline: IdleDeadline) => {
+          quiet = deadline.timeRemaining() >= 49 ? quiet + 1 : 0
+          if (quiet >= 2) resolve()
+          else requestIdleCallback(check)
+        }
+        requestIdleCallback(check)
+      }),
+  )
+
+type Run = { budget: number; statistics: number; year: number; bars: number }
+
+/**
+ * One run: the month view loaded afresh (the baseline), then to the statistics screen the way a person goes (the
+ * side navigation's link; on a phone the menu), then Month → Year.
+ */
+const oneRun = async (page: Page, budgetUrl: string, mobile: boolean, thisYear: string): Promise<Run> => {
+  await page.goto(budgetUrl)
+  await page.getByTestId('ready-to-assign').waitFor({ timeout: TIMEOUT })
+  const budget = await markedMs(page, 'navigation')
+  await settle(page)
+
+  let target: Locator = page.getByRole('link', { name: TEXTS.statistics })
+  if (mobile) {
+    await page.getByRole('button', { name: TEXTS.menu }).click()
+    target = page.getByRole('menuitem', { name: TEXTS.statistics })
+  }
+  await target.waitFor()
+  const spending = {
+    kind: 'spending',
+    title: TEXTS.spending,
+    loading: TEXTS.loading,
+  } as const
+  await page.evaluate(watchInPage, { ...spending, period: null, previous: TEXTS.previous.Month })
+  await target.click()
+  const statistics = await markedMs(page, 'press')
+  // The same state through Playwright's role queries: the in-page check did not stop early or on something else.
+  const chart = page.getByRole('group', { name: new RegExp(`^${TEXTS.spending}: `, 'u') })
+  await page.getByRole('table', { name: new RegExp(`^${TEXTS.spending}: `, 'u') }).waitFor()
+  const bars = await chart.getByRole('img').count()
+  if (bars === 0) throw new Error('the spending chart has no bars: no figures this month')
+  await settle(page)
+
+  await page.evaluate(watchInPage, { ...spending, period: thisYear, previous: TEXTS.previous.Year })
+  await page.getByRole('radio', { name: TEXTS.year }).click()
+  const year = await markedMs(page, 'press')
+  await page.getByRole('table', { name: `${TEXTS.spending}: ${thisYear}` }).waitFor()
+  await page.getByRole('button', { name: TEXTS.previous.Year }).waitFor()
+  return { budget: budget.painted, statistics: statistics.painted, year: year.painted, bars }
+}
+
+const withWatch = async (context: BrowserContext) => {
+  // Every document the context opens marks when the month view's Ready to Assign is first in the DOM.
+  await context.addInitScript(watchInPage, { kind: 'budget' } satisfies Wanted)
+  return context.newPage()
+}
+
+const viewportFigures = async (page: Page, budgetUrl: string, mobile: boolean, thisYear: string) => {
+  const runs: Run[] = []
+  for (let run = 0; run < RUNS; run++) runs.push(await oneRun(page, budgetUrl, mobile, thisYear))
+  const [first, ...rest] = runs
+  const figure = (pick: (run: Run) => number) =>
+    `${first === undefined ? '—' : Math.round(pick(first))} / ${rest.length === 0 ? '—' : Math.round(median(rest.map(pick)))}`
+  return {
+    viewport: mobile ? '390×844, CPU 4× slower' : '1280×800',
+    'baseline: month view interactive (ms, first / median of the rest)': figure((run) => run.budget),
+    '→ statistics interactive (ms, first / median of the rest)': figure((run) => run.statistics),
+    'Month → Year figures shown (ms, first / median of the rest)': figure((run) => run.year),
+    'bars in the chart': runs[0]?.bars ?? 0,
+  }
+}
+
+const figures = async (
+  browser: Browser,
+  appUrl: string,
+  email: string,
+  budgetUrl: string,
+  thisYear: string,
+) => {
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pl-PL' })
+  const mobile = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL' })
+  try {
+    const page = await withWatch(desktop)
+    await signIn(page, appUrl, email)
+    const rows = [await viewportFigures(page, budgetUrl, false, thisYear)]
+    await mobile.addCookies(await desktop.cookies())
+    const phone = await withWatch(mobile)
+    const cdp = await mobile.newCDPSession(phone)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    rows.push(await viewportFigures(phone, budgetUrl, true, thisYear))
+    return rows
+  } finally {
+    await mobile.close()
+    await desktop.close()
+  }
+}
+
+export async function run(): Promise<void> {
+  const now = new Date()
+  const thisMonth = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`
+  const start = startEndingIn(thisMonth)
+  await withLoadedBudget(SIZE, start, async ({ appUrl, email, budgetId, loadSeconds }) => {
+    const budgetUrl = `${appUrl}/budget/${budgetId}/period/${periodOf(years * 12 - 1, start)}`
+    const browser = await launchChromium()
+    try {
+      const rows = await figures(browser, appUrl, email, budgetUrl, thisMonth.slice(0, 4))
+      printTable(
+        `Statistics screen, ${SIZE.toLocaleString('en')} transactions over ${years * 12} months ending ${thisMonth} (bulk load ${Math.round(loadSeconds)} s; target: ≤ 1 000 ms on the phone)`,
+        rows,
+      )
+    } finally {
+      await browser.close()
+    }
+  })
+}
