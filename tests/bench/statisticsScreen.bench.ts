@@ -8,7 +8,9 @@
 // with this month: the screen opens on the current month. BENCH_STATISTICS_SCREEN_SIZE picks another size,
 // BENCH_STATISTICS_SCREEN_RUNS the runs per viewport (median shown; the first run apart: it fetches and compiles the
 // screen's code).
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from '@playwright/test'
 import { periodOf, startEndingIn, years } from './budgetData.ts'
 import { median, printTable } from './lib.ts'
 import { launchChromium, signIn, withLoadedBudget } from './screens.bench.ts'
@@ -16,6 +18,8 @@ import { launchChromium, signIn, withLoadedBudget } from './screens.bench.ts'
 const SIZE = Number(process.env.BENCH_STATISTICS_SCREEN_SIZE ?? 100_000)
 const RUNS = Number(process.env.BENCH_STATISTICS_SCREEN_RUNS ?? 4)
 const TIMEOUT = 120_000
+/** A folder: one more phone run, traced and CPU-profiled, its files written there and its trace summed up. */
+const PROFILE = process.env.BENCH_STATISTICS_SCREEN_PROFILE
 
 // What the screen says (locales/screens/statistics.pl.json, locales/pl.json): the bench finds it by role and name.
 const TEXTS = {
@@ -139,12 +143,21 @@ const settle = (page: Page) =>
   )
 
 type Run = { budget: number; statistics: number; year: number; bars: number }
+type Marked = Awaited<ReturnType<typeof markedMs>>
+/** Runs a timed step (the press and the wait for its mark); the profiling run wraps it in a trace. */
+type Around = (name: 'statistics' | 'year', step: () => Promise<Marked>) => Promise<Marked>
 
 /**
  * One run: the month view loaded afresh (the baseline), then to the statistics screen the way a person goes (the
  * side navigation's link; on a phone the menu), then Month → Year.
  */
-const oneRun = async (page: Page, budgetUrl: string, mobile: boolean, thisYear: string): Promise<Run> => {
+const oneRun = async (
+  page: Page,
+  budgetUrl: string,
+  mobile: boolean,
+  thisYear: string,
+  around: Around = (_, step) => step(),
+): Promise<Run> => {
   await page.goto(budgetUrl)
   await page.getByTestId('ready-to-assign').waitFor({ timeout: TIMEOUT })
   const budget = await markedMs(page, 'navigation')
@@ -162,8 +175,10 @@ const oneRun = async (page: Page, budgetUrl: string, mobile: boolean, thisYear: 
     loading: TEXTS.loading,
   } as const
   await page.evaluate(watchInPage, { ...spending, period: null, previous: TEXTS.previous.Month })
-  await target.click()
-  const statistics = await markedMs(page, 'press')
+  const statistics = await around('statistics', async () => {
+    await target.click()
+    return markedMs(page, 'press')
+  })
   // The same state through Playwright's role queries: the in-page check did not stop early or on something else.
   const chart = page.getByRole('group', { name: new RegExp(`^${TEXTS.spending}: `, 'u') })
   await page.getByRole('table', { name: new RegExp(`^${TEXTS.spending}: `, 'u') }).waitFor()
@@ -172,8 +187,10 @@ const oneRun = async (page: Page, budgetUrl: string, mobile: boolean, thisYear: 
   await settle(page)
 
   await page.evaluate(watchInPage, { ...spending, period: thisYear, previous: TEXTS.previous.Year })
-  await page.getByRole('radio', { name: TEXTS.year }).click()
-  const year = await markedMs(page, 'press')
+  const year = await around('year', async () => {
+    await page.getByRole('radio', { name: TEXTS.year }).click()
+    return markedMs(page, 'press')
+  })
   await page.getByRole('table', { name: `${TEXTS.spending}: ${thisYear}` }).waitFor()
   await page.getByRole('button', { name: TEXTS.previous.Year }).waitFor()
   return { budget: budget.painted, statistics: statistics.painted, year: year.painted, bars }
@@ -183,6 +200,127 @@ const withWatch = async (context: BrowserContext) => {
   // Every document the context opens marks when the month view's Ready to Assign is first in the DOM.
   await context.addInitScript(watchInPage, { kind: 'budget' } satisfies Wanted)
   return context.newPage()
+}
+
+type TraceEvent = {
+  readonly name: string
+  readonly ph: string
+  readonly ts: number
+  readonly dur?: number
+  readonly pid: number
+  readonly tid: number
+  readonly args?: {
+    readonly name?: string
+    readonly data?: { readonly type?: string; readonly url?: string; readonly requestId?: string }
+  }
+}
+
+/**
+ * Where the renderer's main thread spent a step: from the pointerdown's dispatch to the `bench:painted` mark, the
+ * self time of each trace event by name (the largest ones), the time the thread was idle (waiting for the network,
+ * mostly), and the requests that were in flight.
+ */
+const traceSummary = (events: ReadonlyArray<TraceEvent>) => {
+  const painted = events.find((event) => event.name === 'bench:painted')
+  if (painted === undefined) throw new Error('no bench:painted mark in the trace')
+  const onMain = (event: TraceEvent) => event.pid === painted.pid && event.tid === painted.tid
+  const start =
+    events.find(
+      (event) => onMain(event) && event.name === 'EventDispatch' && event.args?.data?.type === 'pointerdown',
+    )?.ts ?? Number.NaN
+  const end = painted.ts
+  const slices = events
+    .filter((event) => onMain(event) && event.ph === 'X' && event.dur !== undefined && event.ts < end)
+    .map((event) => ({
+      name: event.name,
+      from: Math.max(start, event.ts),
+      to: Math.min(end, event.ts + (event.dur ?? 0)),
+    }))
+    .filter((slice) => slice.to > slice.from)
+    .sort((a, b) => a.from - b.from || b.to - a.to)
+  const self = new Map<string, number>()
+  // Slices of one thread nest: an open slice that ends before the next one starts is done.
+  const stack: Array<{ name: string; to: number }> = []
+  let busy = 0
+  for (const slice of slices) {
+    while ((stack.at(-1)?.to ?? Number.POSITIVE_INFINITY) <= slice.from) stack.pop()
+    const parent = stack.at(-1)
+    if (parent === undefined) busy += slice.to - slice.from
+    else self.set(parent.name, (self.get(parent.name) ?? 0) - (slice.to - slice.from))
+    self.set(slice.name, (self.get(slice.name) ?? 0) + (slice.to - slice.from))
+    stack.push({ name: slice.name, to: slice.to })
+  }
+  const ms = (microseconds: number) => Math.round(microseconds / 1000)
+  const requests = new Map<string, { url: string; from: number; to: number }>()
+  for (const event of events) {
+    const data = event.args?.data
+    if (data?.requestId === undefined) continue
+    if (event.name === 'ResourceSendRequest' && data.url !== undefined)
+      requests.set(data.requestId, { url: data.url, from: event.ts, to: Number.NaN })
+    const request = requests.get(data.requestId)
+    if (event.name === 'ResourceFinish' && request !== undefined) request.to = event.ts
+  }
+  return {
+    window: ms(end - start),
+    busy: ms(busy),
+    idle: ms(end - start - busy),
+    top: [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([name, time]) => `${name} ${ms(time)}`),
+    requests: [...requests.values()]
+      .filter((request) => request.from < end && !(request.to < start))
+      .map(
+        (request) =>
+          `${new URL(request.url).pathname.replace(/^.*\/assets\//u, 'assets/')} ${ms(request.from - start)}→${ms(request.to - start)}`,
+      ),
+  }
+}
+
+/** One more phone run with each step traced (Chromium's timeline) and CPU-profiled (V8, 200 µs samples). */
+const profiledRun = async (
+  browser: Browser,
+  page: Page,
+  cdp: CDPSession,
+  budgetUrl: string,
+  thisYear: string,
+  folder: string,
+) => {
+  mkdirSync(folder, { recursive: true })
+  const rows: Array<Record<string, string | number>> = []
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await oneRun(page, budgetUrl, true, thisYear, async (name, step) => {
+    await browser.startTracing(page, {
+      categories: [
+        'toplevel',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        'v8.execute',
+        'loading',
+      ],
+    })
+    await cdp.send('Profiler.start')
+    const marked = await step()
+    const { profile } = await cdp.send('Profiler.stop')
+    const trace = await browser.stopTracing()
+    writeFileSync(join(folder, `${name}.cpuprofile`), JSON.stringify(profile))
+    writeFileSync(join(folder, `${name}.trace.json`), trace)
+    const parsed: { traceEvents: TraceEvent[] } = JSON.parse(trace.toString('utf8'))
+    const summary = traceSummary(parsed.traceEvents)
+    rows.push({
+      step: name,
+      'painted (ms)': Math.round(marked.painted),
+      'traced window (ms)': summary.window,
+      'main thread busy (ms)': summary.busy,
+      'idle (ms)': summary.idle,
+    })
+    console.log(`\n${name}: main thread self time by event (ms): ${summary.top.join(', ')}`)
+    console.log(`${name}: requests in flight (ms from the press): ${summary.requests.join('; ')}`)
+    return marked
+  })
+  printTable(`Profiled phone run (files in ${folder})`, rows)
 }
 
 const viewportFigures = async (page: Page, budgetUrl: string, mobile: boolean, thisYear: string) => {
@@ -218,6 +356,7 @@ const figures = async (
     const cdp = await mobile.newCDPSession(phone)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     rows.push(await viewportFigures(phone, budgetUrl, true, thisYear))
+    if (PROFILE !== undefined) await profiledRun(browser, phone, cdp, budgetUrl, thisYear, PROFILE)
     return rows
   } finally {
     await mobile.close()
@@ -234,6 +373,7 @@ export async function run(): Promise<void> {
     const browser = await launchChromium()
     try {
       const rows = await figures(browser, appUrl, email, budgetUrl, thisMonth.slice(0, 4))
+      // Printed last so it is not lost above the profile's lines.
       printTable(
         `Statistics screen, ${SIZE.toLocaleString('en')} transactions over ${years * 12} months ending ${thisMonth} (bulk load ${Math.round(loadSeconds)} s; target: ≤ 1 000 ms on the phone)`,
         rows,
