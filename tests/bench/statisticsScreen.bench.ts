@@ -6,8 +6,8 @@
 // - desktop 1280×800, and 390×844 with the CPU slowed 4× (CDP).
 // The budget is screens.bench.ts's (150 categories, 4 accounts, 10 years, splits and transfers), its ten years ending
 // with this month: the screen opens on the current month. BENCH_STATISTICS_SCREEN_SIZE picks another size,
-// BENCH_STATISTICS_SCREEN_RUNS the runs per viewport (median shown; the first run apart: it fetches and compiles the
-// screen's code).
+// BENCH_STATISTICS_SCREEN_RUNS the runs per viewport (default 4: the first apart, it fetches and compiles the screen's
+// code, then the median of the rest), BENCH_STATISTICS_SCREEN_PROFILE a folder for one more, profiled, phone run.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from '@playwright/test'
