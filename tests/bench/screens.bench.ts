@@ -27,14 +27,9 @@ import {
 } from './budgetData.ts'
 import { median, printTable, stop } from './lib.ts'
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-]
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']
 const SIZE = Number(process.env.BENCH_SCREENS_SIZE ?? 100_000)
-export const PASSWORD = 'Correct-Horse-Battery-9'
+const PASSWORD = 'Correct-Horse-Battery-9'
 const round = (value: number, digits = 1) => Number(value.toFixed(digits))
 
 /** Loading by replaying every event (the first design) against loading the state snapshot (what the app does). */
