@@ -14,7 +14,8 @@ import type { TestDatabase } from '../server/support/databases.ts'
 import { freePort, startProcess, waitFor200 } from './lib.ts'
 
 export const years = 10
-const firstYear = 2016
+/** Where the ten years start, as a month count (year × 12 + month − 1): January 2016 unless a bench says otherwise. */
+export const defaultStart = 2016 * 12
 export const batchSize = 2_000
 
 /** Seeded PRNG (mulberry32): the same budget every run. */
@@ -25,14 +26,21 @@ export const random = (seed: number) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
 }
 
-export const periodOf = (monthIndex: number) => {
-  const year = firstYear + Math.floor(monthIndex / 12)
-  return `${year}${String((monthIndex % 12) + 1).padStart(2, '0')}`
+export const periodOf = (monthIndex: number, start = defaultStart) => {
+  const month = start + monthIndex
+  return `${Math.floor(month / 12)}${String((month % 12) + 1).padStart(2, '0')}`
 }
-export const dateIn = (monthIndex: number, day: number) => {
-  const period = periodOf(monthIndex)
+export const dateIn = (monthIndex: number, day: number, start = defaultStart) => {
+  const period = periodOf(monthIndex, start)
   return `${period.slice(0, 4)}-${period.slice(4)}-${String(day).padStart(2, '0')}`
 }
+
+/**
+ * The start that makes the ten years end with `period` (YYYYMM): a screen that opens on today's month (statistics)
+ * then shows that month's figures.
+ */
+export const startEndingIn = (period: string) =>
+  Number(period.slice(0, 4)) * 12 + Number(period.slice(4)) - 1 - (years * 12 - 1)
 
 export interface Answer {
   readonly status: number
@@ -128,10 +136,12 @@ export interface Budget {
   readonly accounts: string[]
   readonly income: string[]
   readonly expenses: string[]
+  /** Month index 0 as a month count (`defaultStart`). */
+  readonly start: number
 }
 
 /** 15 groups × 10 categories (the first group Income), 4 accounts opened at the start of the 10 years. */
-export const createBudget = async (api: Client): Promise<Budget> => {
+export const createBudget = async (api: Client, start = defaultStart): Promise<Budget> => {
   const { id } = json<{ id: string }>(
     (await api.call('POST', '/api/budget', { name: 'Bench', currency: 'PLN' })).body,
   )
@@ -165,19 +175,19 @@ export const createBudget = async (api: Client): Promise<Budget> => {
           name: `Account ${index}`,
           type: 'unconnected',
           balance: 1_000_000,
-          date: dateIn(0, 1),
+          date: dateIn(0, 1, start),
         })
       ).body,
     )
     accounts.push(account.id)
   }
-  return { base, reserve, accounts, income, expenses }
+  return { base, reserve, accounts, income, expenses, start }
 }
 
 /** Item `index` of `total`, spread evenly over the 10 years in date order: 8 % income, 7 % transfers, 20 % split. */
 export const item = (budget: Budget, next: () => number, index: number, total: number) => {
   const monthIndex = Math.min(years * 12 - 1, Math.floor((index / total) * years * 12))
-  const date = dateIn(monthIndex, 1 + Math.floor(next() * 28))
+  const date = dateIn(monthIndex, 1 + Math.floor(next() * 28), budget.start)
   const account = budget.accounts[Math.floor(next() * budget.accounts.length)] ?? ''
   const roll = next()
   if (roll < 0.07) {

@@ -7,6 +7,7 @@ import { run as screens } from './screens.bench.ts'
 import { run as shell } from './shell.bench.ts'
 import { run as soak } from './soak.bench.ts'
 import { run as statistics } from './statistics.bench.ts'
+import { run as statisticsScreen } from './statisticsScreen.bench.ts'
 import { run as templates } from './templates.bench.ts'
 
 // The soak and the 1 000 000-transaction statistics bench are long and load the machine fully: they run only when
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   shell,
   ledger,
   screens,
+  statisticsScreen,
   importParsers,
   imports,
   templates,

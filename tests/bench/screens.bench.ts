@@ -15,7 +15,16 @@ import { stateFromEvents } from '../../machines/openBudget/index.ts'
 import type { BudgetEvent } from '../../schemas/budgetEvents.ts'
 import { BudgetStateAnswer } from '../../schemas/budgetSnapshot.ts'
 import { EventPage } from '../../schemas/ledgerApi.ts'
-import { client, createBudget, loadTransactions, periodOf, startServer, years } from './budgetData.ts'
+import {
+  type Budget,
+  client,
+  createBudget,
+  defaultStart,
+  loadTransactions,
+  periodOf,
+  startServer,
+  years,
+} from './budgetData.ts'
 import { median, printTable, stop } from './lib.ts'
 
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']
@@ -67,7 +76,7 @@ const loadLikeTheApp = async (baseUrl: string, token: string, base: string) => {
   }
 }
 
-const signIn = async (page: Page, baseUrl: string, email: string) => {
+export const signIn = async (page: Page, baseUrl: string, email: string) => {
   await page.goto(`${baseUrl}/budgets`)
   await page.getByLabel('Adres e-mail').fill(email)
   await page.getByLabel('Hasło', { exact: true }).fill(PASSWORD)
@@ -238,7 +247,28 @@ export const lighthouseScore = async (baseUrl: string, email: string, budgetUrl:
   }
 }
 
-export async function run(): Promise<void> {
+/** A signed-up user with a personal token and a generated budget of `size` transactions, on a fresh server. */
+export type LoadedBudget = {
+  readonly serverUrl: string
+  /** The app's address as browsers use it: the embedded provider's issuer. */
+  readonly appUrl: string
+  readonly email: string
+  readonly token: string
+  readonly budget: Budget
+  readonly budgetId: string
+  /** Seconds the bulk load's requests took. */
+  readonly loadSeconds: number
+}
+
+/**
+ * Builds the app, starts a server on PGlite serving it, creates a user and loads the generated budget (its ten
+ * years starting at `start`), hands all that to `use`, then stops the server and deletes its data.
+ */
+export const withLoadedBudget = async (
+  size: number,
+  start: number,
+  use: (loaded: LoadedBudget) => Promise<void>,
+): Promise<void> => {
   execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
   const dataDir = mkdtempSync(join(tmpdir(), 'koperta-bench-screens-'))
   const database = { dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) }
@@ -254,43 +284,56 @@ export async function run(): Promise<void> {
     admin('user', ['create', '--email', email], `${PASSWORD}\n`)
     const token = /kpt_[A-Za-z0-9_-]+/u.exec(admin('token', ['--email', email, '--name', 'bench']))?.[0] ?? ''
     const api = client(server.url, token)
-    const budget = await createBudget(api)
-    const loaded = await loadTransactions(api, budget, SIZE)
-    const node = await loadLikeTheApp(server.url, token, budget.base)
-    printTable(`Loading a ${SIZE.toLocaleString('en')}-transaction budget as the app does (Node, ms)`, [
-      {
-        events: node.events,
-        'bulk load (s)': round(loaded.seconds),
-        'download + JSON (ms)': Math.round(node.fetchMs),
-        'Effect Schema decode (ms)': Math.round(node.decodeMs),
-        'domain replay (ms)': Math.round(node.replayMs),
-        'state snapshot: download + JSON (ms)': Math.round(node.snapshotFetchMs),
-        'snapshot decode (ms)': Math.round(node.snapshotDecodeMs),
-        'snapshot → state (ms)': Math.round(node.snapshotBuildMs),
-      },
-    ])
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+    const budget = await createBudget(api, start)
+    const loaded = await loadTransactions(api, budget, size)
+    await use({
+      serverUrl: server.url,
+      appUrl: server.url.replace('127.0.0.1', 'localhost'),
+      email,
+      token,
+      budget,
+      budgetId: budget.base.split('/').at(-1) ?? '',
+      loadSeconds: loaded.seconds,
     })
-    try {
-      const budgetId = budget.base.split('/').at(-1) ?? ''
-      const current = periodOf(years * 12 - 1)
-      // The embedded provider's issuer is the app's own address as browsers use it.
-      const appUrl = server.url.replace('127.0.0.1', 'localhost')
-      printTable('Budgeting screens (targets: interactive ≤ 1 000 ms)', [
-        await screenFigures(browser, appUrl, email, `${appUrl}/budget/${budgetId}/period/${current}`),
-      ])
-    } finally {
-      await browser.close()
-    }
-    const budgetId = budget.base.split('/').at(-1) ?? ''
-    const appUrl = server.url.replace('127.0.0.1', 'localhost')
-    printTable('Lighthouse, budget route, simulated mobile', [
-      await lighthouseScore(appUrl, email, `${appUrl}/budget/${budgetId}/period/${periodOf(years * 12 - 1)}`),
-    ])
   } finally {
     await stop(server.child)
     await database.dispose()
   }
+}
+
+export const launchChromium = () =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
+
+export async function run(): Promise<void> {
+  await withLoadedBudget(
+    SIZE,
+    defaultStart,
+    async ({ serverUrl, appUrl, email, token, budget, budgetId, loadSeconds }) => {
+      const node = await loadLikeTheApp(serverUrl, token, budget.base)
+      printTable(`Loading a ${SIZE.toLocaleString('en')}-transaction budget as the app does (Node, ms)`, [
+        {
+          events: node.events,
+          'bulk load (s)': round(loadSeconds),
+          'download + JSON (ms)': Math.round(node.fetchMs),
+          'Effect Schema decode (ms)': Math.round(node.decodeMs),
+          'domain replay (ms)': Math.round(node.replayMs),
+          'state snapshot: download + JSON (ms)': Math.round(node.snapshotFetchMs),
+          'snapshot decode (ms)': Math.round(node.snapshotDecodeMs),
+          'snapshot → state (ms)': Math.round(node.snapshotBuildMs),
+        },
+      ])
+      const budgetUrl = `${appUrl}/budget/${budgetId}/period/${periodOf(years * 12 - 1)}`
+      const browser = await launchChromium()
+      try {
+        printTable('Budgeting screens (targets: interactive ≤ 1 000 ms)', [
+          await screenFigures(browser, appUrl, email, budgetUrl),
+        ])
+      } finally {
+        await browser.close()
+      }
+      printTable('Lighthouse, budget route, simulated mobile', [
+        await lighthouseScore(appUrl, email, budgetUrl),
+      ])
+    },
+  )
 }
