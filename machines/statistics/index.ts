@@ -7,5 +7,6 @@ export {
   selectIsRefreshing,
   selectMonths,
   selectPeriod,
+  selectReport,
   selectStatus,
 } from './statistics.selectors.ts'

@@ -9,7 +9,10 @@ import type { StatisticsPeriod } from '../../schemas/statistics.ts'
 export type { Granularity } from '../../schemas/statistics.ts'
 
 import type { Granularity } from '../../schemas/statistics.ts'
-export type Dimension = 'category' | 'group' | 'spendingClass'
+
+export type { Dimension, StatisticsReport } from './statistics.choice.ts'
+
+import type { Dimension } from './statistics.choice.ts'
 
 /** The months one read covers: the chosen period, the one before and the same period a year ago (Month granularity). */
 export const rangeOf = (granularity: Granularity, period: PeriodKey): { from: PeriodKey; to: PeriodKey } => {

@@ -2,18 +2,20 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { PeriodKey } from '../../schemas/money.ts'
 import type { Granularity, StatisticsPeriod } from '../../schemas/statistics.ts'
 import type { ApiErrorLike } from '../toasts/toasts.errors.ts'
+import type { StatisticsReport } from './statistics.choice.ts'
 import { rangeOf } from './statistics.figures.ts'
 import type { FiguresOutcome, FiguresRequest, StatisticsPort } from './statistics.port.ts'
 
 export type StatisticsInput = {
   readonly port: StatisticsPort
   readonly budgetId: string
-  /** The month shown first (the budget's current month). */
+  /** The month shown first (the address's, else the current month). */
   readonly period: PeriodKey
+  readonly granularity: Granularity
+  readonly report: StatisticsReport
 }
 
 export type StatisticsContext = StatisticsInput & {
-  readonly granularity: Granularity
   /** Month figures over the range the granularity and period need (machines/statistics/statistics.figures.ts rangeOf). */
   readonly months: ReadonlyArray<StatisticsPeriod>
   readonly failure: ApiErrorLike | null
@@ -24,6 +26,8 @@ export type StatisticsEvent =
   | { type: 'statistics.granularity'; granularity: Granularity }
   /** Another month (or, for a year, any month of that year). */
   | { type: 'statistics.period'; period: PeriodKey }
+  /** Another report (issue 31 §1). */
+  | { type: 'statistics.report'; report: StatisticsReport }
   /** After a failed read. */
   | { type: 'statistics.retry' }
 
@@ -49,6 +53,7 @@ export const statisticsMachine = setup({
     chooseGranularity: assign((_, params: { granularity: Granularity }) => ({
       granularity: params.granularity,
     })),
+    chooseReport: assign((_, params: { report: StatisticsReport }) => ({ report: params.report })),
     choosePeriod: assign((_, params: { period: PeriodKey }) => ({ period: params.period })),
     takeFigures: assign((_, params: { outcome: FiguresOutcome }) =>
       params.outcome.ok ? { months: params.outcome.figures.periods, failure: null } : {},
@@ -59,7 +64,7 @@ export const statisticsMachine = setup({
   },
 }).createMachine({
   id: 'statistics',
-  context: ({ input }) => ({ ...input, granularity: 'Month', months: [], failure: null }),
+  context: ({ input }) => ({ ...input, months: [], failure: null }),
   initial: 'loading',
   // A new choice reads again; what was shown stays until the new figures come (no flicker to empty).
   on: {
@@ -70,6 +75,9 @@ export const statisticsMachine = setup({
     'statistics.period': {
       target: '.loading',
       actions: { type: 'choosePeriod', params: ({ event }) => ({ period: event.period }) },
+    },
+    'statistics.report': {
+      actions: { type: 'chooseReport', params: ({ event }) => ({ report: event.report }) },
     },
   },
   states: {

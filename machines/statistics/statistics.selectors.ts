@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { PeriodKey } from '../../schemas/money.ts'
 import type { Granularity, StatisticsPeriod } from '../../schemas/statistics.ts'
+import type { StatisticsReport } from './statistics.choice.ts'
 import type { statisticsMachine } from './statistics.machine.ts'
 
 type StatisticsSnapshot = SnapshotFrom<typeof statisticsMachine>
@@ -18,6 +19,7 @@ export const selectIsRefreshing = (snapshot: StatisticsSnapshot): boolean =>
   snapshot.matches('loading') && snapshot.context.months.length > 0
 
 export const selectGranularity = (snapshot: StatisticsSnapshot): Granularity => snapshot.context.granularity
+export const selectReport = (snapshot: StatisticsSnapshot): StatisticsReport => snapshot.context.report
 export const selectPeriod = (snapshot: StatisticsSnapshot): PeriodKey => snapshot.context.period
 export const selectMonths = (snapshot: StatisticsSnapshot): ReadonlyArray<StatisticsPeriod> =>
   snapshot.context.months

@@ -20,6 +20,8 @@ test('statistics: spending by category and class, income vs spending, month and 
   page,
   request,
 }, info) => {
+  // Several reports, a Back and both themes: longer than one screen's journey, on a shared machine.
+  test.setTimeout(90_000)
   const mobile = info.project.name === 'mobile'
   const budget = await arrangeBudget(request, `Statystyki ${info.project.name} ${Date.now()}`)
   const base = `/api/budget/${budget.id}`
@@ -46,6 +48,7 @@ test('statistics: spending by category and class, income vs spending, month and 
     await page.getByRole('link', { name: 'Statystyki' }).click()
   }
   await expect(page).toHaveURL(new RegExp(`/budget/${budget.id}/statistics$`, 'u'))
+  const report = page.getByRole('combobox', { name: 'Raport' })
 
   // This month by category: shares of what went out, the month before beside it.
   const spending = /^Wydatki: /u
@@ -56,7 +59,9 @@ test('statistics: spending by category and class, income vs spending, month and 
   await expect(rowOf(page, spending, 'Jedzenie')).toContainText(zl('500,00'))
   await expect(page.getByText(/: najwięcej wydano na Czynsz: 75%$/u)).toBeVisible()
 
-  // Income vs spending: this month's saving rate.
+  // Income vs spending: this month's saving rate; the choice is in the address, so Back returns to spending.
+  await report.selectOption({ label: 'Dochody i wydatki' })
+  await expect(page).toHaveURL(/report=CashFlow/u)
   const cashflow = /^Dochody i wydatki: /u
   const thisMonth = page
     .getByRole('table', { name: cashflow })
@@ -64,9 +69,12 @@ test('statistics: spending by category and class, income vs spending, month and 
     .filter({ hasText: zl('10 000,00') })
   await expect(thisMonth.first()).toContainText(zl('6 000,00'))
   await expect(thisMonth.first()).toContainText('60%')
+  await page.goBack()
+  await expect(report).toHaveValue('Spending')
 
   // By spending class.
   await page.getByLabel('Podział').selectOption({ label: 'Klasa wydatków' })
+  await expect(page).toHaveURL(/dimension=spendingClass/u)
   await expect(rowOf(page, spending, 'Mieszkanie')).toContainText(zl('3 000,00'))
   await expect(rowOf(page, spending, 'Jedzenie')).toContainText(zl('1 000,00'))
 

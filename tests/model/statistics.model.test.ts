@@ -80,6 +80,13 @@ const EVENT_FIXTURES = {
     exec: send,
   },
   'statistics.period': { samples: [{ type: 'statistics.period', period: OTHER }], exec: send },
+  'statistics.report': {
+    samples: [
+      { type: 'statistics.report', report: 'Trends' },
+      { type: 'statistics.report', report: 'Spending' },
+    ],
+    exec: send,
+  },
   'statistics.retry': { samples: [{ type: 'statistics.retry' }], exec: send },
   'xstate.done.actor.0.statistics.loading': {
     samples: [FIGURES, FAILED].map((output) => ({ type: 'xstate.done.actor.0.statistics.loading', output })),
@@ -113,6 +120,7 @@ const serializeState = (snapshot: StatisticsSnapshot) =>
     value: snapshot.value,
     granularity: snapshot.context.granularity,
     period: snapshot.context.period,
+    report: snapshot.context.report,
     shown: snapshot.context.months.length > 0,
   })
 
@@ -121,7 +129,13 @@ const recorder = createTransitionRecorder()
 const startHarness = (): Harness => {
   const wire = { calls: [] as Call[], asked: [] as FiguresRequest[] }
   const actor = createActor(statisticsMachine, {
-    input: { port: scriptedPort(wire), budgetId: BUDGET, period: START },
+    input: {
+      port: scriptedPort(wire),
+      budgetId: BUDGET,
+      period: START,
+      granularity: 'Month',
+      report: 'Spending',
+    },
     inspect: recorder.inspect,
   }).start()
   return { actor, ...wire }
@@ -152,7 +166,13 @@ describe('statistics screen model', () => {
   it('replays every edge of the graph against a real actor and a scripted API', async () => {
     const logic = statisticsMachine as unknown as ActorLogic<StatisticsSnapshot, ModelEvent, StatisticsInput>
     const model = new TestModel(logic, {
-      input: { port: scriptedPort({ calls: [], asked: [] }), budgetId: BUDGET, period: START },
+      input: {
+        port: scriptedPort({ calls: [], asked: [] }),
+        budgetId: BUDGET,
+        period: START,
+        granularity: 'Month',
+        report: 'Spending',
+      },
       events: Object.values(EVENT_FIXTURES).flatMap((fixture): ReadonlyArray<ModelEvent> => fixture.samples),
       filterEvents: (snapshot, event) =>
         event.type.startsWith('xstate.') ? snapshot.matches('loading') : true,
