@@ -1,6 +1,7 @@
 import * as Schema from 'effect/Schema'
 import { addMonths, periodRange } from '../../domain/period.ts'
 import { type CategoryType, SpendingClass } from '../../schemas/budget.ts'
+import { CategoryId } from '../../schemas/ids.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
 import type { StatisticsPeriod } from '../../schemas/statistics.ts'
 import type { FiguresPeriod, NetWorthPeriod } from './statistics.port.ts'
@@ -190,7 +191,7 @@ export const medianOf = (values: ReadonlyArray<number>): number | null => {
 }
 
 /** A category (its id) or a spending class. */
-export type TrendSubject = string
+export type TrendSubject = SpendingClass | CategoryId
 
 export type TrendRow = {
   readonly month: PeriodKey
@@ -230,14 +231,14 @@ export const defaultTrendSubject = (
 ): TrendSubject | null => {
   const byKey = new Map(months.map((month) => [month.key, month]))
   const top = spentIn(byKey, periodRange(addMonths(last, -11), last), 'category', infoOf)
-  let best: TrendSubject | null = null
+  let best: string | null = null
   let most = 0
   for (const [key, spent] of top)
     if (spent > most) {
       best = key
       most = spent
     }
-  return best
+  return best === null ? null : CategoryId.make(best)
 }
 
 // —— Budget vs actual (issue 31 §1): what was assigned against what was spent, per category.

@@ -14,7 +14,7 @@ const StatisticsReport = Schema.Literals(STATISTICS_REPORTS)
 const StatisticsDimension = Schema.Literals(DIMENSIONS)
 
 /** What a trend follows: a category or a spending class. */
-export const TrendSubject = Schema.Union([SpendingClass, CategoryId])
+const TrendSubject = Schema.Union([SpendingClass, CategoryId])
 export type TrendSubject = typeof TrendSubject.Type
 
 /**

@@ -62,7 +62,7 @@ export function CashflowReport({
           t('statistics.cashflow.rate'),
         ],
         rows: rows.map((row) => ({ key: row.month, head: formats.month(row.month), cells: cells(row) })),
-        total: { key: 'total', head: t('statistics.cashflow.total'), cells: cells(total) },
+        totals: [{ key: 'total', head: t('statistics.cashflow.total'), cells: cells(total) }],
       }}
       chart={(ref, label) => (
         <Columns

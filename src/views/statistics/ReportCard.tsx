@@ -10,7 +10,8 @@ export type ReportTable = {
   /** Column names, the row-name column first. */
   readonly header: ReadonlyArray<string>
   readonly rows: ReadonlyArray<TableRow>
-  readonly total?: TableRow
+  /** Rows under the figures (a total, an average). */
+  readonly totals?: ReadonlyArray<TableRow>
 }
 
 /**
@@ -47,10 +48,7 @@ export function ReportCard({
   const csv = () =>
     downloadCsv(`${file}.csv`, [
       table.header,
-      ...[...table.rows, ...(table.total === undefined ? [] : [table.total])].map((row) => [
-        row.head,
-        ...row.cells,
-      ]),
+      ...[...table.rows, ...(table.totals ?? [])].map((row) => [row.head, ...row.cells]),
     ])
   const png = () => {
     const chart = svg.current
@@ -96,9 +94,11 @@ export function ReportCard({
               <Row key={row.key} row={row} />
             ))}
           </tbody>
-          {table.total === undefined ? null : (
+          {table.totals === undefined ? null : (
             <tfoot>
-              <Row row={table.total} />
+              {table.totals.map((row) => (
+                <Row key={row.key} row={row} />
+              ))}
             </tfoot>
           )}
         </table>

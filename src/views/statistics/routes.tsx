@@ -9,19 +9,23 @@ import {
   selectGranularity,
   selectIsRefreshing,
   selectMonths,
+  selectNetWorth,
   selectPeriod,
   selectReport,
   selectStatus,
   statisticsMachine,
 } from '../../../machines/statistics/index.ts'
-import { isEmpty } from '../../../machines/statistics/statistics.figures.ts'
+import { isEmpty, isNetWorthEmpty } from '../../../machines/statistics/statistics.figures.ts'
 import { useLoadApi } from '../../api/ApiContext.tsx'
 import { OpenBudget } from '../../openBudget/OpenBudget.tsx'
 import { createStatisticsPort } from '../../ports/statisticsPort.ts'
 import { paths } from '../../router/paths.ts'
+import { BudgetReport } from './BudgetReport.tsx'
 import { CashflowReport } from './CashflowReport.tsx'
 import { Controls } from './Controls.tsx'
+import { NetWorthReport } from './NetWorthReport.tsx'
 import { SpendingReport } from './SpendingReport.tsx'
+import { TrendsReport } from './TrendsReport.tsx'
 import { useChoice } from './useChoice.ts'
 
 /** `/budget/$budgetId/statistics` on both trees: where the money went, by month or year, and what was saved. */
@@ -53,6 +57,7 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
   const screen = useActorRef(statisticsMachine, { input })
   const status = useSelector(screen, selectStatus)
   const months = useSelector(screen, selectMonths)
+  const netWorth = useSelector(screen, selectNetWorth)
   const period = useSelector(screen, selectPeriod)
   const granularity = useSelector(screen, selectGranularity)
   const report = useSelector(screen, selectReport)
@@ -78,6 +83,17 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
             {t('statistics.retry')}
           </Button>
         </div>
+      ) : report === 'NetWorth' ? (
+        isNetWorthEmpty(netWorth) ? (
+          <div className="statistics__state">
+            <p>{t('statistics.netWorth.empty')}</p>
+            <Link className="button" to={paths.period(budgetId, period)}>
+              {t('statistics.netWorth.toBudget')}
+            </Link>
+          </div>
+        ) : (
+          <NetWorthReport periods={netWorth} choice={choice} />
+        )
       ) : isEmpty(months) ? (
         <div className="statistics__state">
           <p>{t('statistics.empty')}</p>
@@ -85,8 +101,12 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
             {t('statistics.addTransactions')}
           </Link>
         </div>
-      ) : choice.report === 'CashFlow' ? (
+      ) : report === 'CashFlow' ? (
         <CashflowReport months={months} choice={choice} />
+      ) : report === 'Trends' ? (
+        <TrendsReport months={months} choice={choice} choose={choose} />
+      ) : report === 'BudgetVsActual' ? (
+        <BudgetReport months={months} choice={choice} />
       ) : (
         <SpendingReport months={months} choice={choice} choose={choose} />
       )}

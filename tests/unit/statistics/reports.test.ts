@@ -117,7 +117,7 @@ describe('trends', () => {
   ]
 
   it('given a category, when its trend is shaped, then 24 months end at the chosen one, missing months at zero', () => {
-    const rows = trendRows(months, p('202602'), 'food')
+    const rows = trendRows(months, p('202602'), CategoryId.make('food'))
     expect(rows).toHaveLength(24)
     expect(rows[0]).toEqual({ month: '202403', spent: 0 })
     expect(rows.slice(-3)).toEqual([
