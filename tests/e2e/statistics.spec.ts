@@ -183,6 +183,13 @@ test('statistics: a trend with its average and median, budget vs actual and net 
   ).toHaveCount(1)
   await expect(page.getByText(new RegExp(`wartość netto wynosi ${zl('4 850,00')}`, 'u'))).toBeVisible()
   await checkBothThemes('net-worth')
+  for (const size of info.project.name === 'mobile'
+    ? [{ width: 320, height: 640 }]
+    : [{ width: 1024, height: 768 }]) {
+    await page.setViewportSize(size)
+    await expect(page.getByRole('table', { name: netWorth })).toBeVisible()
+    await snap(page, info, `statistics-net-worth-${size.width}`)
+  }
 
   // Back returns to the report before.
   await page.goBack()
