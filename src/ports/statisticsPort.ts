@@ -1,29 +1,7 @@
-import * as Schema from 'effect/Schema'
 import type { FiguresRequest, StatisticsPort } from '../../machines/statistics/index.ts'
-import { BankAccountId, CategoryId } from '../../schemas/ids.ts'
-import { Minor } from '../../schemas/money.ts'
-import { StatisticsPeriod } from '../../schemas/statistics.ts'
+import { NetWorthResponse, StatisticsResponse } from '../../schemas/statistics.ts'
 import { apiErrorOf } from '../api/client.ts'
 import type { LoadApi } from '../api/loadApi.ts'
-
-// The answers as api31b.md promises them (`assigned` on each category; the net-worth read).
-const FiguresResponse = Schema.Struct({
-  periods: Schema.Array(
-    Schema.Struct({
-      ...StatisticsPeriod.fields,
-      categories: Schema.Array(Schema.Struct({ categoryId: CategoryId, activity: Minor, assigned: Minor })),
-    }),
-  ),
-})
-const NetWorthResponse = Schema.Struct({
-  periods: Schema.Array(
-    Schema.Struct({
-      key: Schema.String,
-      netWorth: Minor,
-      accounts: Schema.Array(Schema.Struct({ bankAccountId: BankAccountId, balance: Minor })),
-    }),
-  ),
-})
 
 const rangeQuery = (request: FiguresRequest) =>
   new URLSearchParams({ fromPeriod: request.fromPeriod, toPeriod: request.toPeriod })
@@ -36,7 +14,7 @@ export const createStatisticsPort = (loadApi: LoadApi): StatisticsPort => ({
     const query = rangeQuery(request)
     query.set('granularity', 'Month')
     try {
-      const figures = await (await loadApi()).getJson(`${base(request)}?${query}`, FiguresResponse, {
+      const figures = await (await loadApi()).getJson(`${base(request)}?${query}`, StatisticsResponse, {
         signal,
       })
       return { ok: true, figures }

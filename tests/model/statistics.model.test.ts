@@ -52,7 +52,7 @@ const FIGURES: FiguresOutcome = {
 const FAILED: FiguresOutcome = { ok: false, error: { status: 503, statusText: 'Service Unavailable' } }
 const NET_WORTH: NetWorthOutcome = {
   ok: true,
-  periods: [{ key: '202611', netWorth: Minor.make(500), accounts: [] }],
+  periods: [{ key: PeriodKey.make('202611'), netWorth: Minor.make(500), accounts: [] }],
 }
 const NET_WORTH_FAILED: NetWorthOutcome = {
   ok: false,

@@ -188,7 +188,7 @@ describe('budget vs actual', () => {
 
 describe('net worth', () => {
   const period = (key: string, balances: ReadonlyArray<number>): NetWorthPeriod => ({
-    key,
+    key: p(key),
     netWorth: Minor.make(balances.reduce((sum, value) => sum + value, 0)),
     accounts: balances.map((balance, index) => ({
       bankAccountId: BankAccountId.make(`account-${index}`),
