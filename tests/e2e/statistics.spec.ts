@@ -181,7 +181,9 @@ test('statistics: a trend with its average and median, budget vs actual and net 
       .getByRole('row')
       .filter({ hasText: zl('4 850,00') }),
   ).toHaveCount(1)
-  await expect(page.getByText(new RegExp(`wartość netto wynosi ${zl('4 850,00')}`, 'u'))).toBeVisible()
+  await expect(
+    page.getByText(new RegExp(`wartość netto na koniec miesiąca to ${zl('4 850,00')}`, 'u')),
+  ).toBeVisible()
   await checkBothThemes('net-worth')
   for (const size of info.project.name === 'mobile'
     ? [{ width: 320, height: 640 }]
