@@ -1,11 +1,20 @@
 export type { StatisticsContext, StatisticsEvent, StatisticsInput } from './statistics.machine.ts'
 export { statisticsMachine } from './statistics.machine.ts'
-export type { FiguresOutcome, FiguresRequest, StatisticsPort } from './statistics.port.ts'
+export type {
+  FiguresOutcome,
+  FiguresPeriod,
+  FiguresRequest,
+  NetWorthOutcome,
+  NetWorthPeriod,
+  StatisticsPort,
+} from './statistics.port.ts'
 export type { StatisticsStatus } from './statistics.selectors.ts'
 export {
   selectGranularity,
   selectIsRefreshing,
   selectMonths,
+  selectNetWorth,
   selectPeriod,
+  selectReport,
   selectStatus,
 } from './statistics.selectors.ts'

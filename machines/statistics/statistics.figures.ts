@@ -1,7 +1,10 @@
+import * as Schema from 'effect/Schema'
 import { addMonths, periodRange } from '../../domain/period.ts'
-import type { CategoryType, SpendingClass } from '../../schemas/budget.ts'
+import { type CategoryType, SpendingClass } from '../../schemas/budget.ts'
+import { CategoryId } from '../../schemas/ids.ts'
 import type { PeriodKey } from '../../schemas/money.ts'
 import type { StatisticsPeriod } from '../../schemas/statistics.ts'
+import type { FiguresPeriod, NetWorthPeriod } from './statistics.port.ts'
 
 // Pure shaping of GET …/statistics (issue 31 §1) for the screen: amounts stay integer minor units; shares and
 // rates are plain ratios, rounded once, when the view formats them.
@@ -9,14 +12,27 @@ import type { StatisticsPeriod } from '../../schemas/statistics.ts'
 export type { Granularity } from '../../schemas/statistics.ts'
 
 import type { Granularity } from '../../schemas/statistics.ts'
-export type Dimension = 'category' | 'group' | 'spendingClass'
 
-/** The months one read covers: the chosen period, the one before and the same period a year ago (Month granularity). */
+export type { Dimension, StatisticsReport } from './statistics.choice.ts'
+
+import type { Dimension } from './statistics.choice.ts'
+
+/** How many months a trend and net worth span (issue 31 §1: "over time"), ending with the chosen period. */
+export const TREND_MONTHS = 24
+
+/**
+ * The months one read covers: the 24 ending with the chosen month, or with the chosen year's December. That holds
+ * every report's months: the period, the one before, the same one a year ago, 12 months of cash flow and 24 of a
+ * trend or net worth — so moving between reports reads nothing new.
+ */
 export const rangeOf = (granularity: Granularity, period: PeriodKey): { from: PeriodKey; to: PeriodKey } => {
-  if (granularity === 'Month') return { from: addMonths(period, -12), to: period }
-  const january = januaryOf(period)
-  return { from: addMonths(january, -12), to: addMonths(january, 11) }
+  const last = lastMonthOf(granularity, period)
+  return { from: addMonths(last, 1 - TREND_MONTHS), to: last }
 }
+
+/** The last month a report shows: the chosen month, or its year's December. */
+export const lastMonthOf = (granularity: Granularity, period: PeriodKey): PeriodKey =>
+  granularity === 'Month' ? period : addMonths(januaryOf(period), 11)
 
 /** January of the period's year (a Year report is named by any of its months). */
 export const januaryOf = (period: PeriodKey): PeriodKey => addMonths(period, 1 - Number(period.slice(4)))
@@ -152,3 +168,144 @@ export const cashflowTotal = (rows: ReadonlyArray<CashflowRow>) => {
 /** Nothing at all moved in the months read: the budget has no transactions there. */
 export const isEmpty = (months: ReadonlyArray<StatisticsPeriod>): boolean =>
   months.every((month) => month.income === 0 && month.spending === 0)
+
+// —— Trends (issue 31 §1): a category's or class's spending month by month, its 12-month average and median.
+
+/**
+ * Half-up to the grosz: x.5 goes up (towards +∞), so −2.5 → −2 and 2.5 → 3. Averages and medians of minor units are
+ * the only figures here that are not whole grosze; they are rounded once, here, so the table and the CSV agree.
+ */
+export const roundHalfUp = (value: number): number => Math.floor(value + 0.5)
+
+/** The mean, rounded half-up to the grosz; null for no values. */
+export const averageOf = (values: ReadonlyArray<number>): number | null =>
+  values.length === 0 ? null : roundHalfUp(values.reduce((sum, value) => sum + value, 0) / values.length)
+
+/** The middle value; of an even count the mean of the two middle values, rounded half-up; null for no values. */
+export const medianOf = (values: ReadonlyArray<number>): number | null => {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  const upper = sorted[middle] ?? 0
+  return sorted.length % 2 === 1 ? upper : roundHalfUp(((sorted[middle - 1] ?? 0) + upper) / 2)
+}
+
+/** A category (its id) or a spending class. */
+export type TrendSubject = SpendingClass | CategoryId
+
+export type TrendRow = {
+  readonly month: PeriodKey
+  /** Money that went out in the month, minor units (refunds reduce it). */
+  readonly spent: number
+}
+
+const isSpendingClass = Schema.is(SpendingClass)
+
+/** The subject's spending in each of the 24 months ending with `last` (months the answer lacks count as zero). */
+export const trendRows = (
+  months: ReadonlyArray<StatisticsPeriod>,
+  last: PeriodKey,
+  subject: TrendSubject,
+): ReadonlyArray<TrendRow> => {
+  const byKey = new Map(months.map((month) => [month.key, month]))
+  return periodRange(addMonths(last, 1 - TREND_MONTHS), last).map((month) => {
+    const figures = byKey.get(month)
+    const activity = isSpendingClass(subject)
+      ? figures?.spendingClasses.find((entry) => entry.spendingClass === subject)?.activity
+      : figures?.categories.find((entry) => entry.categoryId === subject)?.activity
+    return { month, spent: 0 - (activity ?? 0) }
+  })
+}
+
+/** Average and median of the last 12 months of a trend (SPEC-free choice: 12 months is a full year of seasons). */
+export const trendStats = (rows: ReadonlyArray<TrendRow>) => {
+  const lastYear = rows.slice(-12).map((row) => row.spent)
+  return { average: averageOf(lastYear), median: medianOf(lastYear) }
+}
+
+/** The trend a report opens on: the category most spent on over the 12 months ending with `last`. */
+export const defaultTrendSubject = (
+  months: ReadonlyArray<StatisticsPeriod>,
+  last: PeriodKey,
+  infoOf: (categoryId: string) => CategoryInfo | undefined,
+): TrendSubject | null => {
+  const byKey = new Map(months.map((month) => [month.key, month]))
+  const top = spentIn(byKey, periodRange(addMonths(last, -11), last), 'category', infoOf)
+  let best: string | null = null
+  let most = 0
+  for (const [key, spent] of top)
+    if (spent > most) {
+      best = key
+      most = spent
+    }
+  return best === null ? null : CategoryId.make(best)
+}
+
+// —— Budget vs actual (issue 31 §1): what was assigned against what was spent, per category.
+
+export type BudgetRow = {
+  readonly categoryId: string
+  readonly assigned: number
+  /** Money that went out, minor units (positive: spent). */
+  readonly spent: number
+  /** assigned − spent: positive left over, negative overspent. */
+  readonly difference: number
+}
+
+/** Every non-income category with anything assigned or spent in the period, in the month view's order. */
+export const budgetRows = (
+  months: ReadonlyArray<FiguresPeriod>,
+  granularity: Granularity,
+  period: PeriodKey,
+  infoOf: (categoryId: string) => CategoryInfo | undefined,
+): ReadonlyArray<BudgetRow> => {
+  const byKey = new Map(months.map((month) => [month.key, month]))
+  const sums = new Map<string, { assigned: number; spent: number }>()
+  for (const month of periodsOf(granularity, period).current)
+    for (const entry of byKey.get(month)?.categories ?? []) {
+      if (infoOf(entry.categoryId)?.type === 'Income') continue
+      const sum = sums.get(entry.categoryId) ?? { assigned: 0, spent: 0 }
+      sums.set(entry.categoryId, {
+        assigned: sum.assigned + entry.assigned,
+        spent: sum.spent - entry.activity,
+      })
+    }
+  return [...sums]
+    .filter(([, sum]) => sum.assigned !== 0 || sum.spent !== 0)
+    .map(([categoryId, sum]) => ({ categoryId, ...sum, difference: sum.assigned - sum.spent }))
+}
+
+export const budgetTotal = (rows: ReadonlyArray<BudgetRow>) => {
+  const assigned = rows.reduce((sum, row) => sum + row.assigned, 0)
+  const spent = rows.reduce((sum, row) => sum + row.spent, 0)
+  return { assigned, spent, difference: assigned - spent }
+}
+
+// —— Net worth (issue 31 §1): the sum of account balances at each month's end.
+
+export type NetWorthRow = {
+  readonly month: PeriodKey
+  readonly netWorth: number
+  /** Against the month before; null for the first month shown. */
+  readonly change: number | null
+}
+
+/** The 24 months ending with `last`, each with its change from the month before (a month the answer lacks is 0). */
+export const netWorthRows = (
+  periods: ReadonlyArray<NetWorthPeriod>,
+  last: PeriodKey,
+): ReadonlyArray<NetWorthRow> => {
+  const byKey = new Map(periods.map((period) => [period.key, period.netWorth]))
+  const range = periodRange(addMonths(last, 1 - TREND_MONTHS), last)
+  return range.map((month, index) => {
+    const netWorth = byKey.get(month) ?? 0
+    const before = range[index - 1]
+    return { month, netWorth, change: before === undefined ? null : netWorth - (byKey.get(before) ?? 0) }
+  })
+}
+
+/** No account held anything in any month shown. */
+export const isNetWorthEmpty = (periods: ReadonlyArray<NetWorthPeriod>): boolean =>
+  periods.every(
+    (period) => period.netWorth === 0 && period.accounts.every((account) => account.balance === 0),
+  )

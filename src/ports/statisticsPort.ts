@@ -1,23 +1,35 @@
-import type { StatisticsPort } from '../../machines/statistics/index.ts'
-import { StatisticsResponse } from '../../schemas/statistics.ts'
+import type { FiguresRequest, StatisticsPort } from '../../machines/statistics/index.ts'
+import { NetWorthResponse, StatisticsResponse } from '../../schemas/statistics.ts'
 import { apiErrorOf } from '../api/client.ts'
 import type { LoadApi } from '../api/loadApi.ts'
 
-/** GET …/statistics?granularity=Month over a range; a failed read comes back as a value with the problem document. */
+const rangeQuery = (request: FiguresRequest) =>
+  new URLSearchParams({ fromPeriod: request.fromPeriod, toPeriod: request.toPeriod })
+
+const base = (request: FiguresRequest) => `/api/budget/${encodeURIComponent(request.budgetId)}/statistics`
+
+/** GET …/statistics?granularity=Month and …/statistics/net-worth over a range; a failed read comes back as a value. */
 export const createStatisticsPort = (loadApi: LoadApi): StatisticsPort => ({
   async readFigures(request, signal) {
-    const query = new URLSearchParams({
-      granularity: 'Month',
-      fromPeriod: request.fromPeriod,
-      toPeriod: request.toPeriod,
-    })
+    const query = rangeQuery(request)
+    query.set('granularity', 'Month')
     try {
-      const figures = await (await loadApi()).getJson(
-        `/api/budget/${encodeURIComponent(request.budgetId)}/statistics?${query}`,
-        StatisticsResponse,
+      const figures = await (await loadApi()).getJson(`${base(request)}?${query}`, StatisticsResponse, {
+        signal,
+      })
+      return { ok: true, figures }
+    } catch (error) {
+      return { ok: false, error: apiErrorOf(error) }
+    }
+  },
+  async readNetWorth(request, signal) {
+    try {
+      const { periods } = await (await loadApi()).getJson(
+        `${base(request)}/net-worth?${rangeQuery(request)}`,
+        NetWorthResponse,
         { signal },
       )
-      return { ok: true, figures }
+      return { ok: true, periods }
     } catch (error) {
       return { ok: false, error: apiErrorOf(error) }
     }

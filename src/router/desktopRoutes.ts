@@ -25,6 +25,7 @@ import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
 import { createSharedRoutes } from './sharedRoutes.ts'
 import { layoutMeta, meta } from './staticData.ts'
+import { validateStatisticsSearch } from './statisticsSearch.ts'
 
 // SPEC §2 "Desktop set". Each route is its own const so TanStack keeps the path types.
 const rootRoute = createAppRootRoute()
@@ -86,6 +87,7 @@ const statisticsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/statistics',
   staticData: meta('statistics', { noSidePanel: true, status: 'built' }),
+  validateSearch: validateStatisticsSearch,
   component: statisticsView('StatisticsView'),
 })
 const importTransactionsRoute = createRoute({

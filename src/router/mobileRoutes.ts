@@ -32,6 +32,7 @@ import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
 import { createSharedRoutes } from './sharedRoutes.ts'
 import { layoutMeta, meta } from './staticData.ts'
+import { validateStatisticsSearch } from './statisticsSearch.ts'
 
 // SPEC §2 "Mobile set". Each route is its own const so TanStack keeps the path types.
 const rootRoute = createAppRootRoute()
@@ -138,6 +139,7 @@ const statisticsRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/statistics',
   staticData: meta('statistics', { status: 'built' }),
+  validateSearch: validateStatisticsSearch,
   component: statisticsView('StatisticsView'),
 })
 const budgetAliasRoute = createRoute({

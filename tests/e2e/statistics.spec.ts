@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
-import { api, arrangeBudget } from './budgetData.ts'
+import { api, arrangeBudget, arrangeOverspent } from './budgetData.ts'
 import { currentPeriod, expectNoSeriousA11yViolations, signInThrough, snap, today, zl } from './support.ts'
 
 // Issue 31 §1–§2, first slice: spending by category / class for a month or a year with shares and comparisons, and
@@ -20,6 +20,8 @@ test('statistics: spending by category and class, income vs spending, month and 
   page,
   request,
 }, info) => {
+  // Several reports, a Back and both themes: longer than one screen's journey, on a shared machine.
+  test.setTimeout(90_000)
   const mobile = info.project.name === 'mobile'
   const budget = await arrangeBudget(request, `Statystyki ${info.project.name} ${Date.now()}`)
   const base = `/api/budget/${budget.id}`
@@ -46,6 +48,7 @@ test('statistics: spending by category and class, income vs spending, month and 
     await page.getByRole('link', { name: 'Statystyki' }).click()
   }
   await expect(page).toHaveURL(new RegExp(`/budget/${budget.id}/statistics$`, 'u'))
+  const report = page.getByRole('combobox', { name: 'Raport' })
 
   // This month by category: shares of what went out, the month before beside it.
   const spending = /^Wydatki: /u
@@ -56,7 +59,9 @@ test('statistics: spending by category and class, income vs spending, month and 
   await expect(rowOf(page, spending, 'Jedzenie')).toContainText(zl('500,00'))
   await expect(page.getByText(/: najwięcej wydano na Czynsz: 75%$/u)).toBeVisible()
 
-  // Income vs spending: this month's saving rate.
+  // Income vs spending: this month's saving rate; the choice is in the address, so Back returns to spending.
+  await report.selectOption({ label: 'Dochody i wydatki' })
+  await expect(page).toHaveURL(/report=CashFlow/u)
   const cashflow = /^Dochody i wydatki: /u
   const thisMonth = page
     .getByRole('table', { name: cashflow })
@@ -64,9 +69,12 @@ test('statistics: spending by category and class, income vs spending, month and 
     .filter({ hasText: zl('10 000,00') })
   await expect(thisMonth.first()).toContainText(zl('6 000,00'))
   await expect(thisMonth.first()).toContainText('60%')
+  await page.goBack()
+  await expect(report).toHaveValue('Spending')
 
   // By spending class.
   await page.getByLabel('Podział').selectOption({ label: 'Klasa wydatków' })
+  await expect(page).toHaveURL(/dimension=spendingClass/u)
   await expect(rowOf(page, spending, 'Mieszkanie')).toContainText(zl('3 000,00'))
   await expect(rowOf(page, spending, 'Jedzenie')).toContainText(zl('1 000,00'))
 
@@ -109,6 +117,86 @@ test('statistics: spending by category and class, income vs spending, month and 
     await expect(rowOf(page, spending, 'Mieszkanie')).toBeVisible()
     await snap(page, info, `statistics-${size.width}`)
   }
+})
+
+test('statistics: a trend with its average and median, budget vs actual and net worth, each checked by axe', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(90_000)
+  // Czynsz 1 000 zł and Jedzenie 100 zł assigned this month, 150 zł spent on Jedzenie; the account opened with 5 000 zł.
+  const budget = await arrangeOverspent(request, `Statystyki raporty ${info.project.name} ${Date.now()}`)
+  await signInThrough(page, `/budget/${budget.id}/statistics`)
+  const report = page.getByRole('combobox', { name: 'Raport' })
+  const checkBothThemes = async (name: string) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await expectNoSeriousA11yViolations(page)
+      await snap(page, info, `statistics-${name}-${scheme}`)
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+  }
+
+  // Trends open on the most spent category: 150 zł this month; over 12 months 12,50 zł on average, median 0.
+  await report.selectOption({ label: 'Trendy' })
+  await expect(page).toHaveURL(/report=Trends/u)
+  await expect(page.getByRole('heading', { name: 'Trend: Jedzenie' })).toBeVisible()
+  const trend = /^Trend: Jedzenie: /u
+  const thisMonth = page
+    .getByRole('table', { name: trend })
+    .getByRole('row')
+    .filter({ hasText: zl('150,00') })
+  await expect(thisMonth).toHaveCount(1)
+  await expect(rowOf(page, trend, 'Średnia z 12 miesięcy')).toContainText(zl('12,50'))
+  await expect(rowOf(page, trend, 'Mediana z 12 miesięcy')).toContainText(zl('0,00'))
+  await expect(
+    page.getByText(
+      `Jedzenie: w ostatnich 12 miesiącach wydawano średnio ${zl('12,50')} miesięcznie, mediana to ${zl('0,00')}.`,
+    ),
+  ).toBeVisible()
+  await checkBothThemes('trends')
+  // A class instead: the address names it.
+  await page.getByRole('combobox', { name: 'Co śledzić' }).selectOption({ label: 'Mieszkanie' })
+  await expect(page).toHaveURL(/subject=Housing/u)
+  await expect(page.getByRole('heading', { name: 'Trend: Mieszkanie' })).toBeVisible()
+
+  // Budget vs actual: assigned against spent, with the difference and the total.
+  await report.selectOption({ label: 'Budżet a wydatki' })
+  const budgetTable = /^Budżet a wydatki: /u
+  await expect(rowOf(page, budgetTable, 'Jedzenie')).toContainText(zl('100,00'))
+  await expect(rowOf(page, budgetTable, 'Jedzenie')).toContainText(zl('150,00'))
+  await expect(rowOf(page, budgetTable, 'Jedzenie')).toContainText(/-50,00/u)
+  await expect(rowOf(page, budgetTable, 'Razem')).toContainText(zl('950,00'))
+  await expect(
+    page.getByText(`: przydzielono ${zl('1 100,00')}, wydano ${zl('150,00')}, zostało ${zl('950,00')}.`),
+  ).toBeVisible()
+  await checkBothThemes('budget')
+
+  // Net worth: the account's 5 000 zł less the 150 zł, at this month's end.
+  await report.selectOption({ label: 'Wartość netto' })
+  const netWorth = /^Wartość netto: /u
+  await expect(
+    page
+      .getByRole('table', { name: netWorth })
+      .getByRole('row')
+      .filter({ hasText: zl('4 850,00') }),
+  ).toHaveCount(1)
+  await expect(
+    page.getByText(new RegExp(`wartość netto na koniec miesiąca to ${zl('4 850,00')}`, 'u')),
+  ).toBeVisible()
+  await checkBothThemes('net-worth')
+  for (const size of info.project.name === 'mobile'
+    ? [{ width: 320, height: 640 }]
+    : [{ width: 1024, height: 768 }]) {
+    await page.setViewportSize(size)
+    await expect(page.getByRole('table', { name: netWorth })).toBeVisible()
+    await snap(page, info, `statistics-net-worth-${size.width}`)
+  }
+
+  // Back returns to the report before.
+  await page.goBack()
+  await expect(report).toHaveValue('BudgetVsActual')
+  await expect(rowOf(page, budgetTable, 'Jedzenie')).toContainText(zl('150,00'))
 })
 
 test('statistics: a budget without transactions says so and points to adding them', async ({

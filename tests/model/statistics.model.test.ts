@@ -4,11 +4,13 @@ import { TestModel } from 'xstate/graph'
 import {
   type FiguresOutcome,
   type FiguresRequest,
+  type NetWorthOutcome,
   type StatisticsEvent,
   type StatisticsInput,
   type StatisticsPort,
   selectIsRefreshing,
   selectMonths,
+  selectNetWorth,
   selectStatus,
   statisticsMachine,
 } from '../../machines/statistics/index.ts'
@@ -25,6 +27,8 @@ type ModelEvent =
   | StatisticsEvent
   | { type: 'xstate.done.actor.0.statistics.loading'; output: FiguresOutcome }
   | { type: 'xstate.error.actor.0.statistics.loading'; error: Error }
+  | { type: 'xstate.done.actor.0.statistics.loadingNetWorth'; output: NetWorthOutcome }
+  | { type: 'xstate.error.actor.0.statistics.loadingNetWorth'; error: Error }
 type EventOf<K extends ModelEvent['type']> = Extract<ModelEvent, { type: K }>
 
 const BUDGET = 'budget-1'
@@ -46,12 +50,22 @@ const FIGURES: FiguresOutcome = {
   },
 }
 const FAILED: FiguresOutcome = { ok: false, error: { status: 503, statusText: 'Service Unavailable' } }
+const NET_WORTH: NetWorthOutcome = {
+  ok: true,
+  periods: [{ key: PeriodKey.make('202611'), netWorth: Minor.make(500), accounts: [] }],
+}
+const NET_WORTH_FAILED: NetWorthOutcome = {
+  ok: false,
+  error: { status: 503, statusText: 'Service Unavailable' },
+}
 
-type Call = { readonly request: FiguresRequest; readonly resolve: (outcome: FiguresOutcome | Error) => void }
+type Outcome = FiguresOutcome | NetWorthOutcome
+type Read = 'figures' | 'netWorth'
+type Call = { readonly request: FiguresRequest; readonly resolve: (outcome: Outcome | Error) => void }
 type Harness = {
   actor: ReturnType<typeof createActor<typeof statisticsMachine>>
   calls: Call[]
-  asked: FiguresRequest[]
+  asked: Array<{ read: Read; request: FiguresRequest }>
 }
 type EventFixture<K extends ModelEvent['type']> = {
   samples: ReadonlyArray<EventOf<K>>
@@ -64,7 +78,7 @@ const send = async (event: StatisticsEvent, { actor }: Harness) => {
   actor.send(event)
   await settle()
 }
-const answer = async (outcome: FiguresOutcome | Error, { calls }: Harness) => {
+const answer = async (outcome: Outcome | Error, { calls }: Harness) => {
   const call = calls.splice(0).at(-1)
   if (call === undefined) throw new Error('no request to answer')
   call.resolve(outcome)
@@ -80,6 +94,14 @@ const EVENT_FIXTURES = {
     exec: send,
   },
   'statistics.period': { samples: [{ type: 'statistics.period', period: OTHER }], exec: send },
+  'statistics.report': {
+    samples: [
+      { type: 'statistics.report', report: 'Trends' },
+      { type: 'statistics.report', report: 'Spending' },
+      { type: 'statistics.report', report: 'NetWorth' },
+    ],
+    exec: send,
+  },
   'statistics.retry': { samples: [{ type: 'statistics.retry' }], exec: send },
   'xstate.done.actor.0.statistics.loading': {
     samples: [FIGURES, FAILED].map((output) => ({ type: 'xstate.done.actor.0.statistics.loading', output })),
@@ -87,6 +109,17 @@ const EVENT_FIXTURES = {
   },
   'xstate.error.actor.0.statistics.loading': {
     samples: [{ type: 'xstate.error.actor.0.statistics.loading', error: new Error('offline') }],
+    exec: (event, harness) => answer(event.error, harness),
+  },
+  'xstate.done.actor.0.statistics.loadingNetWorth': {
+    samples: [NET_WORTH, NET_WORTH_FAILED].map((output) => ({
+      type: 'xstate.done.actor.0.statistics.loadingNetWorth',
+      output,
+    })),
+    exec: (event, harness) => answer(event.output, harness),
+  },
+  'xstate.error.actor.0.statistics.loadingNetWorth': {
+    samples: [{ type: 'xstate.error.actor.0.statistics.loadingNetWorth', error: new Error('offline') }],
     exec: (event, harness) => answer(event.error, harness),
   },
 } satisfies EventFixtures
@@ -97,15 +130,29 @@ const execute = <K extends ModelEvent['type']>(type: K, event: EventOf<K>, harne
 }
 
 // A thrown Error stands for a bug below the port (it never throws for expected failures): the chart survives it.
-const scriptedPort = (harness: Pick<Harness, 'calls' | 'asked'>): StatisticsPort => ({
-  readFigures: (request) =>
-    new Promise((resolve, reject) => {
-      harness.asked.push(request)
+const scripted =
+  <T extends Outcome>(
+    read: Read,
+    harness: Pick<Harness, 'calls' | 'asked'>,
+    isIt: (outcome: Outcome) => outcome is T,
+  ) =>
+  (request: FiguresRequest) =>
+    new Promise<T>((resolve, reject) => {
+      harness.asked.push({ read, request })
       harness.calls.push({
         request,
-        resolve: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
+        resolve: (outcome) => {
+          if (outcome instanceof Error) reject(outcome)
+          else if (isIt(outcome)) resolve(outcome)
+          else reject(new Error(`a ${read} read got the other read's answer`))
+        },
       })
-    }),
+    })
+const isFigures = (outcome: Outcome): outcome is FiguresOutcome => !outcome.ok || 'figures' in outcome
+const isNetWorth = (outcome: Outcome): outcome is NetWorthOutcome => !outcome.ok || 'periods' in outcome
+const scriptedPort = (harness: Pick<Harness, 'calls' | 'asked'>): StatisticsPort => ({
+  readFigures: scripted('figures', harness, isFigures),
+  readNetWorth: scripted('netWorth', harness, isNetWorth),
 })
 
 const serializeState = (snapshot: StatisticsSnapshot) =>
@@ -113,15 +160,23 @@ const serializeState = (snapshot: StatisticsSnapshot) =>
     value: snapshot.value,
     granularity: snapshot.context.granularity,
     period: snapshot.context.period,
+    report: snapshot.context.report,
     shown: snapshot.context.months.length > 0,
+    netWorth: snapshot.context.netWorth.length > 0,
   })
 
 const recorder = createTransitionRecorder()
 
 const startHarness = (): Harness => {
-  const wire = { calls: [] as Call[], asked: [] as FiguresRequest[] }
+  const wire: Pick<Harness, 'calls' | 'asked'> = { calls: [], asked: [] }
   const actor = createActor(statisticsMachine, {
-    input: { port: scriptedPort(wire), budgetId: BUDGET, period: START },
+    input: {
+      port: scriptedPort(wire),
+      budgetId: BUDGET,
+      period: START,
+      granularity: 'Month',
+      report: 'Spending',
+    },
     inspect: recorder.inspect,
   }).start()
   return { actor, ...wire }
@@ -133,15 +188,24 @@ const replay = (walk: Walk<StatisticsSnapshot, ModelEvent>) =>
     execute: (event, harness) => execute(event.type, event, harness),
     serializeState,
     afterStep: (snapshot, _step, harness, before) => {
-      // A read asks for the months the chosen report needs, of this budget.
-      if (snapshot.matches('loading')) {
+      // A read asks for the months the chosen report needs, of this budget, from the read that report uses.
+      const netWorth = snapshot.context.report === 'NetWorth'
+      if (snapshot.matches('loading') || snapshot.matches('loadingNetWorth')) {
+        expect(snapshot.matches('loadingNetWorth')).toBe(netWorth)
         const { from, to } = rangeOf(snapshot.context.granularity, snapshot.context.period)
-        expect(harness.asked.at(-1)).toEqual({ budgetId: BUDGET, fromPeriod: from, toPeriod: to })
+        expect(harness.asked.at(-1)).toEqual({
+          read: netWorth ? 'netWorth' : 'figures',
+          request: { budgetId: BUDGET, fromPeriod: from, toPeriod: to },
+        })
       }
       // Figures shown stay on screen while the next ones load (no flash to "loading").
       if (snapshot.matches('loading') && selectMonths(before).length > 0) {
         expect(selectMonths(snapshot)).toEqual(selectMonths(before))
         expect(selectStatus(snapshot)).toBe('ready')
+        expect(selectIsRefreshing(snapshot)).toBe(true)
+      }
+      if (snapshot.matches('loadingNetWorth') && selectNetWorth(before).length > 0) {
+        expect(selectNetWorth(snapshot)).toEqual(selectNetWorth(before))
         expect(selectIsRefreshing(snapshot)).toBe(true)
       }
       if (snapshot.matches('failed')) expect(selectStatus(snapshot)).toBe('failed')
@@ -152,15 +216,26 @@ describe('statistics screen model', () => {
   it('replays every edge of the graph against a real actor and a scripted API', async () => {
     const logic = statisticsMachine as unknown as ActorLogic<StatisticsSnapshot, ModelEvent, StatisticsInput>
     const model = new TestModel(logic, {
-      input: { port: scriptedPort({ calls: [], asked: [] }), budgetId: BUDGET, period: START },
+      input: {
+        port: scriptedPort({ calls: [], asked: [] }),
+        budgetId: BUDGET,
+        period: START,
+        granularity: 'Month',
+        report: 'Spending',
+      },
       events: Object.values(EVENT_FIXTURES).flatMap((fixture): ReadonlyArray<ModelEvent> => fixture.samples),
       filterEvents: (snapshot, event) =>
-        event.type.startsWith('xstate.') ? snapshot.matches('loading') : true,
+        event.type.startsWith('xstate.done.actor.0.statistics.loadingNetWorth') ||
+        event.type.startsWith('xstate.error.actor.0.statistics.loadingNetWorth')
+          ? snapshot.matches('loadingNetWorth')
+          : event.type.startsWith('xstate.')
+            ? snapshot.matches('loading')
+            : true,
       serializeState,
     })
     const { walks, states } = modelTour(model, serializeState)
     for (const walk of walks) await replay(walk)
-    expect(states).toBeGreaterThanOrEqual(6)
+    expect(states).toBeGreaterThanOrEqual(12)
   }, 60_000)
 
   it('walked every transition of the chart at least once', () => {

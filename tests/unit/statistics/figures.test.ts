@@ -47,8 +47,8 @@ const month = (key: string, rent: number, food: number, salary: number): Statist
 const p = (key: string) => PeriodKey.make(key)
 
 describe('statistics figures', () => {
-  it('given a month, when ranged, then it reads 13 months back to the same month a year ago', () => {
-    expect(rangeOf('Month', p('202603'))).toEqual({ from: '202503', to: '202603' })
+  it('given a month, when ranged, then it reads the 24 months ending with it (a year ago and a trend included)', () => {
+    expect(rangeOf('Month', p('202603'))).toEqual({ from: '202404', to: '202603' })
     expect(periodsOf('Month', p('202601'))).toEqual({
       current: ['202601'],
       previous: ['202512'],
