@@ -1,9 +1,22 @@
+export type { StatisticsFilter } from './statistics.filter.ts'
+export {
+  criteriaFromFilter,
+  filterFromCriteria,
+  filterFromQuery,
+  filterQuery,
+  ignoresCriteria,
+  isFiltered,
+  NO_FILTER,
+  netWorthQuery,
+} from './statistics.filter.ts'
 export type { StatisticsContext, StatisticsEvent, StatisticsInput } from './statistics.machine.ts'
 export { statisticsMachine } from './statistics.machine.ts'
 export type { FiguresOutcome, FiguresRequest, StatisticsPort } from './statistics.port.ts'
 export type { StatisticsStatus } from './statistics.selectors.ts'
 export {
+  selectFilter,
   selectGranularity,
+  selectIsFiltered,
   selectIsRefreshing,
   selectMonths,
   selectPeriod,

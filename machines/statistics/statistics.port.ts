@@ -1,12 +1,15 @@
 import type { PeriodKey } from '../../schemas/money.ts'
 import type { StatisticsResponse } from '../../schemas/statistics.ts'
 import type { ApiErrorLike } from '../toasts/toasts.errors.ts'
+import type { StatisticsFilter } from './statistics.filter.ts'
 
 /** What the screen reads: a budget's figures month by month over a range of months (both ends included). */
 export type FiguresRequest = {
   readonly budgetId: string
   readonly fromPeriod: PeriodKey
   readonly toPeriod: PeriodKey
+  /** Accounts, categories, payee and days counted (statistics.filter.ts filterQuery). */
+  readonly filter: StatisticsFilter
 }
 
 /** The figures, or why they could not be read; the port never throws for these. */

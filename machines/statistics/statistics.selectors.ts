@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { PeriodKey } from '../../schemas/money.ts'
 import type { Granularity, StatisticsPeriod } from '../../schemas/statistics.ts'
+import { isFiltered, type StatisticsFilter } from './statistics.filter.ts'
 import type { statisticsMachine } from './statistics.machine.ts'
 
 type StatisticsSnapshot = SnapshotFrom<typeof statisticsMachine>
@@ -21,3 +22,7 @@ export const selectGranularity = (snapshot: StatisticsSnapshot): Granularity => 
 export const selectPeriod = (snapshot: StatisticsSnapshot): PeriodKey => snapshot.context.period
 export const selectMonths = (snapshot: StatisticsSnapshot): ReadonlyArray<StatisticsPeriod> =>
   snapshot.context.months
+
+/** The filter the figures honour (statistics.filter.ts). */
+export const selectFilter = (snapshot: StatisticsSnapshot): StatisticsFilter => snapshot.context.filter
+export const selectIsFiltered = (snapshot: StatisticsSnapshot): boolean => isFiltered(snapshot.context.filter)

@@ -1,4 +1,5 @@
 import type { StatisticsPort } from '../../machines/statistics/index.ts'
+import { filterQuery } from '../../machines/statistics/index.ts'
 import { StatisticsResponse } from '../../schemas/statistics.ts'
 import { apiErrorOf } from '../api/client.ts'
 import type { LoadApi } from '../api/loadApi.ts'
@@ -11,6 +12,7 @@ export const createStatisticsPort = (loadApi: LoadApi): StatisticsPort => ({
       fromPeriod: request.fromPeriod,
       toPeriod: request.toPeriod,
     })
+    for (const [name, value] of filterQuery(request.filter)) query.append(name, value)
     try {
       const figures = await (await loadApi()).getJson(
         `/api/budget/${encodeURIComponent(request.budgetId)}/statistics?${query}`,

@@ -4,7 +4,9 @@ import { TestModel } from 'xstate/graph'
 import {
   type FiguresOutcome,
   type FiguresRequest,
+  NO_FILTER,
   type StatisticsEvent,
+  type StatisticsFilter,
   type StatisticsInput,
   type StatisticsPort,
   selectIsRefreshing,
@@ -13,7 +15,9 @@ import {
   statisticsMachine,
 } from '../../machines/statistics/index.ts'
 import { rangeOf } from '../../machines/statistics/statistics.figures.ts'
-import { Minor, PeriodKey } from '../../schemas/money.ts'
+import { narrowRange } from '../../machines/statistics/statistics.filter.ts'
+import { BankAccountId } from '../../schemas/ids.ts'
+import { IsoDate, Minor, PeriodKey } from '../../schemas/money.ts'
 import { createTransitionRecorder } from './chartCoverage.ts'
 import { modelTour, replayWalk, type Walk } from './graphTour.ts'
 
@@ -30,6 +34,12 @@ type EventOf<K extends ModelEvent['type']> = Extract<ModelEvent, { type: K }>
 const BUDGET = 'budget-1'
 const START = PeriodKey.make('202611')
 const OTHER = PeriodKey.make('202602')
+/** One account from 10 December 2025: it narrows every range the walks read, and empties none. */
+const FILTER: StatisticsFilter = {
+  ...NO_FILTER,
+  accountIds: [BankAccountId.make('account-1')],
+  fromDate: IsoDate.make('2025-12-10'),
+}
 
 const FIGURES: FiguresOutcome = {
   ok: true,
@@ -80,6 +90,10 @@ const EVENT_FIXTURES = {
     exec: send,
   },
   'statistics.period': { samples: [{ type: 'statistics.period', period: OTHER }], exec: send },
+  'statistics.filter': {
+    samples: [FILTER, NO_FILTER].map((filter) => ({ type: 'statistics.filter', filter })),
+    exec: send,
+  },
   'statistics.retry': { samples: [{ type: 'statistics.retry' }], exec: send },
   'xstate.done.actor.0.statistics.loading': {
     samples: [FIGURES, FAILED].map((output) => ({ type: 'xstate.done.actor.0.statistics.loading', output })),
@@ -113,6 +127,7 @@ const serializeState = (snapshot: StatisticsSnapshot) =>
     value: snapshot.value,
     granularity: snapshot.context.granularity,
     period: snapshot.context.period,
+    filter: snapshot.context.filter,
     shown: snapshot.context.months.length > 0,
   })
 
@@ -133,10 +148,17 @@ const replay = (walk: Walk<StatisticsSnapshot, ModelEvent>) =>
     execute: (event, harness) => execute(event.type, event, harness),
     serializeState,
     afterStep: (snapshot, _step, harness, before) => {
-      // A read asks for the months the chosen report needs, of this budget.
+      // A read asks for the months the chosen report needs that the filter's dates leave, with the filter.
       if (snapshot.matches('loading')) {
-        const { from, to } = rangeOf(snapshot.context.granularity, snapshot.context.period)
-        expect(harness.asked.at(-1)).toEqual({ budgetId: BUDGET, fromPeriod: from, toPeriod: to })
+        const { filter } = snapshot.context
+        const range = narrowRange(rangeOf(snapshot.context.granularity, snapshot.context.period), filter)
+        expect(range).not.toBeNull()
+        expect(harness.asked.at(-1)).toEqual({
+          budgetId: BUDGET,
+          fromPeriod: range?.from,
+          toPeriod: range?.to,
+          filter,
+        })
       }
       // Figures shown stay on screen while the next ones load (no flash to "loading").
       if (snapshot.matches('loading') && selectMonths(before).length > 0) {
