@@ -3,6 +3,9 @@ import { comparePeriods, periodOfDate } from '../../domain/period.ts'
 import type { FilterCriteria } from '../../schemas/budget.ts'
 import { BankAccountId, CategoryId, isIdText } from '../../schemas/ids.ts'
 import { IsoDate, type PeriodKey } from '../../schemas/money.ts'
+import type { Granularity } from '../../schemas/statistics.ts'
+import { rangeOf } from './statistics.figures.ts'
+import type { FiguresRequest } from './statistics.port.ts'
 
 // What narrows the statistics (issue 31 §1: "every report honours a saved filter's accounts, categories and dates"),
 // one shape for the screen, with its two translations: a saved filter's criteria and the request's query params
@@ -137,4 +140,20 @@ export const narrowRange = (
   if (comparePeriods(from, to) > 0) return null
   if (filter.fromDate !== null && filter.toDate !== null && filter.fromDate > filter.toDate) return null
   return { from, to }
+}
+
+/**
+ * What one read asks for: the months the report needs (statistics.figures.ts rangeOf) that the filter's dates leave,
+ * with the filter. Null when they leave none.
+ */
+export const figuresRequest = (read: {
+  readonly budgetId: string
+  readonly granularity: Granularity
+  readonly period: PeriodKey
+  readonly filter: StatisticsFilter
+}): FiguresRequest | null => {
+  const range = narrowRange(rangeOf(read.granularity, read.period), read.filter)
+  return range === null
+    ? null
+    : { budgetId: read.budgetId, fromPeriod: range.from, toPeriod: range.to, filter: read.filter }
 }

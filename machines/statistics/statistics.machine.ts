@@ -2,8 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { PeriodKey } from '../../schemas/money.ts'
 import type { Granularity, StatisticsPeriod } from '../../schemas/statistics.ts'
 import type { ApiErrorLike } from '../toasts/toasts.errors.ts'
-import { rangeOf } from './statistics.figures.ts'
-import { NO_FILTER, narrowRange, type StatisticsFilter, sameFilter } from './statistics.filter.ts'
+import { figuresRequest, NO_FILTER, type StatisticsFilter, sameFilter } from './statistics.filter.ts'
 import type { FiguresOutcome, FiguresRequest, StatisticsPort } from './statistics.port.ts'
 
 export type StatisticsInput = {
@@ -103,22 +102,8 @@ export const statisticsMachine = setup({
     loading: {
       invoke: {
         src: 'readFigures',
-        input: ({ context }) => {
-          // The filter's dates narrow the months read (and travel along, for the days inside them).
-          const range = narrowRange(rangeOf(context.granularity, context.period), context.filter)
-          return {
-            port: context.port,
-            request:
-              range === null
-                ? null
-                : {
-                    budgetId: context.budgetId,
-                    fromPeriod: range.from,
-                    toPeriod: range.to,
-                    filter: context.filter,
-                  },
-          }
-        },
+        // The filter's dates narrow the months read (and travel along, for the days inside them).
+        input: ({ context }) => ({ port: context.port, request: figuresRequest(context) }),
         onDone: [
           {
             guard: { type: 'figuresRead', params: ({ event }) => ({ outcome: event.output }) },
