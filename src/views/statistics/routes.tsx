@@ -14,6 +14,7 @@ import { addMonths } from '../../../domain/period.ts'
 import { selectBudget, selectGroups } from '../../../machines/openBudget/index.ts'
 import {
   selectGranularity,
+  selectIsFiltered,
   selectIsRefreshing,
   selectMonths,
   selectPeriod,
@@ -40,6 +41,7 @@ import { createStatisticsPort } from '../../ports/statisticsPort.ts'
 import { paths } from '../../router/paths.ts'
 import { currentPeriodKey } from '../../router/periodKey.ts'
 import { downloadCsv, downloadPng } from './download.ts'
+import { StatisticsFilterBar } from './StatisticsFilterBar.tsx'
 
 const FALLBACK_CURRENCY = CurrencyCode.make('PLN')
 const DIMENSIONS: ReadonlyArray<Dimension> = ['category', 'group', 'spendingClass']
@@ -100,9 +102,18 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
   const status = useSelector(screen, selectStatus)
   const months = useSelector(screen, selectMonths)
   const period = useSelector(screen, selectPeriod)
+  const granularity = useSelector(screen, selectGranularity)
+  const filtered = useSelector(screen, selectIsFiltered)
   return (
     <section className="statistics" aria-label={t('statistics.title')}>
       <Controls screen={screen} />
+      <StatisticsFilterBar
+        screen={screen}
+        report={{ kind: 'Spending', granularity }}
+        onOpenReport={(view) =>
+          screen.send({ type: 'statistics.granularity', granularity: view.granularity })
+        }
+      />
       {status === 'loading' ? (
         <p className="statistics__state" role="status">
           {t('statistics.loading')}
@@ -116,7 +127,7 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
         </div>
       ) : isEmpty(months) ? (
         <div className="statistics__state">
-          <p>{t('statistics.empty')}</p>
+          <p>{t(filtered ? 'statisticsFilter.nothing' : 'statistics.empty')}</p>
           <Link className="button" to={paths.period(budgetId, period)}>
             {t('statistics.addTransactions')}
           </Link>
