@@ -293,10 +293,19 @@ export const saveFilter = (command: BudgetCommandOf<'SaveFilter'>, state: Budget
   Result.gen(function* () {
     yield* liveBudget(state)
     const current = state.filters.get(command.filterId)
-    const saved = { id: command.filterId, name: command.name, criteria: command.criteria }
+    // A view's report is taken as sent: a `subject` naming no category is kept like criteria's unknown ids, since
+    // deleting a category leaves views naming it and renaming such a view must still work.
+    const report = command.report === undefined ? {} : { report: command.report }
+    const saved = { id: command.filterId, name: command.name, criteria: command.criteria, ...report }
     if (current && JSON.stringify(current) === JSON.stringify(saved)) return []
     return [
-      { _tag: 'FilterSaved', filterId: command.filterId, name: command.name, criteria: command.criteria },
+      {
+        _tag: 'FilterSaved',
+        filterId: command.filterId,
+        name: command.name,
+        criteria: command.criteria,
+        ...report,
+      },
     ]
   })
 

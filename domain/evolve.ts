@@ -585,6 +585,7 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
         id: event.filterId,
         name: event.name,
         criteria: event.criteria,
+        ...(event.report === undefined ? {} : { report: event.report }),
       })
       break
     case 'FilterDeleted':

@@ -29,11 +29,15 @@ export interface StatisticsCategory {
   readonly incomeDestination: boolean
 }
 
-/** One category's activity in one month, as the month view shows it (outflows negative). */
+/**
+ * One category's activity (outflows negative) and assigned amount in one month, as the month view shows them. Several
+ * entries of one category and month add up (the route reads activity and assigned from two places when filtered).
+ */
 export interface MonthActivity {
   readonly categoryId: CategoryId
   readonly period: PeriodKey
   readonly activity: number
+  readonly assigned: number
 }
 
 export interface StatisticsRange {
@@ -42,8 +46,10 @@ export interface StatisticsRange {
   readonly toPeriod: PeriodKey
 }
 
-/** Why a range cannot be answered, or undefined when it can. */
-export const rangeRefusal = (range: StatisticsRange): 'reversed' | 'tooLong' | undefined => {
+/** Why a range of months cannot be answered, or undefined when it can. */
+export const rangeRefusal = (
+  range: Pick<StatisticsRange, 'fromPeriod' | 'toPeriod'>,
+): 'reversed' | 'tooLong' | undefined => {
   const months = monthsBetween(range.fromPeriod, range.toPeriod) + 1
   if (months < 1) return 'reversed'
   if (months > MAX_STATISTICS_MONTHS) return 'tooLong'
@@ -72,6 +78,7 @@ interface Totals {
   income: number
   spending: number
   readonly byCategory: Map<CategoryId, number>
+  readonly assignedByCategory: Map<CategoryId, number>
   readonly byClass: Map<SpendingClass, number>
 }
 
@@ -88,13 +95,24 @@ export const foldStatistics = (
   const keys = periodKeys(range)
   const totals = new Map<string, Totals>()
   for (const key of keys)
-    totals.set(key, { income: 0, spending: 0, byCategory: new Map(), byClass: new Map() })
+    totals.set(key, {
+      income: 0,
+      spending: 0,
+      byCategory: new Map(),
+      assignedByCategory: new Map(),
+      byClass: new Map(),
+    })
   const byId = new Map(categories.map((category) => [category.id, category]))
   for (const month of months) {
     if (month.period < range.fromPeriod || month.period > range.toPeriod) continue
     const category = byId.get(month.categoryId)
     const period = totals.get(periodKeyOf(range.granularity, month.period))
     if (category === undefined || period === undefined) continue
+    if (month.assigned !== 0)
+      period.assignedByCategory.set(
+        category.id,
+        (period.assignedByCategory.get(category.id) ?? 0) + month.assigned,
+      )
     period.byCategory.set(category.id, (period.byCategory.get(category.id) ?? 0) + month.activity)
     if (isIncome(category)) {
       period.income += month.activity
@@ -117,6 +135,7 @@ export const foldStatistics = (
       categories: listed.map((category) => ({
         categoryId: category.id,
         activity: servedMinor(period.byCategory.get(category.id) ?? 0),
+        assigned: servedMinor(period.assignedByCategory.get(category.id) ?? 0),
       })),
       spendingClasses: spendingClasses.map((spendingClass) => ({
         spendingClass,

@@ -220,7 +220,34 @@ export const FilterCriteria = Schema.Struct({
 })
 export type FilterCriteria = typeof FilterCriteria.Type
 
-export const SavedFilter = Schema.Struct({ id: FilterId, name: Name, criteria: FilterCriteria })
+/** A statistics period's length (issue 31 §4); here so that a saved view can name one (schemas/statistics.ts). */
+export const Granularity = Schema.Literals(['Month', 'Year'])
+export type Granularity = typeof Granularity.Type
+
+/** The statistics reports (issue 31 §1), re-exported by schemas/statistics.ts. */
+export const ReportKind = Schema.Literals(['Spending', 'CashFlow', 'Trends', 'BudgetVsActual', 'NetWorth'])
+export type ReportKind = typeof ReportKind.Type
+
+/**
+ * What a saved view shows (issue 31 §1 "saved as a view"): its filter's criteria are the view's filter. Defined here,
+ * not in schemas/statistics.ts, because statistics.ts imports this module. `subject` (Trends) is a category id or a
+ * spending class; a category deleted since keeps its id here, like criteria keep theirs (it then matches nothing).
+ */
+export const ReportView = Schema.Struct({
+  kind: ReportKind,
+  granularity: Granularity,
+  dimension: Schema.optionalKey(Schema.Literals(['category', 'group', 'spendingClass'])),
+  subject: Schema.optionalKey(Schema.Union([SpendingClass, CategoryId])),
+})
+export type ReportView = typeof ReportView.Type
+
+/** A filter with `report` is a saved view; the transactions pane reads only its criteria. */
+export const SavedFilter = Schema.Struct({
+  id: FilterId,
+  name: Name,
+  criteria: FilterCriteria,
+  report: Schema.optionalKey(ReportView),
+})
 export type SavedFilter = typeof SavedFilter.Type
 
 export const AssignmentRecord = Schema.Struct({

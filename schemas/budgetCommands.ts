@@ -10,6 +10,7 @@ import {
   NewMemo,
   NewName,
   NewPayee,
+  ReportView,
   SpendingClass,
   TargetType,
   TransactionKind,
@@ -253,6 +254,8 @@ export const SaveFilter = Schema.TaggedStruct('SaveFilter', {
   filterId: FilterId,
   name: Name,
   criteria: Schema.Struct({ ...FilterCriteria.fields, payeeText: Schema.optionalKey(NewPayee) }),
+  /** Saves the filter as a view of this report (issue 31); without it, a plain transaction filter. */
+  report: Schema.optionalKey(ReportView),
 })
 export const DeleteFilter = Schema.TaggedStruct('DeleteFilter', { filterId: FilterId })
 

@@ -6,6 +6,7 @@ import {
   CategoryType,
   FilterCriteria,
   Name,
+  ReportView,
   SpendingClass,
   Target,
   Text,
@@ -270,6 +271,8 @@ export const FilterSaved = Schema.TaggedStruct('FilterSaved', {
   filterId: FilterId,
   name: Name,
   criteria: FilterCriteria,
+  /** Issue 31's saved views; events written before it have none. */
+  report: Schema.optionalKey(ReportView),
 })
 export const FilterDeleted = Schema.TaggedStruct('FilterDeleted', { filterId: FilterId })
 

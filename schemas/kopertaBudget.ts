@@ -5,6 +5,7 @@ import {
   CategoryType,
   FilterCriteria,
   Name,
+  ReportView,
   SpendingClass,
   TargetType,
   Text,
@@ -131,7 +132,22 @@ export const KopertaTarget = Schema.Struct({
   cadenceMonths: Schema.NullOr(Schema.Int),
 })
 
-export const KopertaFilter = Schema.Struct({ id: Id, name: Name, criteria: FilterCriteria })
+/**
+ * A saved view's report (issue 31; optional within version 3, whose earlier readers ignore it and keep the filter):
+ * `subject` is the file's category id or a spending class.
+ */
+export const KopertaReportView = Schema.Struct({
+  ...ReportView.fields,
+  subject: Schema.optionalKey(Schema.Union([SpendingClass, Id])),
+})
+export type KopertaReportView = typeof KopertaReportView.Type
+
+export const KopertaFilter = Schema.Struct({
+  id: Id,
+  name: Name,
+  criteria: FilterCriteria,
+  report: Schema.optionalKey(KopertaReportView),
+})
 
 /**
  * A recurring transaction template (version 2) as the app keeps it. `skippedThrough` also covers every occurrence

@@ -163,7 +163,8 @@ export const SetTargetBody = Schema.Struct(
 )
 export const TargetList = Schema.Array(Target)
 
-export const SaveFilterBody = Schema.Struct(Struct.pick(SaveFilter.fields, ['name', 'criteria']))
+/** With `report`, a saved statistics view (issue 31); a PUT without it makes the filter a plain one again. */
+export const SaveFilterBody = Schema.Struct(Struct.pick(SaveFilter.fields, ['name', 'criteria', 'report']))
 export const CreateFilterBody = Schema.Struct({ id: Schema.optionalKey(FilterId), ...SaveFilterBody.fields })
 export const FilterList = Schema.Array(SavedFilter)
 

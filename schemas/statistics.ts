@@ -1,13 +1,13 @@
 import * as Schema from 'effect/Schema'
-import { SpendingClass } from './budget.ts'
-import { CategoryId } from './ids.ts'
-import { Minor, PeriodKey } from './money.ts'
+import { Granularity, SpendingClass } from './budget.ts'
+import { BankAccountId, CategoryId } from './ids.ts'
+import { IsoDate, Minor, PeriodKey } from './money.ts'
 
 // Issue 31 §4: GET /api/budget/{id}/statistics. Figures per month or calendar year, from the per-category-month
 // read model (docs/statistics.md).
 
-export const Granularity = Schema.Literals(['Month', 'Year'])
-export type Granularity = typeof Granularity.Type
+// Defined in budget.ts beside SavedFilter, whose saved views name them (budget.ts cannot import this module).
+export { Granularity, ReportKind, ReportView } from './budget.ts'
 
 /** The longest range one request may span: 50 years of months (docs/statistics.md). */
 export const MAX_STATISTICS_MONTHS = 600
@@ -21,6 +21,9 @@ export const MAX_STATISTICS_IDS = 500
  */
 const IdFilter = Schema.Union([Schema.String, Schema.Array(Schema.String)])
 
+/** A payee filter: a substring matched case-insensitively, as saved filters' `payeeText` (domain/filters.ts). */
+export const PayeeText = Schema.String.pipe(Schema.check(Schema.isNonEmpty(), Schema.isMaxLength(200)))
+
 export const StatisticsQuery = Schema.Struct({
   granularity: Granularity,
   /** First month of the range, YYYYMM, included. */
@@ -31,13 +34,24 @@ export const StatisticsQuery = Schema.Struct({
   accountIds: Schema.optionalKey(IdFilter),
   /** Only these categories (the income destination counts when named). */
   categoryIds: Schema.optionalKey(IdFilter),
+  /** Only transactions dated on or after this day (read from the transactions). Periods still follow the range. */
+  fromDate: Schema.optionalKey(IsoDate),
+  /** Only transactions dated on or before this day (read from the transactions). */
+  toDate: Schema.optionalKey(IsoDate),
+  /** Only transactions whose payee contains this text, case-insensitively (read from the transactions). */
+  payee: Schema.optionalKey(PayeeText),
 })
 export type StatisticsQuery = typeof StatisticsQuery.Type
 
 /** YYYYMM for a Month period, YYYY for a Year period. */
 export const StatisticsPeriodKey = Schema.String.check(Schema.isPattern(/^\d{4}(?:\d{2})?$/u))
 
-export const CategoryActivity = Schema.Struct({ categoryId: CategoryId, activity: Minor })
+export const CategoryActivity = Schema.Struct({
+  categoryId: CategoryId,
+  activity: Minor,
+  /** What was assigned to it in the period (the month view's "Przydzielono"); account/date/payee filters keep it. */
+  assigned: Minor,
+})
 export type CategoryActivity = typeof CategoryActivity.Type
 
 export const SpendingClassActivity = Schema.Struct({ spendingClass: SpendingClass, activity: Minor })
@@ -58,3 +72,36 @@ export type StatisticsPeriod = typeof StatisticsPeriod.Type
 
 export const StatisticsResponse = Schema.Struct({ periods: Schema.Array(StatisticsPeriod) })
 export type StatisticsResponse = typeof StatisticsResponse.Type
+
+// GET /api/budget/{id}/statistics/net-worth: each account's balance at the end of each month, from the per-account-
+// month read model (docs/statistics.md).
+
+export const NetWorthQuery = Schema.Struct({
+  /** First month of the range, YYYYMM, included. */
+  fromPeriod: PeriodKey,
+  /** Last month of the range, YYYYMM, included. */
+  toPeriod: PeriodKey,
+  /** Only these accounts (listed, and summed into `netWorth`). */
+  accountIds: Schema.optionalKey(IdFilter),
+})
+export type NetWorthQuery = typeof NetWorthQuery.Type
+
+export const AccountBalance = Schema.Struct({
+  bankAccountId: BankAccountId,
+  /** Opening balance plus every transaction and transfer dated up to the month's end (0 before it opened). */
+  balance: Minor,
+})
+export type AccountBalance = typeof AccountBalance.Type
+
+export const NetWorthPeriod = Schema.Struct({
+  /** YYYYMM. */
+  key: PeriodKey,
+  /** The sum of `accounts`' balances. */
+  netWorth: Minor,
+  /** Every account of the budget the filter keeps, open or closed, in the accounts list's order. */
+  accounts: Schema.Array(AccountBalance),
+})
+export type NetWorthPeriod = typeof NetWorthPeriod.Type
+
+export const NetWorthResponse = Schema.Struct({ periods: Schema.Array(NetWorthPeriod) })
+export type NetWorthResponse = typeof NetWorthResponse.Type

@@ -152,6 +152,7 @@ export const toKopertaFile = (
       id: filter.id,
       name: filter.name,
       criteria: filter.criteria,
+      ...(filter.report === undefined ? {} : { report: filter.report }),
     })),
     templates: [...state.templates.values()].map((template) => {
       // Occurrences acted on are transactions of the file already (or were skipped): up to the latest of them

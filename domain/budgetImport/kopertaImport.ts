@@ -1,4 +1,5 @@
-import { maxCadenceMonths } from '../../schemas/budget.ts'
+import * as Schema from 'effect/Schema'
+import { maxCadenceMonths, type ReportView, SpendingClass } from '../../schemas/budget.ts'
 import type { ImportableCommandDraft } from '../../schemas/budgetCommands.ts'
 import {
   BankAccountId,
@@ -10,7 +11,7 @@ import {
   TransactionId,
   TransferId,
 } from '../../schemas/ids.ts'
-import type { KopertaBudgetFile } from '../../schemas/kopertaBudget.ts'
+import type { KopertaBudgetFile, KopertaReportView } from '../../schemas/kopertaBudget.ts'
 import { MAX_AMOUNT, type Minor } from '../../schemas/money.ts'
 import { isKnownCurrency } from '../currency.ts'
 import {
@@ -28,6 +29,8 @@ import { textCleaner } from './text.ts'
 // anew; the system group and categories map onto the target budget's.
 
 class InvalidFile extends Error {}
+
+const isSpendingClass = Schema.is(SpendingClass)
 
 const invalid = (why: string): never => {
   throw new InvalidFile(why)
@@ -308,6 +311,15 @@ const convert = (file: KopertaBudgetFile, { mint, target }: ImportContext): Budg
     <T>(map: { has: (old: string) => boolean; of: (old: string) => T }, make: (id: string) => T) =>
     (old: string) =>
       map.has(old) ? map.of(old) : make(mint())
+  // A view's subject is a spending class, or a category id mapped like the criteria's.
+  const reportOf = ({ subject, ...view }: KopertaReportView): ReportView => ({
+    ...view,
+    ...(subject === undefined
+      ? {}
+      : {
+          subject: isSpendingClass(subject) ? subject : orFresh(categories, CategoryId.make)(subject),
+        }),
+  })
   for (const filter of file.filters) {
     const { bankAccountIds, categoryIds, payeeText, ...rest } = filter.criteria
     commands.push({
@@ -324,6 +336,7 @@ const convert = (file: KopertaBudgetFile, { mint, target }: ImportContext): Budg
           : { categoryIds: categoryIds.map(orFresh(categories, CategoryId.make)) }),
         ...(payeeText === undefined ? {} : { payeeText: text.payee(payeeText) }),
       },
+      ...(filter.report === undefined ? {} : { report: reportOf(filter.report) }),
     })
     report.mapped('filters')
   }

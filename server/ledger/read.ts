@@ -142,7 +142,15 @@ export const listFilters = async (db: Db, budgetId: string): Promise<SavedFilter
     .where('budget_id', '=', budgetId)
     .orderBy('id')
     .execute()
-  return rows.map((row) => ({ id: row.id, name: row.name, criteria: row.criteria }) as SavedFilter)
+  return rows.map(
+    (row) =>
+      ({
+        id: row.id,
+        name: row.name,
+        criteria: row.criteria,
+        ...(row.report === null ? {} : { report: row.report }),
+      }) as SavedFilter,
+  )
 }
 
 /** A budget's template splits in their templates' order (SPEC transactionTemplateSplits). */

@@ -199,6 +199,7 @@ export const filterRow = (budgetId: string, filter: SavedFilter): FilterInsert =
   id: filter.id,
   name: filter.name,
   criteria: JSON.stringify(filter.criteria),
+  report: filter.report === undefined ? null : JSON.stringify(filter.report),
 })
 
 /** An undo entry's row but its position (its depth in the stack, 1 at the bottom), which the writer gives. */

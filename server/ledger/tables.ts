@@ -177,6 +177,8 @@ export interface FiltersRow {
   id: string
   name: string
   criteria: Json<unknown>
+  /** A saved view's report (migration 0021); null for a plain filter. */
+  report: ColumnType<unknown, string | null, string | null>
 }
 
 /** One bank-file import (migration 0015): its record as the budget snapshot keeps it. */

@@ -67,6 +67,15 @@ const benchOne = async (database: TestDatabase) => {
       '12 months, 1 account (transactions) p50/p95 (ms)': await timed(
         report(`granularity=Month&fromPeriod=${yearAgo}&toPeriod=${last}&accountIds=${budget.accounts[0]}`),
       ),
+      '12 months, payee (transactions) p50/p95 (ms)': await timed(
+        report(`granularity=Month&fromPeriod=${yearAgo}&toPeriod=${last}&payee=shop%2012`),
+      ),
+      'net worth, 12 months p50/p95 (ms)': await timed(() =>
+        api.call('GET', `${budget.base}/statistics/net-worth?fromPeriod=${yearAgo}&toPeriod=${last}`),
+      ),
+      'net worth, 10 years p50/p95 (ms)': await timed(() =>
+        api.call('GET', `${budget.base}/statistics/net-worth?fromPeriod=${periodOf(0)}&toPeriod=${last}`),
+      ),
     }
   } finally {
     await stop(server.child)

@@ -94,6 +94,19 @@ test.describe('phone', () => {
         arrived: page1('Ustawienia budżetu'),
       },
       {
+        name: 'activity',
+        steps: [(p) => tab(p, 'Więcej'), (p) => p.getByRole('link', { name: /^Aktywność/u })],
+        arrived: page1('Aktywność'),
+      },
+      {
+        name: 'statistics',
+        steps: [(p) => tab(p, 'Więcej'), (p) => p.getByRole('link', { name: /^Statystyki/u })],
+        arrived: async (p) => {
+          await expect(heading(p, 'Statystyki')).toBeVisible()
+          await expect(p).toHaveURL(new RegExp(`/budget/${budget.id}/statistics(?:\\?|$)`, 'u'))
+        },
+      },
+      {
         name: 'access tokens',
         steps: [(p) => tab(p, 'Więcej'), (p) => p.getByRole('link', { name: /^Tokeny dostępu/u })],
         arrived: page1('Tokeny dostępu'),

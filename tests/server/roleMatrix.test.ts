@@ -460,6 +460,11 @@ const table: Readonly<Record<string, Case | readonly Case[]>> = {
     request: get('/statistics', '?granularity=Month&fromPeriod=202501&toPeriod=202512'),
     expect: members(),
   },
+  getNetWorth: {
+    route: 'GET /api/budget/{budgetId}/statistics/net-worth',
+    request: get('/statistics/net-worth', '?fromPeriod=202501&toPeriod=202512'),
+    expect: members(),
+  },
   listAssignmentRecords: {
     route: 'GET /api/budget/{budgetId}/period/{periodKey}/assignment-records',
     request: get('/period/202503/assignment-records'),

@@ -22,6 +22,7 @@ import * as transactionTemplates from './0017_transaction_templates.ts'
 import * as notifications from './0018_notifications.ts'
 import * as sharing from './0019_sharing.ts'
 import * as transactionAuthors from './0020_transaction_authors.ts'
+import * as savedViews from './0021_saved_views.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -45,6 +46,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018_notifications': notifications,
   '0019_sharing': sharing,
   '0020_transaction_authors': transactionAuthors,
+  '0021_saved_views': savedViews,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

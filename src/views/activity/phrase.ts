@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import { formatDateText } from '../../../domain/dateText.ts'
+import { reconciliationPayee } from '../../../domain/decideMoney.ts'
 import { formatAmount } from '../../../domain/money.ts'
 import type { ActivityMember } from '../../../machines/activity/index.ts'
 import type { ActivityEntry } from '../../../schemas/activity.ts'
@@ -30,6 +31,24 @@ export const whoText = (
   return t('activity.formerMember')
 }
 
+/**
+ * The built-in objects' names are i18n keys in the budget's state (domain/evolve.ts: the system category and group,
+ * the income destination) and the reconciliation payee a constant: the feed shows them in the reader's language,
+ * as the month view and the transaction lists do.
+ */
+const builtInName = (value: string, t: TFunction): string => {
+  switch (value) {
+    case 'uncategorized':
+      return t('budgetView.uncategorized')
+    case 'readyToAssign':
+      return t('budgetView.incomeDestination')
+    case reconciliationPayee:
+      return t('budget.reconciliationPayee')
+    default:
+      return value
+  }
+}
+
 /** The kinds whose entry lacks the old object's details when the server could not find them. */
 const bare = (entry: ActivityEntry): boolean =>
   (entry.kind === 'transactionDeleted' || entry.kind === 'transferDeleted') && entry.amount === undefined
@@ -45,7 +64,8 @@ export const whatText = (
   t: TFunction,
 ): string => {
   if (bare(entry)) return t(`activity.kinds.${entry.kind}Bare`)
-  const named = (value: string | null | undefined) => value ?? t('activity.unnamed')
+  const named = (value: string | null | undefined) =>
+    value === null || value === undefined ? t('activity.unnamed') : builtInName(value, t)
   // null `from`/`to` of money moved is Ready to Assign; of a transfer or a deletion, a name not found.
   const money = entry.kind === 'moneyMoved' || entry.kind === 'overspendingCovered'
   // Money moves between categories and Ready to Assign: Polish names each after a noun ("z kategorii Kino"), so the

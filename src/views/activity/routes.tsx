@@ -1,5 +1,7 @@
 import '../../components/dialog/form.css'
 import './activity.css'
+// The built-in categories' names (phrase.ts) are the month view's texts.
+import '../month/texts.ts'
 import './texts.ts'
 import { useParams } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'

@@ -52,7 +52,7 @@ export const CreateTokenForm = ({ onCreated }: Props) => {
         maxLength={NAME_MAX_LENGTH}
       >
         <Label>{t('tokens.nameLabel')}</Label>
-        <Input placeholder={t('tokens.namePlaceholder')} />
+        <Input className="field__input" placeholder={t('tokens.namePlaceholder')} />
         <FieldError>{t('validation.required')}</FieldError>
       </TextField>
       <Button type="submit" className="button button--primary" isPending={pending}>

@@ -1,3 +1,4 @@
+import '../../components/dialog/form.css'
 import './settings.css'
 import './texts.ts'
 import { type FormEvent, useEffect, useId, useState } from 'react'
@@ -48,7 +49,7 @@ export function DisplayNameField({
   const { t } = useTranslation()
   return (
     <TextField
-      className="profile-name__field"
+      className="field profile-name__field"
       value={value}
       onChange={onChange}
       maxLength={NAME_MAX_LENGTH}
@@ -56,7 +57,7 @@ export function DisplayNameField({
       autoFocus={autoFocus}
     >
       <Label>{optional ? t('settings.profile.labelOptional') : t('settings.profile.label')}</Label>
-      <Input placeholder={email ?? ''} />
+      <Input className="field__input" placeholder={email ?? ''} />
       <Text slot="description" className="settings__hint">
         {t('settings.profile.help')}
       </Text>

@@ -22,7 +22,7 @@ export const NewTokenNotice = ({ created, onDismiss }: Props) => {
       <p role="alert">{t('tokens.shownOnce', { name: created.name })}</p>
       <TextField className="field" value={created.token} isReadOnly>
         <Label>{t('tokens.secretLabel')}</Label>
-        <Input className="tokens__secret" onFocus={(event) => event.currentTarget.select()} />
+        <Input className="field__input tokens__secret" onFocus={(event) => event.currentTarget.select()} />
       </TextField>
       <div className="tokens__actions">
         <Button className="button button--primary" onPress={copy}>

@@ -200,6 +200,13 @@ export default function SettingsView() {
           )}
           {budgetId === null ? null : (
             <Entry
+              href={paths.statistics(budgetId)}
+              label={t('settings.budgets.statistics')}
+              hint={t('settings.budgets.statisticsHint')}
+            />
+          )}
+          {budgetId === null ? null : (
+            <Entry
               href={paths.importTransactions(budgetId)}
               label={t('settings.budgets.import')}
               hint={t('settings.budgets.importHint')}

@@ -1,4 +1,5 @@
 import { regionalLocale } from '../../i18n/regionalLocale.ts'
+import '../../components/dialog/form.css'
 import './tokens.css'
 import { useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'

@@ -1,3 +1,4 @@
+import '../../components/dialog/form.css'
 import './sharing.css'
 import './texts.ts'
 import { useNavigate } from '@tanstack/react-router'
@@ -224,7 +225,7 @@ function InviteForm({ actor }: { readonly actor: MembersRef }) {
         isInvalid={invalid}
       >
         <Label>{t('sharing.invite.email')}</Label>
-        <Input autoComplete="off" inputMode="email" />
+        <Input className="field__input" autoComplete="off" inputMode="email" />
         <Text slot="description" className="sharing__meta">
           {t('sharing.invite.emailHelp')}
         </Text>
@@ -294,7 +295,7 @@ function CreatedLink({
       <p>{t('sharing.invite.mailed', { email: created.email, date: date(created.expiresAt) })}</p>
       <TextField className="field" value={created.url} isReadOnly>
         <Label>{t('sharing.invite.linkLabel')}</Label>
-        <Input className="sharing__link" onFocus={(event) => event.currentTarget.select()} />
+        <Input className="field__input sharing__link" onFocus={(event) => event.currentTarget.select()} />
       </TextField>
       <div className="sharing__actions">
         <Button className="button button--primary" onPress={copy}>

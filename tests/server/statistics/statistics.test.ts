@@ -12,12 +12,17 @@ interface MonthCategory {
   readonly id: string
   readonly type: string
   readonly activity: number
+  readonly assigned: number
 }
 interface Period {
   readonly key: string
   readonly income: number
   readonly spending: number
-  readonly categories: readonly { readonly categoryId: string; readonly activity: number }[]
+  readonly categories: readonly {
+    readonly categoryId: string
+    readonly activity: number
+    readonly assigned: number
+  }[]
   readonly spendingClasses: readonly { readonly spendingClass: string; readonly activity: number }[]
 }
 interface CategoryRow {
@@ -31,6 +36,10 @@ const classOf = (period: Period | undefined, name: string) =>
   period?.spendingClasses.find((entry) => entry.spendingClass === name)?.activity
 const activityOf = (period: Period | undefined, categoryId: string) =>
   period?.categories.find((entry) => entry.categoryId === categoryId)?.activity
+const assignedOf = (period: Period | undefined, categoryId: string) =>
+  period?.categories.find((entry) => entry.categoryId === categoryId)?.assigned
+const totals = (periods: readonly Period[]) =>
+  periods.map((period) => [period.key, period.income, period.spending])
 
 describe.each(databases())('GET /api/budget/{id}/statistics on $kind', (target) => {
   let harness: Harness
@@ -74,12 +83,12 @@ describe.each(databases())('GET /api/budget/{id}/statistics on $kind', (target) 
     }
     expectStatus(await api('PUT', `${base}/categories/${ids.rent}`, { spendingClass: 'Housing' }), 200)
     expectStatus(await api('PUT', `${base}/categories/${ids.food}`, { spendingClass: 'Food' }), 200)
-    const spend = async (account: string, date: string, splits: [string, number][]) =>
+    const spend = async (account: string, date: string, splits: [string, number][], payee = 'Ktoś') =>
       expectStatus(
         await api('POST', `${base}/transactions`, {
           bankAccountId: account,
           date,
-          payee: 'Ktoś',
+          payee,
           value: splits.reduce((sum, [, value]) => sum + value, 0),
           splits: splits.map(([categoryId, value]) => ({ categoryId, value })),
         }),
@@ -87,12 +96,17 @@ describe.each(databases())('GET /api/budget/{id}/statistics on $kind', (target) 
       )
     await spend(ids.checking, '2025-03-05', [[ids.salary, 500_000]])
     await spend(ids.checking, '2025-03-06', [[ids.destination, 20_000]])
-    await spend(ids.checking, '2025-03-10', [[ids.rent, -250_000]])
+    await spend(ids.checking, '2025-03-10', [[ids.rent, -250_000]], 'Wspólnota Mieszkaniowa')
     // A split across two classes.
-    await spend(ids.checking, '2025-03-12', [
-      [ids.food, -30_000],
-      [ids.cinema, -10_000],
-    ])
+    await spend(
+      ids.checking,
+      '2025-03-12',
+      [
+        [ids.food, -30_000],
+        [ids.cinema, -10_000],
+      ],
+      'Multikino i Biedronka',
+    )
     expectStatus(
       await api('POST', `${base}/transfers`, {
         fromBankAccountId: ids.checking,
@@ -102,13 +116,28 @@ describe.each(databases())('GET /api/budget/{id}/statistics on $kind', (target) 
       }),
       201,
     )
-    await spend(ids.savings, '2025-04-03', [[ids.food, -5_000]])
+    await spend(ids.savings, '2025-04-03', [[ids.food, -5_000]], 'ŻABKA Polska')
     // A refund.
-    await spend(ids.savings, '2025-04-20', [[ids.food, 1_000]])
+    await spend(ids.savings, '2025-04-20', [[ids.food, 1_000]], 'żabka')
     // "Bez kategorii".
     await spend(ids.checking, '2025-05-07', [[ids.uncategorized, -700]])
     await spend(ids.checking, '2026-01-15', [[ids.cinema, -2_000]])
     await spend(ids.checking, '2026-01-20', [[ids.salary, -3_000]])
+    const assign = async (period: string, categoryId: string, value: number) =>
+      expectStatus(
+        await api('PUT', `${base}/period/${period}/categories/${categoryId}/assigned`, { value }),
+        200,
+      )
+    await assign('202503', ids.rent, 250_000)
+    await assign('202503', ids.food, 40_000)
+    await assign('202503', ids.cinema, 10_000)
+    await assign('202504', ids.food, 5_000)
+    await assign('202504', ids.rent, 240_000)
+    // Changed again: the latest amount counts.
+    await assign('202504', ids.rent, 245_000)
+    await assign('202601', ids.rent, 100_000)
+    // A negative assignment (money taken back).
+    await assign('202602', ids.food, -1_500)
     // Deleted after its spending: its months go to Food, as the month views show them.
     const deleted = await api('DELETE', `${base}/categories/${ids.cinema}?moveToCategoryId=${ids.food}`)
     expect(deleted.status).toBeLessThan(300)
@@ -132,10 +161,11 @@ describe.each(databases())('GET /api/budget/{id}/statistics on $kind', (target) 
         if (category.type === 'Income') income += category.activity
         else spending += category.activity
         if (category.id === ids.destination) continue
-        expect([key, category.id, activityOf(period, category.id)]).toEqual([
+        expect([key, category.id, activityOf(period, category.id), assignedOf(period, category.id)]).toEqual([
           key,
           category.id,
           category.activity,
+          category.assigned,
         ])
       }
       expect(period?.categories.map((entry) => entry.categoryId)).toEqual(
@@ -171,6 +201,10 @@ describe.each(databases())('GET /api/budget/{id}/statistics on $kind', (target) 
     expect(y2026?.key).toBe('2026')
     expect(y2026?.income).toBe(-3_000)
     expect(activityOf(y2026, ids.food)).toBe(-2_000)
+    // A year's assigned is the sum of its months' inside the range.
+    expect(assignedOf(y2025, ids.rent)).toBe(245_000)
+    expect(assignedOf(y2026, ids.rent)).toBe(100_000)
+    expect(assignedOf(y2025, ids.food)).toBe(5_000)
     const whole = await statistics('granularity=Year&fromPeriod=202501&toPeriod=202612')
     expect(whole.map((period) => [period.key, period.income, period.spending])).toEqual([
       ['2025', 520_000, -290_000 - 4_000 - 700],
@@ -202,6 +236,109 @@ describe.each(databases())('GET /api/budget/{id}/statistics on $kind', (target) 
       [0, 0],
       [0, 0],
     ])
+  })
+
+  it('keeps assigned whatever the account, date or payee filter (assignments have no account)', async () => {
+    const range = 'granularity=Month&fromPeriod=202503&toPeriod=202505'
+    const assignedOnly = (periods: readonly Period[]) =>
+      periods.map((period) => period.categories.map((entry) => [entry.categoryId, entry.assigned]))
+    const all = assignedOnly(await statistics(range))
+    expect(all[0]).toContainEqual([ids.rent, 250_000])
+    for (const filter of [
+      `accountIds=${ids.savings}`,
+      'fromDate=2025-04-10&toDate=2025-04-11',
+      'payee=nobody',
+      `categoryIds=${ids.rent},${ids.food}&payee=a`,
+    ]) {
+      const filtered = assignedOnly(await statistics(`${range}&${filter}`))
+      const kept = filter.startsWith('categoryIds')
+        ? all.map((period) => period.filter(([id]) => id === ids.rent || id === ids.food))
+        : all
+      expect([filter, filtered]).toEqual([filter, kept])
+    }
+  })
+
+  it('filters by dates, inclusive, from the transactions; periods still follow the range', async () => {
+    const range = 'granularity=Month&fromPeriod=202503&toPeriod=202505'
+    // From the 11th: salary (5th), the destination (6th) and rent (10th) are left out; the split (12th) stays.
+    expect(totals(await statistics(`${range}&fromDate=2025-03-11&toDate=2025-03-31`))).toEqual([
+      ['202503', 0, -40_000],
+      ['202504', 0, 0],
+      ['202505', 0, 0],
+    ])
+    // Both ends included.
+    expect(totals(await statistics(`${range}&fromDate=2025-03-10&toDate=2025-04-03`))).toEqual([
+      ['202503', 0, -290_000],
+      ['202504', 0, -5_000],
+      ['202505', 0, 0],
+    ])
+    expect(totals(await statistics(`${range}&toDate=2025-03-05`))).toEqual([
+      ['202503', 500_000, 0],
+      ['202504', 0, 0],
+      ['202505', 0, 0],
+    ])
+    expect(totals(await statistics(`${range}&fromDate=2025-04-20`))).toEqual([
+      ['202503', 0, 0],
+      ['202504', 0, 1_000],
+      ['202505', 0, -700],
+    ])
+    // Dates outside the range add nothing outside it.
+    expect(totals(await statistics(`${range}&fromDate=2024-01-01&toDate=2030-12-31`))).toEqual(
+      totals(await statistics(range)),
+    )
+    expect(totals(await statistics(`${range}&fromDate=2026-01-01`))).toEqual([
+      ['202503', 0, 0],
+      ['202504', 0, 0],
+      ['202505', 0, 0],
+    ])
+  })
+
+  it('filters by payee, a case-insensitive substring, also with accounts and dates', async () => {
+    const range = 'granularity=Month&fromPeriod=202503&toPeriod=202505'
+    // "ŻABKA Polska" and "żabka": Polish capitals too.
+    const zabka = await statistics(`${range}&payee=${encodeURIComponent('Żabka')}`)
+    expect(totals(zabka)).toEqual([
+      ['202503', 0, 0],
+      ['202504', 0, -4_000],
+      ['202505', 0, 0],
+    ])
+    expect(classOf(zabka[1], 'Food')).toBe(-4_000)
+    const split = await statistics(`${range}&payee=biedronka`)
+    expect(totals(split)[0]).toEqual(['202503', 0, -40_000])
+    expect(activityOf(split[0], ids.food)).toBe(-40_000)
+    expect(
+      totals(await statistics(`${range}&payee=${encodeURIComponent('ŻABKA')}&fromDate=2025-04-10`)),
+    ).toEqual([
+      ['202503', 0, 0],
+      ['202504', 0, 1_000],
+      ['202505', 0, 0],
+    ])
+    expect(
+      totals(await statistics(`${range}&payee=${encodeURIComponent('żabka')}&accountIds=${ids.checking}`)),
+    ).toEqual([
+      ['202503', 0, 0],
+      ['202504', 0, 0],
+      ['202505', 0, 0],
+    ])
+    // Wildcards are text, not patterns.
+    expect(totals(await statistics(`${range}&payee=${encodeURIComponent('%')}`))[1]).toEqual(['202504', 0, 0])
+    expect(totals(await statistics(`${range}&payee=${encodeURIComponent('_')}`))[1]).toEqual(['202504', 0, 0])
+  })
+
+  it.each([
+    ['an impossible date', 'fromDate=2025-02-30', '/query/fromDate'],
+    ['a date without dashes', 'toDate=20250301', '/query/toDate'],
+    ['fromDate after toDate', 'fromDate=2025-03-02&toDate=2025-03-01', '/query/toDate'],
+    ['an empty payee', 'payee=', '/query/payee'],
+    ['a payee of 201 characters', `payee=${'a'.repeat(201)}`, '/query/payee'],
+  ])('answers 400 naming the field for %s', async (_, filter, path) => {
+    const answer = await api(
+      'GET',
+      `${base}/statistics?granularity=Month&fromPeriod=202501&toPeriod=202512&${filter}`,
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.body.code).toBe('validation_failed')
+    expect(answer.body.errors.map((error: { path: string }) => error.path)).toContain(path)
   })
 
   it('answers the same from read models rebuilt because they were of an older format', async () => {

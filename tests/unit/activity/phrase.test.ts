@@ -1,8 +1,14 @@
 import i18next, { type TFunction } from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
+import mainDe from '../../../locales/de.json' with { type: 'json' }
+import mainEn from '../../../locales/en.json' with { type: 'json' }
+import mainPl from '../../../locales/pl.json' with { type: 'json' }
 import de from '../../../locales/screens/activity.de.json' with { type: 'json' }
 import en from '../../../locales/screens/activity.en.json' with { type: 'json' }
 import pl from '../../../locales/screens/activity.pl.json' with { type: 'json' }
+import budgetViewDe from '../../../locales/screens/budgetView.de.json' with { type: 'json' }
+import budgetViewEn from '../../../locales/screens/budgetView.en.json' with { type: 'json' }
+import budgetViewPl from '../../../locales/screens/budgetView.pl.json' with { type: 'json' }
 import { type ActivityEntry, ActivityKind } from '../../../schemas/activity.ts'
 import { UserId } from '../../../schemas/ids.ts'
 import { CurrencyCode, type Instant, type IsoDate, Minor, type PeriodKey } from '../../../schemas/money.ts'
@@ -34,7 +40,12 @@ const full = (kind: ActivityKind): ActivityEntry => ({
 const translators: Record<string, TFunction> = {}
 
 beforeAll(async () => {
-  for (const [lng, texts] of Object.entries({ pl, en, de })) {
+  const all = {
+    pl: { ...mainPl, ...budgetViewPl, ...pl },
+    en: { ...mainEn, ...budgetViewEn, ...en },
+    de: { ...mainDe, ...budgetViewDe, ...de },
+  }
+  for (const [lng, texts] of Object.entries(all)) {
     const instance = i18next.createInstance()
     await instance.init({
       lng,
@@ -106,5 +117,17 @@ describe('activity phrases', () => {
     expect(whoText({ actorUserId: OLA, actorName: null }, [{ userId: OLA, name: null }], t)).toBe(
       'członek budżetu',
     )
+  })
+
+  it('names the built-in category, the income destination and a reconciliation in the reader’s language', () => {
+    const t = translators.pl as TFunction
+    const entry = (kind: ActivityKind, name: string): ActivityEntry => ({ ...full(kind), name, to: name })
+    expect(whatText(entry('assigned', 'uncategorized'), PLN, 'pl', t)).toContain('Bez kategorii')
+    expect(whatText(entry('transactionAdded', 'reconciliation-adjustment'), PLN, 'pl', t)).toContain(
+      'Korekta uzgodnienia',
+    )
+    expect(whatText(entry('categoryRenamed', 'readyToAssign'), PLN, 'pl', t)).toContain('Do przydzielenia')
+    const de = translators.de as TFunction
+    expect(whatText(entry('assigned', 'uncategorized'), PLN, 'de', de)).not.toContain('uncategorized')
   })
 })

@@ -84,6 +84,19 @@ const dressed = (state: BudgetState): BudgetState => {
         },
       }),
     () => command('SaveFilter', { filterId: 'f-2', name: 'Wszystko', criteria: {} }),
+    // Saved views (issue 31): a category's trend, a class's, one of a category never seen, a report without subject.
+    ...(
+      [
+        ['v-food', { kind: 'Trends', granularity: 'Month', subject: 'food' }],
+        ['v-class', { kind: 'Trends', granularity: 'Year', subject: 'Food' }],
+        ['v-ghost', { kind: 'Trends', granularity: 'Month', subject: 'ghost' }],
+        ['v-groups', { kind: 'Spending', granularity: 'Year', dimension: 'group' }],
+      ] as const
+    ).map(
+      ([filterId, report]) =>
+        () =>
+          command('SaveFilter', { filterId, name: filterId, criteria: { fromDate: '2025-01-01' }, report }),
+    ),
     // Templates last: the transactions above would complete their drafts.
     () =>
       command('CreateTemplate', {
@@ -207,8 +220,18 @@ const canonical = (file: KopertaBudgetFile) => {
       splits: splits.map((split) => ({ ...split, categoryId: key(split.categoryId) })),
     })),
     draftHorizonDays: file.draftHorizonDays,
-    filters: file.filters.map(({ id: _id, criteria, ...filter }) => ({
+    filters: file.filters.map(({ id: _id, criteria, report, ...filter }) => ({
       ...filter,
+      ...(report === undefined
+        ? {}
+        : {
+            report: {
+              ...report,
+              ...(report.subject === undefined || report.subject === 'Food'
+                ? {}
+                : { subject: key(report.subject) }),
+            },
+          }),
       criteria: {
         ...criteria,
         ...(criteria.bankAccountIds ? { bankAccountIds: criteria.bankAccountIds.map(key) } : {}),
@@ -263,6 +286,30 @@ describe("Koperta's own file", () => {
     const plain = toKopertaFile(original, exportedAt)
     expect(plain?.assignments).toBeUndefined()
     expect(plain?.transactions.every((transaction) => !('enteredBy' in transaction))).toBe(true)
+  })
+
+  it('carries saved views: a category subject follows its category, a class stays, an unknown id matches nothing', () => {
+    const original = dressed(run([]).state)
+    const file = toKopertaFile(original, exportedAt)
+    if (file === undefined) throw new Error('no file')
+    const reports = new Map(file.filters.map((filter) => [filter.name, filter.report]))
+    expect(reports.get('v-food')).toEqual({ kind: 'Trends', granularity: 'Month', subject: 'food' })
+    expect(reports.get('Wszystko')).toBeUndefined()
+    const rebuilt = roundTrip(original)
+    const byName = new Map([...rebuilt.filters.values()].map((filter) => [filter.name, filter]))
+    const food = [...rebuilt.categories.values()].find((category) => category.name === 'Jedzenie')
+    expect(byName.get('v-food')?.report).toEqual({ kind: 'Trends', granularity: 'Month', subject: food?.id })
+    expect(byName.get('v-class')?.report).toEqual({ kind: 'Trends', granularity: 'Year', subject: 'Food' })
+    expect(byName.get('v-groups')?.report).toEqual({
+      kind: 'Spending',
+      granularity: 'Year',
+      dimension: 'group',
+    })
+    const ghost = byName.get('v-ghost')?.report?.subject
+    expect(ghost).toBeDefined()
+    expect(rebuilt.categories.has(ghost as never)).toBe(false)
+    // A filter without a report comes back without one: the transactions pane's filters are unchanged.
+    expect(byName.get('Wszystko')).not.toHaveProperty('report')
   })
 
   it('still imports a version 2 file (no authorship)', () => {

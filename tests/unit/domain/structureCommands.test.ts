@@ -1,7 +1,7 @@
 import * as HashMap from 'effect/HashMap'
 import { describe, expect, it } from 'vitest'
 import { incomeDestinationOf, initialState, monthOf } from '../../../domain/state.ts'
-import { categoryId, command, eventsOf, given, period, refusalOf, starterBudget } from './fixtures.ts'
+import { categoryId, command, event, eventsOf, given, period, refusalOf, starterBudget } from './fixtures.ts'
 
 const create = () =>
   command('CreateBudget', {
@@ -444,5 +444,65 @@ describe('saved filters', () => {
       code: 'filter-not-found',
       filterId: 'f1',
     })
+  })
+
+  // Issue 31: a filter with `report` is a saved statistics view.
+  const view = {
+    filterId: 'v1',
+    name: 'Jedzenie, trend',
+    criteria: { bankAccountIds: ['checking'], fromDate: '2025-01-01' },
+    report: { kind: 'Trends', granularity: 'Month', subject: 'food' },
+  } as const
+
+  it('saves a view with its report, and a change of the report alone is a change', () => {
+    const book = starterBudget()
+    expect(book.do('SaveFilter', view)).toEqual([{ _tag: 'FilterSaved', ...view }])
+    expect(book.state.filters.get(view.filterId as never)).toEqual({
+      id: 'v1',
+      name: view.name,
+      criteria: view.criteria,
+      report: view.report,
+    })
+    expect(eventsOf(book.state, command('SaveFilter', view))).toEqual([])
+    const byClass = { ...view, report: { kind: 'Trends', granularity: 'Month', subject: 'Food' } } as const
+    expect(book.do('SaveFilter', byClass)).toEqual([{ _tag: 'FilterSaved', ...byClass }])
+    // Saved again without a report, it is a plain filter once more.
+    const { report: _report, ...plain } = view
+    expect(book.do('SaveFilter', plain)).toEqual([{ _tag: 'FilterSaved', ...plain }])
+    expect(book.state.filters.get(view.filterId as never)).not.toHaveProperty('report')
+  })
+
+  it('keeps a view whose subject names no category, as criteria keep unknown ids; renaming it still works', () => {
+    const book = starterBudget()
+    const unknown = { ...view, report: { kind: 'Trends', granularity: 'Year', subject: 'gone' } } as const
+    expect(book.do('SaveFilter', unknown)).toEqual([{ _tag: 'FilterSaved', ...unknown }])
+    book.do('SaveFilter', view)
+    book.do('DeleteCategory', { categoryId: 'food', moveToCategoryId: 'rent' })
+    expect(book.do('SaveFilter', { ...view, name: 'Dawne jedzenie' })).toEqual([
+      { _tag: 'FilterSaved', ...view, name: 'Dawne jedzenie' },
+    ])
+  })
+
+  it('replays a FilterSaved written before views as a filter without a report', () => {
+    const state = given([
+      ...starterBudget().events,
+      event({ _tag: 'FilterSaved', filterId: 'old', name: 'Stary', criteria: { minValue: 100 } }),
+    ])
+    expect(state.filters.get('old' as never)).toEqual({
+      id: 'old',
+      name: 'Stary',
+      criteria: { minValue: 100 },
+    })
+  })
+
+  it('refuses, by its schema, a report of an unknown kind, dimension or granularity', () => {
+    for (const report of [
+      { kind: 'Pie', granularity: 'Month' },
+      { kind: 'Spending', granularity: 'Week' },
+      { kind: 'Spending', granularity: 'Month', dimension: 'payee' },
+      { kind: 'Trends', granularity: 'Month', subject: '' },
+      { kind: 'Spending' },
+    ])
+      expect(() => command('SaveFilter', { ...view, report } as never)).toThrow()
   })
 })

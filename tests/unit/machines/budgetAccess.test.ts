@@ -6,13 +6,36 @@ import {
   selectPermissions,
 } from '../../../machines/openBudget/index.ts'
 import { selectToasts } from '../../../machines/toasts/index.ts'
-import { toastFromApiError } from '../../../machines/toasts/toasts.errors.ts'
+import { type ApiErrorLike, toastFromApiError } from '../../../machines/toasts/toasts.errors.ts'
 import { createFakeLedger, flush, ids, NOVEMBER, pln, startBudget } from './budget.fakes.ts'
 
 const READ_ONLY_ANSWER = {
   status: 403,
   statusText: 'Forbidden',
   data: { type: 'about:blank', title: 'Forbidden', status: 403, code: 'read_only' },
+}
+
+/** A budget opened and read, on a fresh fake ledger. */
+const openBudget = async () => {
+  const ledger = createFakeLedger()
+  const { budget, toasts } = startBudget(ledger)
+  await flush()
+  return { ledger, budget, toasts }
+}
+
+/** One write (an assignment) that the ledger answers with `failure`, settled. */
+const writeRefused = async (
+  { ledger, budget }: Awaited<ReturnType<typeof openBudget>>,
+  failure?: ApiErrorLike,
+) => {
+  ledger.control.failNext = true
+  if (failure !== undefined) ledger.control.failure = failure
+  budget.send({
+    type: 'budget.command',
+    commands: [{ _tag: 'SetAssigned', periodKey: NOVEMBER, categoryId: ids.groceries, value: pln(100) }],
+  })
+  await flush()
+  await flush()
 }
 
 describe('permissionsOf: what each access allows', () => {
@@ -66,21 +89,13 @@ describe('open budget: the caller’s access', () => {
   })
 
   it('a 403 read_only answer toasts why and reads the access again, so the screens turn read-only', async () => {
-    const ledger = createFakeLedger()
-    const { budget, toasts } = startBudget(ledger)
-    await flush()
+    const opened = await openBudget()
+    const { ledger, budget, toasts } = opened
     expect(selectPermissions(budget.getSnapshot()).canEdit).toBe(true)
     expect(ledger.accessReads).toBe(1)
     // The owner turned the access to Read meanwhile; the next write is refused.
     ledger.control.access = { role: 'Guest', access: 'Read' }
-    ledger.control.failNext = true
-    ledger.control.failure = READ_ONLY_ANSWER
-    budget.send({
-      type: 'budget.command',
-      commands: [{ _tag: 'SetAssigned', periodKey: NOVEMBER, categoryId: ids.groceries, value: pln(100) }],
-    })
-    await flush()
-    await flush()
+    await writeRefused(opened, READ_ONLY_ANSWER)
     expect(ledger.accessReads).toBe(2)
     expect(selectPermissions(budget.getSnapshot())).toMatchObject({
       canEdit: false,
@@ -93,24 +108,15 @@ describe('open budget: the caller’s access', () => {
   })
 
   it('another failure does not read the access again', async () => {
-    const ledger = createFakeLedger()
-    const { budget } = startBudget(ledger)
-    await flush()
-    ledger.control.failNext = true
-    budget.send({
-      type: 'budget.command',
-      commands: [{ _tag: 'SetAssigned', periodKey: NOVEMBER, categoryId: ids.groceries, value: pln(100) }],
-    })
-    await flush()
-    await flush()
+    const opened = await openBudget()
+    const { ledger, budget } = opened
+    await writeRefused(opened)
     expect(ledger.accessReads).toBe(1)
     budget.stop()
   })
 
   it('a reconnected stream reads the access again (the owner may have changed it) and no longer a member shows so', async () => {
-    const ledger = createFakeLedger()
-    const { budget } = startBudget(ledger)
-    await flush()
+    const { ledger, budget } = await openBudget()
     ledger.control.access = null
     ledger.reconnect()
     await flush()
@@ -123,9 +129,7 @@ describe('open budget: the caller’s access', () => {
   })
 
   it('the server saying the members changed reads the access again: an open page turns read-only at once', async () => {
-    const ledger = createFakeLedger()
-    const { budget } = startBudget(ledger)
-    await flush()
+    const { ledger, budget } = await openBudget()
     expect(selectPermissions(budget.getSnapshot()).canEdit).toBe(true)
     ledger.control.access = { role: 'Guest', access: 'Read' }
     ledger.membersChanged()
@@ -139,9 +143,7 @@ describe('open budget: the caller’s access', () => {
   })
 
   it('a stream answered 404 re-reads the budget; a 404 there reads the access, and a budget gone shows so', async () => {
-    const ledger = createFakeLedger()
-    const { budget } = startBudget(ledger)
-    await flush()
+    const { ledger, budget } = await openBudget()
     expect(ledger.accessReads).toBe(1)
     // The owner removed the caller: the server ends the stream, which then meets 404, and so does every read.
     ledger.control.access = null
@@ -159,9 +161,7 @@ describe('open budget: the caller’s access', () => {
   })
 
   it('a stream answered 404 while the budget is still there comes back after the re-read', async () => {
-    const ledger = createFakeLedger()
-    const { budget } = startBudget(ledger)
-    await flush()
+    const { ledger, budget } = await openBudget()
     ledger.streamGone()
     expect(ledger.subscriberCount).toBe(0)
     await flush()
@@ -174,18 +174,10 @@ describe('open budget: the caller’s access', () => {
   })
 
   it('a write answered 404 reads the access again', async () => {
-    const ledger = createFakeLedger()
-    const { budget } = startBudget(ledger)
-    await flush()
+    const opened = await openBudget()
+    const { ledger, budget } = opened
     ledger.control.access = null
-    ledger.control.failNext = true
-    ledger.control.failure = { status: 404, statusText: 'Not Found', data: { code: 'budget_not_found' } }
-    budget.send({
-      type: 'budget.command',
-      commands: [{ _tag: 'SetAssigned', periodKey: NOVEMBER, categoryId: ids.groceries, value: pln(100) }],
-    })
-    await flush()
-    await flush()
+    await writeRefused(opened, { status: 404, statusText: 'Not Found', data: { code: 'budget_not_found' } })
     expect(ledger.accessReads).toBe(2)
     expect(selectPermissions(budget.getSnapshot()).readOnlyReason).toBe('notMember')
     budget.stop()
@@ -212,9 +204,7 @@ describe('open budget: the caller’s access', () => {
   })
 
   it('hosts the presence reader in the actor system while the budget is open', async () => {
-    const ledger = createFakeLedger()
-    const { budget } = startBudget(ledger)
-    await flush()
+    const { budget } = await openBudget()
     expect(budget.system.get(PRESENCE_SYSTEM_ID)).toBeDefined()
     budget.stop()
   })

@@ -35,9 +35,9 @@ const month = (key: string, rent: number, food: number, salary: number): Statist
   income: Minor.make(salary),
   spending: Minor.make(-(rent + food)),
   categories: [
-    { categoryId: RENT, activity: Minor.make(-rent) },
-    { categoryId: FOOD, activity: Minor.make(-food) },
-    { categoryId: SALARY, activity: Minor.make(salary) },
+    { categoryId: RENT, activity: Minor.make(-rent), assigned: Minor.make(0) },
+    { categoryId: FOOD, activity: Minor.make(-food), assigned: Minor.make(0) },
+    { categoryId: SALARY, activity: Minor.make(salary), assigned: Minor.make(0) },
   ],
   spendingClasses: [
     { spendingClass: 'Housing', activity: Minor.make(-rent) },
