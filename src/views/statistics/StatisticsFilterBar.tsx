@@ -23,7 +23,7 @@ import {
 import type { SavedFilter } from '../../../schemas/budget.ts'
 import { BankAccountId, CategoryId, FilterId } from '../../../schemas/ids.ts'
 import type { IsoDate } from '../../../schemas/money.ts'
-import type { Granularity } from '../../../schemas/statistics.ts'
+import type { ReportView } from '../../../schemas/statistics.ts'
 import { DateField } from '../../components/date/DateField.tsx'
 import { type BarChoice, BarSelect } from '../../components/filters/BarSelect.tsx'
 import { SaveFilterDialog } from '../../components/filters/SaveFilterDialog.tsx'
@@ -33,22 +33,11 @@ import { useCategoryName } from '../month/names.ts'
 // The statistics' filter bar (issue 31 §1): a saved filter's accounts, categories, payee and dates narrow every
 // report; the current report with its filter can be saved as a view (a saved filter with `report`).
 
-/** What a saved view opens (api31b.md ReportView). */
-export type ReportView = {
-  readonly kind: 'Spending' | 'CashFlow' | 'Trends' | 'BudgetVsActual' | 'NetWorth'
-  readonly granularity: Granularity
-  readonly dimension?: 'category' | 'group' | 'spendingClass'
-  readonly subject?: string
-}
-
 type ScreenRef = ActorRefFrom<typeof statisticsMachine>
 type DateFieldName = 'fromDate' | 'toDate'
 
 // A saved filter may name several accounts or categories; the select shows them as one choice and keeps them.
 const SEVERAL = '__several__'
-
-// Until SavedFilter carries `report` (api31b.md, helper "views"), no saved filter is a view.
-const reportOf = (_saved: SavedFilter): ReportView | undefined => undefined
 
 const sameList = (a: ReadonlyArray<SavedFilter>, b: ReadonlyArray<SavedFilter>) =>
   a.length === b.length && a.every((filter, index) => filter === b[index])
@@ -149,7 +138,7 @@ export function StatisticsFilterBar({
   const categoryName = (key: string) => categoryChoices.find((choice) => choice.id === key)?.label
   const words = useFilterWords(filter, accountName, categoryName)
   const applied = savedFilters.find((saved) => saved.id === appliedId)
-  const views = savedFilters.filter((saved) => reportOf(saved) !== undefined)
+  const views = savedFilters.filter((saved) => saved.report !== undefined)
 
   const apply = (next: StatisticsFilter) => screen.send({ type: 'statistics.filter', filter: next })
   /** A change made by hand: the filter is no longer the saved one. */
@@ -171,8 +160,7 @@ export function StatisticsFilterBar({
     if (saved === undefined) return clear()
     setAppliedId(saved.id)
     showFilter(filterFromCriteria(saved.criteria))
-    const view = reportOf(saved)
-    if (view !== undefined) onOpenReport?.(view)
+    if (saved.report !== undefined) onOpenReport?.(saved.report)
   }
   const several = (ids: ReadonlyArray<string>, nameOf: (id: string) => string | undefined) =>
     ids.length > 1
