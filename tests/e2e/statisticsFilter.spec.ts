@@ -68,7 +68,7 @@ test('statistics filter: an account narrows the figures, saved as a view and ope
   await expect(rowOf(page, 'Czynsz')).toContainText(zl('3 000,00'))
   await expect(page.getByText(/^Liczone są tylko/u)).toHaveCount(0)
   await page.getByRole('button', { name: 'Filtry' }).click()
-  await choose(page, page, /Zapisany filtr$/u, viewName)
+  await choose(page, page, /Zapisane widoki$/u, viewName)
   await expect(page.getByText('Liczone są tylko transakcje z konta „Karta”.')).toBeVisible()
   await expect(rowOf(page, 'Czynsz')).toHaveCount(0)
   await expect(rowOf(page, 'Jedzenie')).toContainText('100%')
