@@ -1,3 +1,14 @@
+export type { StatisticsFilter } from './statistics.filter.ts'
+export {
+  criteriaFromFilter,
+  filterFromCriteria,
+  filterFromQuery,
+  filterQuery,
+  ignoresCriteria,
+  isFiltered,
+  NO_FILTER,
+  netWorthQuery,
+} from './statistics.filter.ts'
 export type { StatisticsContext, StatisticsEvent, StatisticsInput } from './statistics.machine.ts'
 export { statisticsMachine } from './statistics.machine.ts'
 export type {
@@ -10,7 +21,9 @@ export type {
 } from './statistics.port.ts'
 export type { StatisticsStatus } from './statistics.selectors.ts'
 export {
+  selectFilter,
   selectGranularity,
+  selectIsFiltered,
   selectIsRefreshing,
   selectMonths,
   selectNetWorth,

@@ -4,6 +4,7 @@ import type { Granularity } from '../../schemas/statistics.ts'
 import type { ApiErrorLike } from '../toasts/toasts.errors.ts'
 import type { StatisticsReport } from './statistics.choice.ts'
 import { rangeOf } from './statistics.figures.ts'
+import { figuresRequest, NO_FILTER, type StatisticsFilter, sameFilter } from './statistics.filter.ts'
 import type {
   FiguresOutcome,
   FiguresPeriod,
@@ -20,9 +21,12 @@ export type StatisticsInput = {
   readonly period: PeriodKey
   readonly granularity: Granularity
   readonly report: StatisticsReport
+  /** What narrows the figures from the start (e.g. the address's); none by default. */
+  readonly filter?: StatisticsFilter
 }
 
 export type StatisticsContext = StatisticsInput & {
+  readonly filter: StatisticsFilter
   /** Month figures over the range the granularity and period need (machines/statistics/statistics.figures.ts rangeOf). */
   readonly months: ReadonlyArray<FiguresPeriod>
   /** Net worth month by month over the same range (the NetWorth report reads it instead of the figures). */
@@ -37,16 +41,30 @@ export type StatisticsEvent =
   | { type: 'statistics.period'; period: PeriodKey }
   /** Another report (issue 31 §1): net worth has its own read; the others share the figures. */
   | { type: 'statistics.report'; report: StatisticsReport }
+  /** Accounts, categories, payee, dates (statistics.filter.ts); a different one reads again. */
+  | { type: 'statistics.filter'; filter: StatisticsFilter }
   /** After a failed read. */
   | { type: 'statistics.retry' }
 
 const FAILED: ApiErrorLike = { statusText: 'failed' }
+/** What a read whose dates leave no month of the range gets without asking: every figure 0. */
+const NOTHING: FiguresOutcome = { ok: true, figures: { periods: [] } }
 
-type Read = { readonly port: StatisticsPort; readonly request: FiguresRequest }
+type Read<Request> = { readonly port: StatisticsPort; readonly request: Request }
 
-const readOf = ({ context }: { context: StatisticsContext }): Read => {
+/** The figures' read: the filter's dates narrow the months read (null: no month left, nothing to ask). */
+const figuresReadOf = ({ context }: { context: StatisticsContext }): Read<FiguresRequest | null> => ({
+  port: context.port,
+  request: figuresRequest(context),
+})
+
+/** Net worth is a balance at each month's end: the filter's accounts count, its days and categories do not. */
+const netWorthReadOf = ({ context }: { context: StatisticsContext }): Read<FiguresRequest> => {
   const { from, to } = rangeOf(context.granularity, context.period)
-  return { port: context.port, request: { budgetId: context.budgetId, fromPeriod: from, toPeriod: to } }
+  return {
+    port: context.port,
+    request: { budgetId: context.budgetId, fromPeriod: from, toPeriod: to, filter: context.filter },
+  }
 }
 
 export const statisticsMachine = setup({
@@ -57,10 +75,10 @@ export const statisticsMachine = setup({
     input: {} as StatisticsInput,
   },
   actors: {
-    readFigures: fromPromise<FiguresOutcome, Read>(({ input, signal }) =>
-      input.port.readFigures(input.request, signal),
+    readFigures: fromPromise<FiguresOutcome, Read<FiguresRequest | null>>(({ input, signal }) =>
+      input.request === null ? Promise.resolve(NOTHING) : input.port.readFigures(input.request, signal),
     ),
-    readNetWorth: fromPromise<NetWorthOutcome, Read>(({ input, signal }) =>
+    readNetWorth: fromPromise<NetWorthOutcome, Read<FiguresRequest>>(({ input, signal }) =>
       input.port.readNetWorth(input.request, signal),
     ),
   },
@@ -69,6 +87,8 @@ export const statisticsMachine = setup({
     netWorthRead: (_, params: { outcome: NetWorthOutcome }) => params.outcome.ok,
     showsNetWorth: ({ context }) => context.report === 'NetWorth',
     isNetWorth: (_, params: { report: StatisticsReport }) => params.report === 'NetWorth',
+    sameFilter: ({ context }, params: { filter: StatisticsFilter }) =>
+      sameFilter(context.filter, params.filter),
   },
   actions: {
     chooseGranularity: assign((_, params: { granularity: Granularity }) => ({
@@ -76,6 +96,7 @@ export const statisticsMachine = setup({
     })),
     choosePeriod: assign((_, params: { period: PeriodKey }) => ({ period: params.period })),
     chooseReport: assign((_, params: { report: StatisticsReport }) => ({ report: params.report })),
+    chooseFilter: assign((_, params: { filter: StatisticsFilter }) => ({ filter: params.filter })),
     takeFigures: assign((_, params: { outcome: FiguresOutcome }) =>
       params.outcome.ok ? { months: params.outcome.figures.periods, failure: null } : {},
     ),
@@ -88,7 +109,13 @@ export const statisticsMachine = setup({
   },
 }).createMachine({
   id: 'statistics',
-  context: ({ input }) => ({ ...input, months: [], netWorth: [], failure: null }),
+  context: ({ input }) => ({
+    ...input,
+    filter: input.filter ?? NO_FILTER,
+    months: [],
+    netWorth: [],
+    failure: null,
+  }),
   initial: 'start',
   // A new choice reads again; what was shown stays until the new figures come (no flicker to empty).
   on: {
@@ -128,6 +155,19 @@ export const statisticsMachine = setup({
       },
       { actions: { type: 'chooseReport', params: ({ event }) => ({ report: event.report }) } },
     ],
+    // The same filter again (a saved one re-applied) keeps the figures shown.
+    'statistics.filter': [
+      { guard: { type: 'sameFilter', params: ({ event }) => ({ filter: event.filter }) } },
+      {
+        guard: 'showsNetWorth',
+        target: '.loadingNetWorth',
+        actions: { type: 'chooseFilter', params: ({ event }) => ({ filter: event.filter }) },
+      },
+      {
+        target: '.loading',
+        actions: { type: 'chooseFilter', params: ({ event }) => ({ filter: event.filter }) },
+      },
+    ],
   },
   states: {
     start: {
@@ -136,7 +176,7 @@ export const statisticsMachine = setup({
     loading: {
       invoke: {
         src: 'readFigures',
-        input: readOf,
+        input: figuresReadOf,
         onDone: [
           {
             guard: { type: 'figuresRead', params: ({ event }) => ({ outcome: event.output }) },
@@ -154,7 +194,7 @@ export const statisticsMachine = setup({
     loadingNetWorth: {
       invoke: {
         src: 'readNetWorth',
-        input: readOf,
+        input: netWorthReadOf,
         onDone: [
           {
             guard: { type: 'netWorthRead', params: ({ event }) => ({ outcome: event.output }) },

@@ -1,12 +1,15 @@
 import type { PeriodKey } from '../../schemas/money.ts'
 import type { NetWorthPeriod, StatisticsPeriod, StatisticsResponse } from '../../schemas/statistics.ts'
 import type { ApiErrorLike } from '../toasts/toasts.errors.ts'
+import type { StatisticsFilter } from './statistics.filter.ts'
 
 /** What the screen reads: a budget's figures month by month over a range of months (both ends included). */
 export type FiguresRequest = {
   readonly budgetId: string
   readonly fromPeriod: PeriodKey
   readonly toPeriod: PeriodKey
+  /** Accounts, categories, payee and days counted (statistics.filter.ts filterQuery). */
+  readonly filter: StatisticsFilter
 }
 
 /** A month of GET …/statistics (with each category's `assigned`, for budget vs actual). */

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { PeriodKey } from '../../schemas/money.ts'
 import type { Granularity } from '../../schemas/statistics.ts'
 import type { StatisticsReport } from './statistics.choice.ts'
+import { isFiltered, type StatisticsFilter } from './statistics.filter.ts'
 import type { statisticsMachine } from './statistics.machine.ts'
 import type { FiguresPeriod, NetWorthPeriod } from './statistics.port.ts'
 
@@ -35,3 +36,7 @@ export const selectMonths = (snapshot: StatisticsSnapshot): ReadonlyArray<Figure
   snapshot.context.months
 export const selectNetWorth = (snapshot: StatisticsSnapshot): ReadonlyArray<NetWorthPeriod> =>
   snapshot.context.netWorth
+
+/** The filter the figures honour (statistics.filter.ts). */
+export const selectFilter = (snapshot: StatisticsSnapshot): StatisticsFilter => snapshot.context.filter
+export const selectIsFiltered = (snapshot: StatisticsSnapshot): boolean => isFiltered(snapshot.context.filter)

@@ -1,10 +1,21 @@
-import type { FiguresRequest, StatisticsPort } from '../../machines/statistics/index.ts'
+import {
+  type FiguresRequest,
+  filterQuery,
+  netWorthQuery,
+  type StatisticsPort,
+} from '../../machines/statistics/index.ts'
 import { NetWorthResponse, StatisticsResponse } from '../../schemas/statistics.ts'
 import { apiErrorOf } from '../api/client.ts'
 import type { LoadApi } from '../api/loadApi.ts'
 
 const rangeQuery = (request: FiguresRequest) =>
   new URLSearchParams({ fromPeriod: request.fromPeriod, toPeriod: request.toPeriod })
+
+const netWorthRange = (request: FiguresRequest) => {
+  const query = rangeQuery(request)
+  for (const [name, value] of netWorthQuery(request.filter)) query.append(name, value)
+  return query
+}
 
 const base = (request: FiguresRequest) => `/api/budget/${encodeURIComponent(request.budgetId)}/statistics`
 
@@ -13,6 +24,7 @@ export const createStatisticsPort = (loadApi: LoadApi): StatisticsPort => ({
   async readFigures(request, signal) {
     const query = rangeQuery(request)
     query.set('granularity', 'Month')
+    for (const [name, value] of filterQuery(request.filter)) query.append(name, value)
     try {
       const figures = await (await loadApi()).getJson(`${base(request)}?${query}`, StatisticsResponse, {
         signal,
@@ -25,7 +37,7 @@ export const createStatisticsPort = (loadApi: LoadApi): StatisticsPort => ({
   async readNetWorth(request, signal) {
     try {
       const { periods } = await (await loadApi()).getJson(
-        `${base(request)}/net-worth?${rangeQuery(request)}`,
+        `${base(request)}/net-worth?${netWorthRange(request)}`,
         NetWorthResponse,
         { signal },
       )

@@ -5,7 +5,9 @@ import {
   type FiguresOutcome,
   type FiguresRequest,
   type NetWorthOutcome,
+  NO_FILTER,
   type StatisticsEvent,
+  type StatisticsFilter,
   type StatisticsInput,
   type StatisticsPort,
   selectIsRefreshing,
@@ -15,7 +17,9 @@ import {
   statisticsMachine,
 } from '../../machines/statistics/index.ts'
 import { rangeOf } from '../../machines/statistics/statistics.figures.ts'
-import { Minor, PeriodKey } from '../../schemas/money.ts'
+import { narrowRange } from '../../machines/statistics/statistics.filter.ts'
+import { BankAccountId } from '../../schemas/ids.ts'
+import { IsoDate, Minor, PeriodKey } from '../../schemas/money.ts'
 import { createTransitionRecorder } from './chartCoverage.ts'
 import { modelTour, replayWalk, type Walk } from './graphTour.ts'
 
@@ -34,6 +38,13 @@ type EventOf<K extends ModelEvent['type']> = Extract<ModelEvent, { type: K }>
 const BUDGET = 'budget-1'
 const START = PeriodKey.make('202611')
 const OTHER = PeriodKey.make('202602')
+
+/** One account from 10 December 2025: it narrows every range the walks read, and empties none. */
+const FILTER: StatisticsFilter = {
+  ...NO_FILTER,
+  accountIds: [BankAccountId.make('account-1')],
+  fromDate: IsoDate.make('2025-12-10'),
+}
 
 const FIGURES: FiguresOutcome = {
   ok: true,
@@ -102,6 +113,10 @@ const EVENT_FIXTURES = {
     ],
     exec: send,
   },
+  'statistics.filter': {
+    samples: [FILTER, NO_FILTER].map((filter) => ({ type: 'statistics.filter', filter })),
+    exec: send,
+  },
   'statistics.retry': { samples: [{ type: 'statistics.retry' }], exec: send },
   'xstate.done.actor.0.statistics.loading': {
     samples: [FIGURES, FAILED].map((output) => ({ type: 'xstate.done.actor.0.statistics.loading', output })),
@@ -161,6 +176,7 @@ const serializeState = (snapshot: StatisticsSnapshot) =>
     granularity: snapshot.context.granularity,
     period: snapshot.context.period,
     report: snapshot.context.report,
+    filter: snapshot.context.filter,
     shown: snapshot.context.months.length > 0,
     netWorth: snapshot.context.netWorth.length > 0,
   })
@@ -188,14 +204,18 @@ const replay = (walk: Walk<StatisticsSnapshot, ModelEvent>) =>
     execute: (event, harness) => execute(event.type, event, harness),
     serializeState,
     afterStep: (snapshot, _step, harness, before) => {
-      // A read asks for the months the chosen report needs, of this budget, from the read that report uses.
+      // A read asks for the months the chosen report needs, of this budget, from the read that report uses, with
+      // the filter; the filter's dates narrow the figures' months (a balance at a month's end has no days to narrow).
       const netWorth = snapshot.context.report === 'NetWorth'
       if (snapshot.matches('loading') || snapshot.matches('loadingNetWorth')) {
         expect(snapshot.matches('loadingNetWorth')).toBe(netWorth)
-        const { from, to } = rangeOf(snapshot.context.granularity, snapshot.context.period)
+        const { filter } = snapshot.context
+        const full = rangeOf(snapshot.context.granularity, snapshot.context.period)
+        const range = netWorth ? full : narrowRange(full, filter)
+        expect(range).not.toBeNull()
         expect(harness.asked.at(-1)).toEqual({
           read: netWorth ? 'netWorth' : 'figures',
-          request: { budgetId: BUDGET, fromPeriod: from, toPeriod: to },
+          request: { budgetId: BUDGET, fromPeriod: range?.from, toPeriod: range?.to, filter },
         })
       }
       // Figures shown stay on screen while the next ones load (no flash to "loading").

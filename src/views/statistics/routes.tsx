@@ -7,6 +7,7 @@ import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
   selectGranularity,
+  selectIsFiltered,
   selectIsRefreshing,
   selectMonths,
   selectNetWorth,
@@ -25,6 +26,7 @@ import { CashflowReport } from './CashflowReport.tsx'
 import { Controls } from './Controls.tsx'
 import { NetWorthReport } from './NetWorthReport.tsx'
 import { SpendingReport } from './SpendingReport.tsx'
+import { StatisticsFilterBar } from './StatisticsFilterBar.tsx'
 import { TrendsReport } from './TrendsReport.tsx'
 import { useChoice } from './useChoice.ts'
 
@@ -62,6 +64,7 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
   const granularity = useSelector(screen, selectGranularity)
   const report = useSelector(screen, selectReport)
   const refreshing = useSelector(screen, selectIsRefreshing)
+  const filtered = useSelector(screen, selectIsFiltered)
   // Back, Forward or a link changed the address: the machine reads what the new choice needs.
   useEffect(() => {
     if (choice.report !== report) screen.send({ type: 'statistics.report', report: choice.report })
@@ -72,6 +75,23 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
   return (
     <section className="statistics" aria-label={t('statistics.title')}>
       <Controls choice={choice} choose={choose} refreshing={refreshing} />
+      <StatisticsFilterBar
+        screen={screen}
+        report={{
+          kind: choice.report,
+          granularity: choice.granularity,
+          dimension: choice.dimension,
+          ...(choice.subject === undefined ? {} : { subject: choice.subject }),
+        }}
+        onOpenReport={(view) =>
+          choose({
+            report: view.kind,
+            granularity: view.granularity,
+            ...(view.dimension === undefined ? {} : { dimension: view.dimension }),
+            ...(view.subject === undefined ? {} : { subject: view.subject }),
+          })
+        }
+      />
       {status === 'loading' ? (
         <p className="statistics__state" role="status">
           {t('statistics.loading')}
@@ -96,7 +116,7 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
         )
       ) : isEmpty(months) ? (
         <div className="statistics__state">
-          <p>{t('statistics.empty')}</p>
+          <p>{t(filtered ? 'statisticsFilter.nothing' : 'statistics.empty')}</p>
           <Link className="button" to={paths.period(budgetId, period)}>
             {t('statistics.addTransactions')}
           </Link>

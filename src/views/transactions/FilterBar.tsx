@@ -1,4 +1,3 @@
-import { ChoiceSelect } from '../../components/dialog/FormDialog.tsx'
 import './texts.ts'
 import * as Result from 'effect/Result'
 import { FieldError, Input, Label, Text, TextField } from 'react-aria-components'
@@ -6,36 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { checkDate } from '../../../machines/dialogs/shared/index.ts'
 import type { FilterBar, FilterBarField } from '../../../machines/openBudget/selectors/transactions.ts'
 import { DateField } from '../../components/date/DateField.tsx'
-
-export type BarChoice = { readonly id: string; readonly label: string }
-
-// react-aria keys cannot be empty; '' (any) travels as this key.
-const ANY = '__any__'
-
-export function BarSelect({
-  label,
-  value,
-  choices,
-  onChange,
-}: {
-  readonly label: string
-  readonly value: string
-  readonly choices: ReadonlyArray<BarChoice>
-  readonly onChange: (value: string) => void
-}) {
-  const { t } = useTranslation()
-  const items = [{ id: ANY, label: t('transactions.filters.any') }, ...choices]
-  return (
-    <ChoiceSelect
-      className="field tx-filter"
-      label={label}
-      value={value === '' ? ANY : value}
-      choices={items}
-      error=""
-      onChange={(id) => onChange(id === ANY ? '' : id)}
-    />
-  )
-}
+import { type BarChoice, BarSelect } from '../../components/filters/BarSelect.tsx'
 
 function BarText({
   label,
@@ -90,6 +60,7 @@ export function FilterBarFields({
   readonly onChange: (field: FilterBarField, value: string) => void
 }) {
   const { t } = useTranslation()
+  const anyLabel = t('transactions.filters.any')
   const error = (field: FilterBarField, key: string) => (invalid.includes(field) ? t(key) : undefined)
   const amountError = (field: FilterBarField) => error(field, 'transactions.filters.amountInvalid')
   // An unreadable date says why, as the dialogs' date fields do ('31.02.2026 nie istnieje.').
@@ -101,12 +72,14 @@ export function FilterBarFields({
   return (
     <div className="tx-filters__fields">
       <BarSelect
+        anyLabel={anyLabel}
         label={t('transactions.filters.account')}
         value={bar.bankAccountId}
         choices={accounts}
         onChange={(value) => onChange('bankAccountId', value)}
       />
       <BarSelect
+        anyLabel={anyLabel}
         label={t('transactions.filters.category')}
         value={bar.categoryId}
         choices={categories}
@@ -147,6 +120,7 @@ export function FilterBarFields({
         error={dateError('toDate')}
       />
       <BarSelect
+        anyLabel={anyLabel}
         label={t('transactions.filters.direction')}
         value={bar.direction}
         choices={(['Inflow', 'Outflow', 'Internal'] as const).map((id) => ({
@@ -156,6 +130,7 @@ export function FilterBarFields({
         onChange={(value) => onChange('direction', value)}
       />
       <BarSelect
+        anyLabel={anyLabel}
         label={t('transactions.filters.kind')}
         value={bar.kind}
         choices={(['Regular', 'Draft'] as const).map((id) => ({ id, label: t(`transactions.kind.${id}`) }))}

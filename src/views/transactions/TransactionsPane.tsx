@@ -4,19 +4,7 @@ import './texts.ts'
 import './transactions.css'
 import { useParams } from '@tanstack/react-router'
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
-import {
-  Button,
-  Dialog,
-  FieldError,
-  Form,
-  Heading,
-  Input,
-  Label,
-  Link,
-  Modal,
-  ModalOverlay,
-  TextField,
-} from 'react-aria-components'
+import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { amountText } from '../../../machines/dialogs/shared/index.ts'
 import {
@@ -41,6 +29,8 @@ import {
 } from '../../../machines/openBudget/selectors/transactions.ts'
 import { BankAccountId, type CategoryId, FilterId, type TransactionId } from '../../../schemas/ids.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
+import { BarSelect } from '../../components/filters/BarSelect.tsx'
+import { SaveFilterDialog } from '../../components/filters/SaveFilterDialog.tsx'
 import { Money } from '../../components/money/Money.tsx'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { useBudget, useBudgetRef, useNeedTransactions, usePermissions } from '../../openBudget/OpenBudget.tsx'
@@ -51,66 +41,10 @@ import { useOpenDialog } from '../dialogs/useDialog.ts'
 import { useCategoryName } from '../month/names.ts'
 import { DraftsSection } from '../templates/DraftsSection.tsx'
 import { authorLabeller } from './authors.ts'
-import { BarSelect, FilterBarFields } from './FilterBar.tsx'
+import { FilterBarFields } from './FilterBar.tsx'
 import { TransactionGrid } from './TransactionGrid.tsx'
 
 const PLN = CurrencyCode.make('PLN')
-
-/** Names a new saved filter; Enter saves, Escape cancels. */
-function SaveFilterDialog({
-  onSave,
-  onClose,
-}: {
-  readonly onSave: (name: string) => void
-  readonly onClose: () => void
-}) {
-  const { t } = useTranslation()
-  const device = useDevice()
-  const [name, setName] = useState('')
-  const [tried, setTried] = useState(false)
-  const missing = name.trim() === ''
-  return (
-    <ModalOverlay className="modal-overlay" isDismissable isOpen onOpenChange={(open) => !open && onClose()}>
-      <Modal className={device === 'mobile' ? 'modal modal--sheet' : 'modal'}>
-        <Dialog className="dialog">
-          <Heading slot="title" className="dialog__title">
-            {t('transactions.saved.saveTitle')}
-          </Heading>
-          <Form
-            className="dialog__form"
-            validationBehavior="aria"
-            onSubmit={(event) => {
-              event.preventDefault()
-              setTried(true)
-              if (!missing) onSave(name.trim())
-            }}
-          >
-            <TextField
-              className="field"
-              value={name}
-              onChange={setName}
-              isInvalid={tried && missing}
-              autoFocus
-              maxLength={200}
-            >
-              <Label className="field__label">{t('transactions.saved.name')}</Label>
-              <Input className="field__input" />
-              <FieldError className="field__error">{t('validation.required')}</FieldError>
-            </TextField>
-            <div className="dialog__actions">
-              <Button className="button button--quiet" onPress={onClose}>
-                {t('dialog.cancel')}
-              </Button>
-              <Button className="button button--primary" type="submit">
-                {t('transactions.saved.save')}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  )
-}
 
 type EditorState = { readonly transactionId?: TransactionId } | null
 
@@ -346,6 +280,7 @@ export function TransactionsPane({
           />
           <div className="tx-filters__saved">
             <BarSelect
+              anyLabel={t('transactions.filters.any')}
               label={t('transactions.saved.label')}
               value={appliedFilterId}
               choices={savedFilters.map((filter) => ({ id: filter.id, label: filter.name }))}
@@ -392,7 +327,17 @@ export function TransactionsPane({
           author={author}
         />
       ) : null}
-      {saving ? <SaveFilterDialog onSave={saveFilter} onClose={() => setSaving(false)} /> : null}
+      {saving ? (
+        <SaveFilterDialog
+          texts={{
+            title: t('transactions.saved.saveTitle'),
+            name: t('transactions.saved.name'),
+            save: t('transactions.saved.save'),
+          }}
+          onSave={saveFilter}
+          onClose={() => setSaving(false)}
+        />
+      ) : null}
       {editor === null ? null : (
         <TransactionEditorDialog
           onClosed={() => setEditor(null)}
