@@ -96,7 +96,7 @@ const spentIn = (
   return spent
 }
 
-/** Rows with anything in any of the three periods, most spent first; shares of the chosen period's total spent. */
+/** Rows with anything in any of the three periods, most spent first; shares of the chosen period's outflows. */
 export const spendingRows = (
   months: ReadonlyArray<StatisticsPeriod>,
   granularity: Granularity,
@@ -109,7 +109,9 @@ export const spendingRows = (
   const now = spentIn(byKey, current, dimension, infoOf)
   const before = spentIn(byKey, previous, dimension, infoOf)
   const ago = spentIn(byKey, yearAgo, dimension, infoOf)
-  const total = [...now.values()].reduce((sum, value) => sum + value, 0)
+  // Shares are of what went out: a category that took more in than it paid out (a refund, a reconciliation that
+  // found money) is listed with its figure but has no share, so the shares of the others add up to 100 %.
+  const total = [...now.values()].reduce((sum, value) => sum + Math.max(0, value), 0)
   const keys = new Set([...now.keys(), ...before.keys(), ...ago.keys()])
   return [...keys]
     .map((key) => {
@@ -117,7 +119,7 @@ export const spendingRows = (
       return {
         key,
         spent,
-        share: total > 0 ? spent / total : null,
+        share: total > 0 && spent > 0 ? spent / total : null,
         previous: before.get(key) ?? 0,
         yearAgo: ago.get(key) ?? 0,
       }

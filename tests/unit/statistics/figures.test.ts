@@ -108,6 +108,22 @@ describe('statistics figures', () => {
     expect(cashflowTotal(rows)).toEqual({ income: 10000, spent: 4000, saved: 6000, savingRate: 0.6 })
   })
 
+  it('given a category that took more in than it paid out, when shaped, then it has no share and the others sum to 1', () => {
+    // A reconciliation that found 49,25 zł lands in "Bez kategorii" as an inflow (the newcomer saw −19,641 %).
+    const found = { ...month('202602', 3000, 1000, 0) }
+    const withInflow: StatisticsPeriod = {
+      ...found,
+      categories: found.categories.map((entry) =>
+        entry.categoryId === FOOD ? { ...entry, activity: Minor.make(4925) } : entry,
+      ),
+    }
+    const rows = spendingRows([withInflow], 'Month', p('202602'), 'category', infoOf)
+    expect(rows).toEqual([
+      { key: 'rent', spent: 3000, share: 1, previous: 0, yearAgo: 0 },
+      { key: 'food', spent: -4925, share: null, previous: 0, yearAgo: 0 },
+    ])
+  })
+
   it('property: category shares of a period with spending sum to 1 and spent sums to the period spending', () => {
     fc.assert(
       fc.property(fc.nat(1_000_000), fc.nat(1_000_000), (rent, food) => {
