@@ -1,4 +1,4 @@
-import { Outlet, useRouter } from '@tanstack/react-router'
+import { Link, Outlet, useParams, useRouter } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect } from 'react'
 import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components'
@@ -12,6 +12,7 @@ import { regionalLocale } from '../i18n/regionalLocale.ts'
 import { SharedTranslationProvider } from '../i18n/SharedTranslation.tsx'
 import { useUserLocale } from '../i18n/useUserLocale.ts'
 import { BudgetGoneGate } from '../openBudget/BudgetGone.tsx'
+import { paths } from '../router/paths.ts'
 import { AppHeader } from './AppHeader.tsx'
 import { PageTitle, usePageHeading } from './PageTitle.tsx'
 import { ReadOnlyBanner } from './ReadOnlyBanner.tsx'
@@ -37,6 +38,10 @@ export const AppShell = () => {
   const heading = usePageHeading(page)
   const header = t(heading.kind === 'text' ? heading.key : heading.fallbackKey)
   const showSidePanel = page.layout === 'default' && !page.noSidePanel && !isMobile
+  // A budget's page without the side panel (statistics, budget settings) still leads back to the budget.
+  const { budgetId }: { budgetId?: string } = useParams({ strict: false })
+  const backToBudget =
+    page.layout === 'default' && page.noSidePanel && !isMobile && budgetId !== undefined ? budgetId : null
   // The phone's route tree draws its bottom tabs on every screen of the app; sign-in and welcome pages have none.
   const showTabBar = useDevice() === 'mobile' && page.layout === 'default'
 
@@ -65,6 +70,12 @@ export const AppShell = () => {
               <main id="main" className="app-shell__main" tabIndex={-1}>
                 <BudgetGoneGate>
                   <ReadOnlyBanner />
+                  {backToBudget === null ? null : (
+                    <Link className="page-back" to={paths.budget(backToBudget)}>
+                      <span aria-hidden="true">← </span>
+                      {t('app.backToBudget')}
+                    </Link>
+                  )}
                   <h1 className="page-title">
                     <PageTitle heading={heading} />
                   </h1>

@@ -208,4 +208,7 @@ test('statistics: a budget without transactions says so and points to adding the
   await signInThrough(page, `/budget/${budget.id}/statistics`)
   await expect(page.getByText(/nie ma jeszcze transakcji/u)).toBeVisible()
   await expect(page.getByRole('link', { name: 'Dodaj transakcje' })).toBeVisible()
+  // No side panel here (SPEC), yet the way back to the budget is one click, not the browser's Back.
+  await page.getByRole('link', { name: 'Wróć do budżetu' }).click()
+  await expect(page).toHaveURL(new RegExp(`/budget/${budget.id}(?:/period/\\d{6})?$`, 'u'))
 })
