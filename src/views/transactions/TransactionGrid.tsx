@@ -100,7 +100,7 @@ const rowTexts = (t: TFunction, row: RegisterRow, lookups: TransactionLookups, d
       draft: false,
     }
   const { transaction } = row
-  const payee = payeeText(t, transaction, t('transactions.row.noPayee'))
+  const payee = payeeText(t, transaction, t('transactions.row.noPayee'), lookups)
   return {
     account: lookups.accountNames.get(transaction.bankAccountId) ?? '',
     payee,

@@ -214,6 +214,8 @@ export function TransactionsPane({
   )
   const transactionCount = useMemo(() => rows.filter((row) => row.kind === 'transaction').length, [rows])
   const shownCount = useMemo(() => shown.filter((row) => row.kind === 'transaction').length, [shown])
+  // The opening rows are listed but are no transactions: the count says them apart so it matches what is listed.
+  const shownOpenings = shown.length - shownCount
 
   const accountChoices = accounts.map(({ account }) => ({ id: account.id, label: account.name }))
   const categoryChoices = useMemo(
@@ -260,7 +262,18 @@ export function TransactionsPane({
         ? t(rows.length === 0 ? 'transactions.status.empty' : 'transactions.status.onlyStartingBalance')
         : shownCount === 0
           ? t('transactions.status.noMatches')
-          : t('transactions.status.count', { count: shownCount, n: shownCount.toLocaleString(locale) })
+          : shownOpenings === 0
+            ? t('transactions.status.count', { count: shownCount, n: shownCount.toLocaleString(locale) })
+            : t('transactions.status.countWithOpenings', {
+                transactions: t('transactions.status.count', {
+                  count: shownCount,
+                  n: shownCount.toLocaleString(locale),
+                }),
+                openings: t('transactions.status.openings', {
+                  count: shownOpenings,
+                  n: shownOpenings.toLocaleString(locale),
+                }),
+              })
   const accountName =
     registerOf === undefined
       ? undefined
