@@ -10,6 +10,7 @@ test('the inspector drawer takes the focus at 1024 px and gives it back on Escap
   request,
 }, info) => {
   test.skip(info.project.name !== 'desktop', 'the drawer belongs to the desktop route set')
+  test.setTimeout(90_000)
   const budget = await arrangeBudget(request, `Szuflada ${Date.now()}`)
   const month = `/budget/${budget.id}/period/${currentPeriod}`
   await signInThrough(page, month)
