@@ -62,6 +62,14 @@ test('transactions: list, add by keyboard, split, edit, filter, saved filter, de
     // The account's opening row is listed too, and the count says so.
     '3 transakcje i saldo początkowe',
   )
+  // The status column's one-letter marks have names, and a legend above the list spells them out.
+  await expect(
+    table.getByRole('row', { name: /Biedronka/ }).getByRole('img', { name: 'Oczekująca' }),
+  ).toHaveText('·')
+  await expect(
+    table.getByRole('row', { name: /Saldo początkowe/ }).getByRole('img', { name: 'Zaksięgowana' }),
+  ).toHaveText('Z')
+  await expect(page.getByText('Stan:', { exact: true })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'transactions-list')
 

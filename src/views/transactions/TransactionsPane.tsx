@@ -52,7 +52,7 @@ import { useCategoryName } from '../month/names.ts'
 import { DraftsSection } from '../templates/DraftsSection.tsx'
 import { authorLabeller } from './authors.ts'
 import { BarSelect, FilterBarFields } from './FilterBar.tsx'
-import { TransactionGrid } from './TransactionGrid.tsx'
+import { ClearedLegend, TransactionGrid } from './TransactionGrid.tsx'
 
 const PLN = CurrencyCode.make('PLN')
 
@@ -392,9 +392,12 @@ export function TransactionsPane({
         </section>
       ) : null}
       <DraftsSection bankAccountId={registerOf} currency={currency} />
-      <p className="tx-pane__status" role="status">
-        {status}
-      </p>
+      <div className="tx-pane__statusbar">
+        <p className="tx-pane__status" role="status">
+          {status}
+        </p>
+        {loadState !== 'loading' && shown.length > 0 ? <ClearedLegend t={t} /> : null}
+      </div>
       {loadState !== 'loading' && shown.length > 0 ? (
         <TransactionGrid
           rows={shown}
