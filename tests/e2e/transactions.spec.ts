@@ -88,6 +88,21 @@ test('transactions: list, add by keyboard, split, edit, filter, saved filter, de
   await page.keyboard.type('Jedz')
   await page.keyboard.press('Enter')
   await expect(editor.getByRole('button', { name: /Kategoria/ })).toContainText('Jedzenie')
+  // A choice with a description shows only its name in the field (the description is the list's), and the field
+  // is as wide as the dialog's others.
+  const categoryField = editor.getByRole('button', { name: /Kategoria/ })
+  await categoryField.click()
+  await page.getByRole('option', { name: 'Do przydzielenia', exact: true }).click()
+  await expect(categoryField).toHaveText('Do przydzielenia')
+  const widths = await Promise.all(
+    [categoryField, editor.getByRole('textbox', { name: 'Kwota' })].map(
+      async (field) => (await field.boundingBox())?.width ?? 0,
+    ),
+  )
+  expect(Math.abs((widths[0] ?? 0) - (widths[1] ?? 0))).toBeLessThan(2)
+  await categoryField.click()
+  await page.getByRole('option', { name: 'Jedzenie', exact: true }).click()
+  await expect(categoryField).toHaveText('Jedzenie')
   await tabTo(page, editor.getByRole('textbox', { name: 'Notatka' }))
   await page.keyboard.type('Bułki')
   await expectNoSeriousA11yViolations(page)

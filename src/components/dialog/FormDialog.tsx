@@ -249,7 +249,12 @@ function SelectBody({
     <>
       <Label className="field__label">{label}</Label>
       <Button className="field__input field__select" autoFocus={autoFocus}>
-        <SelectValue />
+        {/* The field shows the chosen option's name; its description belongs to the list only. */}
+        <SelectValue>
+          {({ isPlaceholder, selectedText, defaultChildren }) =>
+            isPlaceholder ? defaultChildren : selectedText
+          }
+        </SelectValue>
         <ChevronDownIcon />
       </Button>
       {error === undefined ? null : <FieldError className="field__error">{error}</FieldError>}

@@ -50,7 +50,7 @@ export function SplitsPart({
         return (
           // Splits have no ids; their order is their identity while the dialog is open.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-          <div className="tx-split" key={index}>
+          <div className={several ? 'tx-split' : 'tx-split tx-split--single'} key={index}>
             <ChoiceSelect
               label={
                 several
