@@ -230,7 +230,7 @@ test('transactions: a reconciled one refuses edits and deletion, a transfer show
   await expect(edit.getByRole('combobox', { name: 'Odbiorca' })).toHaveValue('Korekta uzgodnienia')
   await edit.getByRole('button', { name: 'Anuluj' }).click()
   const row = list.getByRole('row', { name: /Orlen/ })
-  await expect(row).toContainText('Uzgodniona')
+  await expect(row.getByRole('img', { name: 'Uzgodniona' })).toBeVisible()
   await row.click()
   await expect(edit).toContainText('Ta transakcja jest uzgodniona.')
   await edit.getByRole('textbox', { name: 'Notatka' }).fill('Paliwo')
