@@ -25,7 +25,8 @@ async function expectPolishDateField(scope: Locator, name: string, value: RegExp
   await expect(field).toHaveValue(value)
   await expect(field).toHaveAccessibleDescription(/dd\.mm\.rrrr/u)
   // Shown under the field only while it holds no readable date (a reader hears it either way).
-  const pattern = scope.locator('.date-field').filter({ has: field }).locator('.date-field__pattern')
+  const inField = scope.page().getByRole('textbox', { name, exact: true })
+  const pattern = scope.locator('.date-field').filter({ has: inField }).locator('.date-field__pattern')
   if (typeof value === 'string' && value === '') await expect(pattern).not.toHaveClass(/visually-hidden/u)
   else await expect(pattern).toHaveClass(/visually-hidden/u)
   return field
