@@ -23,10 +23,18 @@ export type ProviderPages = {
  * Addresses of the provider's registration and account-deletion pages. Both exist only on the embedded provider,
  * which announces itself by a registration address; its deletion page sits beside it (server/identity/pages).
  */
-export const providerPages = (settings: AuthSettings, appOrigin: string, language: string): ProviderPages => {
+export const providerPages = (
+  settings: AuthSettings,
+  appOrigin: string,
+  language: string,
+  /** Where in the app a newly registered person goes next (an invitation's link); the callback signs them in. */
+  returnTo?: string,
+): ProviderPages => {
   if (settings.registrationUrl === null) return { register: null, deleteAccount: null }
   const register = new URL(settings.registrationUrl)
-  register.searchParams.set('returnUrl', `${appOrigin}/registration-callback`)
+  const callback = new URL('/registration-callback', appOrigin)
+  if (returnTo !== undefined) callback.searchParams.set('returnTo', returnTo)
+  register.searchParams.set('returnUrl', callback.href)
   register.searchParams.set('lang', language)
   const deleteAccount = new URL('/Identity/Account/Delete', register)
   deleteAccount.searchParams.set('returnUrl', `${appOrigin}/delete-account-callback`)

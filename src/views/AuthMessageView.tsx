@@ -10,6 +10,7 @@ import {
   selectSessionStatus,
 } from '../../machines/session/index.ts'
 import { useAuth } from '../auth/AuthContext.tsx'
+import { safeReturnTo } from '../auth/sessionUser.ts'
 
 // The authentication routes of SPEC §2 with their real work; each one tells the person plainly where they are.
 
@@ -112,15 +113,29 @@ export const SignoutCallbackView = () => (
   </Message>
 )
 
-/** /registration-callback: the account exists; signing in is one press away (or done already). */
+/**
+ * /registration-callback: the account exists; signing in is one press away (or done already). Registering from an
+ * invitation carries `returnTo`: sign-in starts at once (the provider remembers the new account, so no password is
+ * asked) and lands back on the invitation.
+ */
 export const RegistrationCallbackView = () => {
   const { session } = useAuth()
   const { t } = useTranslation()
   const signedIn = useSelector(session, selectIsSignedIn)
+  const status = useSelector(session, selectSessionStatus)
+  const returnTo = safeReturnTo(new URLSearchParams(window.location.search).get('returnTo'))
+  const sent = useRef(false)
+  useEffect(() => {
+    // Only once the stored session is known to be absent: restoring it ignores a sign-in.
+    if (sent.current || status !== 'signedOut' || returnTo === null) return
+    sent.current = true
+    session.send({ type: 'session.signIn', returnTo })
+  }, [session, status, returnTo])
+  if (returnTo !== null && !signedIn) return <Message titleKey="auth.registered" busy />
   return (
     <Message titleKey="auth.registered" bodyKey="auth.registeredBody">
       {signedIn ? (
-        <Link className="button" href="/">
+        <Link className="button" href={returnTo ?? '/'}>
           {t('auth.backHome')}
         </Link>
       ) : (

@@ -28,7 +28,7 @@ async function chooseUnconnected(page: Page, info: TestInfo) {
 
 async function fillNewAccount(page: Page, info: TestInfo) {
   const form = dialog(page)
-  await expect(form.getByRole('heading', { name: 'Nowe konto niepołączone' })).toBeVisible()
+  await expect(form.getByRole('heading', { name: 'Nowe konto', exact: true })).toBeVisible()
   // Required fields say so.
   await form.getByRole('button', { name: 'Dodaj konto' }).click()
   await expect(form.getByText('Pole jest wymagane.').first()).toBeVisible()
@@ -40,10 +40,14 @@ async function fillNewAccount(page: Page, info: TestInfo) {
   await expect(dialog(page)).toHaveCount(0)
 }
 
-async function transfer(page: Page, to: string, amount: string) {
+async function transfer(page: Page, from: string, to: string, amount: string) {
   const form = dialog(page)
   await expect(form.getByRole('heading', { name: 'Przelew między kontami' })).toBeVisible()
+  await expect(form.getByRole('button', { name: /Z konta/u })).toContainText(from)
   await form.getByRole('button', { name: /Na konto/u }).click()
+  // The source account is no target.
+  await expect(page.getByRole('option', { name: to })).toBeVisible()
+  await expect(page.getByRole('option', { name: from, exact: true })).toHaveCount(0)
   await page.getByRole('option', { name: to }).click()
   await form.getByRole('textbox', { name: 'Kwota' }).fill(amount)
   await form.getByRole('button', { name: 'Przelej' }).click()
@@ -105,7 +109,7 @@ test('mobile: add, transfer, reconcile and close bank accounts', async ({ page, 
   await accountRow(page, 'Oszczędności').getByRole('link', { name: 'Oszczędności' }).click()
   await expect(page.getByRole('heading', { name: 'Oszczędności', level: 1 })).toBeVisible()
   await page.getByRole('link', { name: 'Przelew' }).click()
-  await transfer(page, 'Konto osobiste', '1 200,50')
+  await transfer(page, 'Oszczędności', 'Konto osobiste', '1 200,50')
   await expect(page.getByRole('heading', { name: 'Oszczędności', level: 1 })).toBeVisible()
   await expect(page.locator('.accounts-card__total')).toContainText(zl('0,00'))
 
@@ -194,7 +198,7 @@ test('desktop: add, transfer, reconcile and close in the accounts pane', async (
 
   await page.getByRole('button', { name: 'Akcje konta Oszczędności' }).click()
   await page.getByRole('menuitem', { name: 'Przelew' }).click()
-  await transfer(page, 'Konto osobiste', '1 200,50')
+  await transfer(page, 'Oszczędności', 'Konto osobiste', '1 200,50')
   await expect(accountRow(page, 'Oszczędności').locator('.account-row__working')).toContainText(zl('0,00'))
 
   await page.getByRole('button', { name: 'Akcje konta Konto osobiste' }).click()

@@ -24,6 +24,11 @@ async function expectPolishDateField(scope: Locator, name: string, value: RegExp
   await expect(field).toHaveAttribute('type', 'text')
   await expect(field).toHaveValue(value)
   await expect(field).toHaveAccessibleDescription(/dd\.mm\.rrrr/u)
+  // Shown under the field only while it holds no readable date (a reader hears it either way).
+  const inField = scope.page().getByRole('textbox', { name, exact: true })
+  const pattern = scope.locator('.date-field').filter({ has: inField }).locator('.date-field__pattern')
+  if (typeof value === 'string' && value === '') await expect(pattern).not.toHaveClass(/visually-hidden/u)
+  else await expect(pattern).toHaveClass(/visually-hidden/u)
   return field
 }
 
@@ -47,7 +52,7 @@ test('every date field is dd.mm.rrrr: editor, filters, opening balance, target, 
   await expect(editor).toHaveCount(0)
 
   await page.goto(dialogUrl(budget, 'dialog=addAccount'))
-  const account = page.getByRole('dialog', { name: 'Nowe konto niepołączone' })
+  const account = page.getByRole('dialog', { name: 'Nowe konto', exact: true })
   await expectPolishDateField(account, 'Data salda początkowego', PL_DATE)
   await page.keyboard.press('Escape')
 
@@ -110,7 +115,7 @@ test('a day that does not exist is named, in the editor, the account form and th
   await expect(date).toHaveValue('01.03.2026')
 
   await page.goto(dialogUrl(budget, 'dialog=addAccount'))
-  const account = page.getByRole('dialog', { name: 'Nowe konto niepołączone' })
+  const account = page.getByRole('dialog', { name: 'Nowe konto', exact: true })
   await account.getByRole('textbox', { name: 'Nazwa konta' }).fill('Gotówka')
   await account.getByRole('textbox', { name: 'Saldo początkowe' }).fill('100')
   await account.getByRole('textbox', { name: 'Data salda początkowego' }).fill('31.02.2026')
@@ -142,7 +147,7 @@ test('Escape on a changed form asks before discarding; on an untouched one it ju
 }, info) => {
   const budget = await arrangeBudget(request, `Porzucone ${Date.now()}`)
   await signInThrough(page, dialogUrl(budget, 'dialog=addAccount'))
-  const account = page.getByRole('dialog', { name: 'Nowe konto niepołączone' })
+  const account = page.getByRole('dialog', { name: 'Nowe konto', exact: true })
   await expect(account).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(account).toHaveCount(0)

@@ -866,7 +866,7 @@ test('the bank account dialogs (add, rename) walk their charts on screen', async
   await replayThroughUi(page, {
     machine: openBankAccountMachine,
     props: { mode: 'create', today: IsoDate.make(today) },
-    dialog: 'Nowe konto niepołączone',
+    dialog: 'Nowe konto',
     submit: 'Dodaj konto',
     controls: {
       name: { kind: 'text', name: 'Nazwa konta' },

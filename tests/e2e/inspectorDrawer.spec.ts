@@ -10,6 +10,7 @@ test('the inspector drawer takes the focus at 1024 px and gives it back on Escap
   request,
 }, info) => {
   test.skip(info.project.name !== 'desktop', 'the drawer belongs to the desktop route set')
+  test.setTimeout(90_000)
   const budget = await arrangeBudget(request, `Szuflada ${Date.now()}`)
   const month = `/budget/${budget.id}/period/${currentPeriod}`
   await signInThrough(page, month)
@@ -37,4 +38,19 @@ test('the inspector drawer takes the focus at 1024 px and gives it back on Escap
   await page.keyboard.press('Enter')
   await expect(panel).toBeHidden()
   await expect(row).toBeFocused()
+
+  // The drawer covers the month's figures: another month closes it, and so does leaving for the transactions,
+  // whose way back shows the month whole instead of opening the drawer again by itself.
+  await row.click()
+  await expect(close).toBeVisible()
+  await page.getByRole('link', { name: 'Następny miesiąc' }).click()
+  await expect(panel).toBeHidden()
+  await expect(page.getByRole('columnheader', { name: 'Dostępne' })).toBeVisible()
+  await row.click()
+  await expect(close).toBeVisible()
+  await page.getByRole('link', { name: 'Wszystkie transakcje' }).click()
+  await page.waitForURL(/view=transactions/u)
+  await page.goBack()
+  await expect(page.getByRole('columnheader', { name: 'Dostępne' })).toBeVisible()
+  await expect(panel).toBeHidden()
 })

@@ -93,7 +93,12 @@ test('onboarding: survey, budget from the starter set, account, assign, complete
     .getByRole('option', { name: 'Jedzenie' })
     .click()
   const food = page.getByRole('dialog', { name: 'Przydziel środki: Jedzenie' })
-  await food.getByRole('textbox', { name: 'Przydzielono w tym miesiącu' }).fill('800')
+  // The box opens focused on '0,00' with it selected: typing replaces it (not '0,00800').
+  const amount = food.getByRole('textbox', { name: 'Przydzielono w tym miesiącu' })
+  await expect(amount).toBeFocused()
+  await expect(amount).toHaveValue('0,00')
+  await page.keyboard.type('800')
+  await expect(amount).toHaveValue('800')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page.getByText(/^Do przydzielenia: 2\s200,00\szł$/u)).toBeVisible()

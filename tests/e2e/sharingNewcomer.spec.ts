@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { arrangeBudget } from './budgetData.ts'
-import { membersPath, newAccount, secondBrowser } from './partners.ts'
+import { membersPath, secondBrowser } from './partners.ts'
 import { PASSWORD, signInThrough, snap, uniqueEmail } from './support.ts'
 
 // Issue 30 as a newcomer met it: a link opened signed out says whose budget it is before asking to sign in; one's
@@ -20,7 +20,7 @@ const invite = async (page: Page, email: string) => {
   return new URL(await page.getByRole('textbox', { name: 'Link zaproszenia' }).inputValue()).pathname
 }
 
-test('a link opened signed out names the inviter and the budget, then signs in back to it', async ({
+test('a link opened signed out names the inviter and the budget, then registers back to it', async ({
   browser,
   page,
   request,
@@ -28,20 +28,21 @@ test('a link opened signed out names the inviter and the budget, then signs in b
   test.setTimeout(90_000)
   const name = `Dom ${Date.now()}`
   const budget = await arrangeBudget(request, name)
-  const guestEmail = newAccount('joiner')
+  // Someone without an account yet: "Załóż konto" opens the registration itself, not the sign-in page.
+  const guestEmail = uniqueEmail('joiner')
   await signInThrough(page, membersPath(info, budget.id))
   const linkPath = await invite(page, guestEmail)
 
   const guest = await secondBrowser(browser, info)
   await guest.page.goto(linkPath)
   await expect(guest.page.getByText(new RegExp(`zaprasza Cię do budżetu „${name}”`, 'u'))).toBeVisible()
-  await expect(guest.page.getByRole('button', { name: 'Załóż konto' })).toBeVisible()
   await snap(guest.page, info, 'sharing-newcomer-landing')
-  await guest.page.getByRole('button', { name: 'Zaloguj się' }).click()
-  await expect(guest.page.getByRole('heading', { name: 'Zaloguj się' })).toBeVisible()
+  await guest.page.getByRole('link', { name: 'Załóż konto' }).click()
+  await expect(guest.page.getByRole('heading', { name: 'Załóż konto' })).toBeVisible()
   await guest.page.getByLabel('Adres e-mail').fill(guestEmail)
   await guest.page.getByLabel('Hasło', { exact: true }).fill(PASSWORD)
-  await guest.page.getByRole('button', { name: 'Zaloguj się' }).click()
+  await guest.page.getByRole('button', { name: 'Załóż konto' }).click()
+  // Registered, the person is signed in without typing the password again and is back on the invitation.
   await guest.page.waitForURL((url) => url.pathname === linkPath)
 
   // Signed in, the person may say how the others will see them before joining.

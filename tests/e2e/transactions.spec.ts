@@ -58,7 +58,18 @@ test('transactions: list, add by keyboard, split, edit, filter, saved filter, de
   const table = page.getByRole('table', { name: 'Transakcje' })
   await expect(table.getByRole('row', { name: /Biedronka/ })).toBeVisible()
   await expect(table.getByRole('row', { name: /Biedronka/ })).toContainText('-45,00 zł')
-  await expect(page.getByRole('status').filter({ hasText: /transakcj/ })).toHaveText('3 transakcje')
+  await expect(page.getByRole('status').filter({ hasText: /transakcj/ })).toHaveText(
+    // The account's opening row is listed too, and the count says so.
+    '3 transakcje i saldo początkowe',
+  )
+  // The status column's one-letter marks have names, and a legend above the list spells them out.
+  await expect(
+    table.getByRole('row', { name: /Biedronka/ }).getByRole('img', { name: 'Oczekująca' }),
+  ).toHaveText('·')
+  await expect(
+    table.getByRole('row', { name: /Saldo początkowe/ }).getByRole('img', { name: 'Zaksięgowana' }),
+  ).toHaveText('Z')
+  await expect(page.getByText('Stan:', { exact: true })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'transactions-list')
 
@@ -77,6 +88,21 @@ test('transactions: list, add by keyboard, split, edit, filter, saved filter, de
   await page.keyboard.type('Jedz')
   await page.keyboard.press('Enter')
   await expect(editor.getByRole('button', { name: /Kategoria/ })).toContainText('Jedzenie')
+  // A choice with a description shows only its name in the field (the description is the list's), and the field
+  // is as wide as the dialog's others.
+  const categoryField = editor.getByRole('button', { name: /Kategoria/ })
+  await categoryField.click()
+  await page.getByRole('option', { name: 'Do przydzielenia', exact: true }).click()
+  await expect(categoryField).toHaveText('Do przydzielenia')
+  const widths = await Promise.all(
+    [categoryField, editor.getByRole('textbox', { name: 'Kwota' })].map(
+      async (field) => (await field.boundingBox())?.width ?? 0,
+    ),
+  )
+  expect(Math.abs((widths[0] ?? 0) - (widths[1] ?? 0))).toBeLessThan(2)
+  await categoryField.click()
+  await page.getByRole('option', { name: 'Jedzenie', exact: true }).click()
+  await expect(categoryField).toHaveText('Jedzenie')
   await tabTo(page, editor.getByRole('textbox', { name: 'Notatka' }))
   await page.keyboard.type('Bułki')
   await expectNoSeriousA11yViolations(page)
@@ -123,7 +149,7 @@ test('transactions: list, add by keyboard, split, edit, filter, saved filter, de
   await expect(status).toHaveText('1 transakcja')
   await expect(table.getByRole('row', { name: /Lidl/ })).toHaveCount(0)
   await page.getByRole('searchbox', { name: 'Odbiorca zawiera' }).fill('')
-  await expect(status).toHaveText('5 transakcji')
+  await expect(status).toHaveText('5 transakcji i saldo początkowe')
   await page.getByRole('textbox', { name: 'Kwota od' }).fill('-100')
   await page.getByRole('textbox', { name: 'Kwota do' }).fill('-40')
   await expect(status).toHaveText('3 transakcje')
@@ -137,14 +163,14 @@ test('transactions: list, add by keyboard, split, edit, filter, saved filter, de
   await page.keyboard.press('Enter')
   await expect(saveDialog).toBeHidden()
   await page.getByRole('button', { name: 'Wyczyść filtry' }).click()
-  await expect(status).toHaveText('5 transakcji')
+  await expect(status).toHaveText('5 transakcji i saldo początkowe')
   await choose(page, page, /Zapisany filtr/, 'Średnie wydatki')
   await expect(status).toHaveText('3 transakcje')
   await expect(page.getByRole('textbox', { name: 'Kwota od' })).toHaveValue('-100,00')
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, 'transactions-filters')
   await page.getByRole('button', { name: 'Wyczyść filtry' }).click()
-  await expect(status).toHaveText('5 transakcji')
+  await expect(status).toHaveText('5 transakcji i saldo początkowe')
 
   // Delete, with the confirm step.
   // Rows are reached by keyboard too: arrows move, Enter opens.
@@ -162,7 +188,7 @@ test('transactions: list, add by keyboard, split, edit, filter, saved filter, de
   await confirm.getByRole('button', { name: 'Usuń', exact: true }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(table.getByRole('row', { name: /Lidl/ })).toHaveCount(0)
-  await expect(status).toHaveText('4 transakcje')
+  await expect(status).toHaveText('4 transakcje i saldo początkowe')
 
   // Everything reached the server: a fresh load shows the same list and the saved filter.
   await page.reload()
@@ -204,7 +230,7 @@ test('transactions: a reconciled one refuses edits and deletion, a transfer show
   await expect(edit.getByRole('combobox', { name: 'Odbiorca' })).toHaveValue('Korekta uzgodnienia')
   await edit.getByRole('button', { name: 'Anuluj' }).click()
   const row = list.getByRole('row', { name: /Orlen/ })
-  await expect(row).toContainText('Uzgodniona')
+  await expect(row.getByRole('img', { name: 'Uzgodniona' })).toBeVisible()
   await row.click()
   await expect(edit).toContainText('Ta transakcja jest uzgodniona.')
   await edit.getByRole('textbox', { name: 'Notatka' }).fill('Paliwo')
@@ -244,7 +270,11 @@ test('transactions: a reconciled one refuses edits and deletion, a transfer show
   const transfer = page
     .getByRole('table', { name: 'Transakcje' })
     .getByRole('row', { name: /Przelew.*-100,00 zł/ })
-  await expect(transfer).toContainText('Przelew')
+  // Each side names the other account instead of '(bez odbiorcy)'.
+  await expect(transfer).toContainText('Przelew do: Oszczędności')
+  await expect(
+    page.getByRole('table', { name: 'Transakcje' }).getByRole('row', { name: /Przelew z: / }),
+  ).toContainText('100,00 zł')
   await transfer.click()
   const view = page.getByRole('dialog', { name: 'Przelew' })
   await expect(view).toContainText('To jedna strona przelewu między kontami.')
@@ -309,7 +339,7 @@ test('transactions: 100 000 rows render and scroll', async ({ page, request }, i
   const started = Date.now()
   await signInThrough(page, entry(budget.id, false))
   await expect(page.getByRole('status').filter({ hasText: /transakcj/ })).toHaveText(
-    /^100\s000 transakcji$/u,
+    /^100\s000 transakcji i saldo początkowe$/u,
     {
       timeout: 120_000,
     },

@@ -28,12 +28,28 @@ type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
 export type TransactionLookups = {
   readonly accountNames: ReadonlyMap<string, string>
   readonly categories: ReadonlyMap<string, Category>
+  /** A transfer side's id → the account of its other side (a transfer names where the money went or came from). */
+  readonly transferPartners: ReadonlyMap<string, string>
+}
+
+/** Each transfer side's id with the other side's account. */
+const transferPartnersOf = (state: BudgetState): ReadonlyMap<string, string> => {
+  const partners = new Map<string, string>()
+  for (const link of HashMap.values(state.transfers)) {
+    const outflow = Option.getOrUndefined(HashMap.get(state.transactions, link.outflowTransactionId))
+    const inflow = Option.getOrUndefined(HashMap.get(state.transactions, link.inflowTransactionId))
+    if (outflow === undefined || inflow === undefined) continue
+    partners.set(outflow.id, inflow.bankAccountId)
+    partners.set(inflow.id, outflow.bankAccountId)
+  }
+  return partners
 }
 
 const lookupsOf = memoByState(
   (state): TransactionLookups => ({
     accountNames: new Map([...state.accounts.values()].map((account) => [account.id, account.name])),
     categories: new Map([...state.categories.values()].map((category) => [category.id, category])),
+    transferPartners: transferPartnersOf(state),
   }),
 )
 export const selectTransactionLookups = (snapshot: BudgetSnapshot): TransactionLookups =>
@@ -66,18 +82,33 @@ export const categoryCell = (transaction: Transaction, lookups: TransactionLooku
   return category.type === 'Income' ? { kind: 'readyToAssign' } : { kind: 'none' }
 }
 
-/** What the payee column says: the payee, nothing, or the adjustment a reconciliation added (named by the app). */
+/**
+ * What the payee column says: the payee, nothing, the adjustment a reconciliation added (named by the app), or for
+ * a transfer the other account, to or from which the money moved.
+ */
 export type PayeeCell =
   | { readonly kind: 'payee'; readonly name: string }
   | { readonly kind: 'none' }
   | { readonly kind: 'reconciliation' }
+  | { readonly kind: 'transfer'; readonly direction: 'to' | 'from'; readonly account: string }
 
-export const payeeCell = (transaction: Transaction): PayeeCell =>
-  transaction.payee === ''
+export const payeeCell = (
+  transaction: Transaction,
+  lookups?: Pick<TransactionLookups, 'accountNames' | 'transferPartners'>,
+): PayeeCell => {
+  const partner = transaction.transferId === null ? undefined : lookups?.transferPartners.get(transaction.id)
+  if (partner !== undefined && lookups !== undefined)
+    return {
+      kind: 'transfer',
+      direction: transaction.value < 0 ? 'to' : 'from',
+      account: lookups.accountNames.get(partner) ?? '',
+    }
+  return transaction.payee === ''
     ? { kind: 'none' }
     : transaction.payee === reconciliationPayee
       ? { kind: 'reconciliation' }
       : { kind: 'payee', name: transaction.payee }
+}
 
 export type ClearedState = 'reconciled' | 'cleared' | 'uncleared'
 

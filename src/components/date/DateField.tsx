@@ -133,7 +133,10 @@ export function DateField({
         </I18nProvider>
       </Group>
       <Text slot="description" className="field__description date-field__description">
-        <span className="date-field__pattern">{t('dates.pattern')}</span>
+        {/* Under a readable date the pattern is noise to the eye; a reader still hears how to type one. */}
+        <span className={date === null ? 'date-field__pattern' : 'date-field__pattern visually-hidden'}>
+          {t('dates.pattern')}
+        </span>
         {description === undefined ? null : <span>{description}</span>}
         {warning ? <span className="date-field__warning">{warning}</span> : null}
       </Text>

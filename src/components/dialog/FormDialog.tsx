@@ -35,6 +35,7 @@ import {
 import { useDevice } from '../../layouts/useDevice.ts'
 import { DateField } from '../date/DateField.tsx'
 import { ChevronDownIcon } from '../icons.tsx'
+import { selectAllOnFocus } from '../money/selectAllOnFocus.ts'
 import { DiscardConfirm } from './DiscardConfirm.tsx'
 
 /** Any dialog machine's actor: a form snapshot and the form-dialog events (each flow adds its own on top). */
@@ -187,7 +188,7 @@ export function DialogTextField<F, K extends keyof F & string>({
       {...(inputMode === undefined ? {} : { inputMode })}
     >
       <Label className="field__label">{label}</Label>
-      <Input className="field__input" />
+      <Input className="field__input" {...(inputMode === 'decimal' ? { onFocus: selectAllOnFocus } : {})} />
       {description === undefined ? null : (
         <Text slot="description" className="field__description">
           {description}
@@ -248,7 +249,12 @@ function SelectBody({
     <>
       <Label className="field__label">{label}</Label>
       <Button className="field__input field__select" autoFocus={autoFocus}>
-        <SelectValue />
+        {/* The field shows the chosen option's name; its description belongs to the list only. */}
+        <SelectValue>
+          {({ isPlaceholder, selectedText, defaultChildren }) =>
+            isPlaceholder ? defaultChildren : selectedText
+          }
+        </SelectValue>
         <ChevronDownIcon />
       </Button>
       {error === undefined ? null : <FieldError className="field__error">{error}</FieldError>}

@@ -5,6 +5,7 @@ import type { SplitErrors, SplitField } from '../../../machines/dialogs/shared/s
 import { CategoryId } from '../../../schemas/ids.ts'
 import type { CurrencyCode, Minor } from '../../../schemas/money.ts'
 import { Money } from '../money/Money.tsx'
+import { selectAllOnFocus } from '../money/selectAllOnFocus.ts'
 import { type Choice, ChoiceSelect } from './FormDialog.tsx'
 
 /** What the split part shows and how it reports edits; each form binds it to its own machine. */
@@ -49,7 +50,7 @@ export function SplitsPart({
         return (
           // Splits have no ids; their order is their identity while the dialog is open.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-          <div className="tx-split" key={index}>
+          <div className={several ? 'tx-split' : 'tx-split tx-split--single'} key={index}>
             <ChoiceSelect
               label={
                 several
@@ -72,7 +73,7 @@ export function SplitsPart({
                 <Label className="field__label">
                   {t('transactions.editor.splitAmount', { n: index + 1 })}
                 </Label>
-                <Input className="field__input" />
+                <Input className="field__input" onFocus={selectAllOnFocus} />
                 <FieldError className="field__error">{text(splitErrors?.amount)}</FieldError>
               </TextField>
             ) : null}

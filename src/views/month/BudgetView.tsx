@@ -2,7 +2,17 @@ import './texts.ts'
 import './budget.css'
 import { Outlet, useParams, useSearch } from '@tanstack/react-router'
 import * as Schema from 'effect/Schema'
-import { lazy, type ReactNode, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { Button, Link, Switch } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
@@ -296,6 +306,15 @@ function SidePanel({
       if (drawers && returnTo?.isConnected === true) returnTo.focus()
     }
   }, [exists])
+  // Another month under a drawer would be hidden by a category it no longer shows at its own figures: a drawer
+  // closes when the month changes (beside the table, at 1280 px, the panel follows the category through months).
+  const shownPeriod = useRef(periodKey)
+  useEffect(() => {
+    if (shownPeriod.current === periodKey) return
+    shownPeriod.current = periodKey
+    const element = panel.current
+    if (element !== null && getComputedStyle(element).position === 'fixed') onClose()
+  }, [periodKey, onClose])
   return (
     <aside
       ref={panel}
@@ -354,6 +373,12 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
   useEffect(() => {
     if (load === 'ready') rememberLastBudget(budgetId)
   }, [load, budgetId])
+  // Leaving the month for the transactions or accounts pane ends the inspection: coming back shows the month whole,
+  // not a panel that opens again by itself over its figures.
+  useEffect(() => {
+    if (search.view !== undefined) setSelected(null)
+  }, [search.view])
+  const closePanel = useCallback(() => setSelected(null), [])
   // The phone's structure routes close back to this month (selectShownPeriod).
   useEffect(() => budgetRef.send({ type: 'budget.periodShown', periodKey }), [budgetRef, periodKey])
 
@@ -406,7 +431,7 @@ function MonthScreen({ budgetId, periodKey }: { readonly budgetId: string; reado
             </div>
             {/* The category inspector belongs to the month; the transaction and account panes take the width. */}
             {search.view === undefined ? (
-              <SidePanel categoryId={selected} periodKey={periodKey} onClose={() => setSelected(null)} />
+              <SidePanel categoryId={selected} periodKey={periodKey} onClose={closePanel} />
             ) : null}
           </div>
         )}

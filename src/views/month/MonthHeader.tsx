@@ -112,7 +112,8 @@ export const ReadyToAssignBanner = memo(function ReadyToAssignBanner({
           <Money amount={amount} currency={currency} />
         </p>
         <p className="rta__status">
-          {tone === 'negative' ? <WarningIcon /> : fresh ? null : <CheckIcon />}
+          {/* The tick means done: every złoty has a job. Money still waiting is no success yet. */}
+          {tone === 'negative' ? <WarningIcon /> : tone === 'zero' && !fresh ? <CheckIcon /> : null}
           <strong>{t(texts.status)}</strong>
           <span className="rta__body">{t(body)}</span>
         </p>

@@ -16,6 +16,7 @@ import {
 } from '../../../machines/sharing/index.ts'
 import { useLoadApi } from '../../api/ApiContext.tsx'
 import { useAuth } from '../../auth/AuthContext.tsx'
+import { useProviderPages } from '../../auth/useProviderPages.ts'
 import { useDevice } from '../../layouts/useDevice.ts'
 import { paths } from '../../router/paths.ts'
 import { DisplayNameField, useProfileName } from '../settings/DisplayNameSection.tsx'
@@ -83,8 +84,11 @@ export function InvitationPage({ token }: { readonly token: string }) {
     }
     actor.send({ type: 'invitation.accept' })
   }
-  // Back to this very link after signing in or registering (the provider's sign-in page offers "Załóż konto").
-  const signIn = () => session.send({ type: 'session.signIn', returnTo: paths.invitation(token) })
+  // Back to this very link after signing in or registering.
+  const here = paths.invitation(token)
+  const signIn = () => session.send({ type: 'session.signIn', returnTo: here })
+  const pages = useProviderPages(here)
+  const register = pages === 'loading' ? null : pages.register
   useEffect(() => {
     if (status === 'joined' && budgetId !== null)
       void navigate({ href: paths.budget(budgetId), replace: true })
@@ -132,9 +136,17 @@ export function InvitationPage({ token }: { readonly token: string }) {
             <Button className="button button--primary" onPress={signIn}>
               {t('sharing.invitation.signIn')}
             </Button>
-            <Button className="button" onPress={signIn}>
-              {t('sharing.invitation.register')}
-            </Button>
+            {register === null ? (
+              // No registration page of ours (an external provider): its sign-in page offers one, if any.
+              <Button className="button" onPress={signIn}>
+                {t('sharing.invitation.register')}
+              </Button>
+            ) : (
+              // The provider's page, outside the app's router; its callback signs in and returns here.
+              <a className="button" href={register}>
+                {t('sharing.invitation.register')}
+              </a>
+            )}
           </div>
         </div>
       ) : null}

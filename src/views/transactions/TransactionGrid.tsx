@@ -58,12 +58,32 @@ const categoryText = (t: TFunction, cell: CategoryCell): string => {
   }
 }
 
-function ClearedFlag({ state, t }: { readonly state: ClearedState; readonly t: TFunction }) {
+/** A status's one-letter mark, named in full for a reader and on hover; the pane's legend spells the marks out. */
+export function ClearedFlag({ state, t }: { readonly state: ClearedState; readonly t: TFunction }) {
+  const name = t(`transactions.cleared.${state}`)
   return (
-    <span className={`tx-flag tx-flag--${state}`} title={t(`transactions.cleared.${state}`)}>
-      <span aria-hidden="true">{t(`transactions.cleared.${state}Mark`)}</span>
-      <span className="visually-hidden">{t(`transactions.cleared.${state}`)}</span>
+    <span className={`tx-flag tx-flag--${state}`} role="img" aria-label={name} title={name}>
+      {t(`transactions.cleared.${state}Mark`)}
     </span>
+  )
+}
+
+const CLEARED_STATES = ['uncleared', 'cleared', 'reconciled'] as const satisfies readonly ClearedState[]
+
+/** What the status column's marks mean ('· oczekująca, Z zaksięgowana, U uzgodniona'), shown above the list. */
+export function ClearedLegend({ t }: { readonly t: TFunction }) {
+  return (
+    <p className="tx-legend">
+      <span className="tx-legend__title">{t('transactions.cleared.legend')}</span>
+      {CLEARED_STATES.map((state) => (
+        <span key={state} className="tx-legend__item">
+          <span className={`tx-flag tx-flag--${state}`} aria-hidden="true">
+            {t(`transactions.cleared.${state}Mark`)}
+          </span>{' '}
+          {t(`transactions.cleared.${state}`)}
+        </span>
+      ))}
+    </p>
   )
 }
 
@@ -100,7 +120,7 @@ const rowTexts = (t: TFunction, row: RegisterRow, lookups: TransactionLookups, d
       draft: false,
     }
   const { transaction } = row
-  const payee = payeeText(t, transaction, t('transactions.row.noPayee'))
+  const payee = payeeText(t, transaction, t('transactions.row.noPayee'), lookups)
   return {
     account: lookups.accountNames.get(transaction.bankAccountId) ?? '',
     payee,

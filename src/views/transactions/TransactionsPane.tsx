@@ -42,7 +42,7 @@ import { useCategoryName } from '../month/names.ts'
 import { DraftsSection } from '../templates/DraftsSection.tsx'
 import { authorLabeller } from './authors.ts'
 import { FilterBarFields } from './FilterBar.tsx'
-import { TransactionGrid } from './TransactionGrid.tsx'
+import { ClearedLegend, TransactionGrid } from './TransactionGrid.tsx'
 
 const PLN = CurrencyCode.make('PLN')
 
@@ -148,6 +148,8 @@ export function TransactionsPane({
   )
   const transactionCount = useMemo(() => rows.filter((row) => row.kind === 'transaction').length, [rows])
   const shownCount = useMemo(() => shown.filter((row) => row.kind === 'transaction').length, [shown])
+  // The opening rows are listed but are no transactions: the count says them apart so it matches what is listed.
+  const shownOpenings = shown.length - shownCount
 
   const accountChoices = accounts.map(({ account }) => ({ id: account.id, label: account.name }))
   const categoryChoices = useMemo(
@@ -194,7 +196,18 @@ export function TransactionsPane({
         ? t(rows.length === 0 ? 'transactions.status.empty' : 'transactions.status.onlyStartingBalance')
         : shownCount === 0
           ? t('transactions.status.noMatches')
-          : t('transactions.status.count', { count: shownCount, n: shownCount.toLocaleString(locale) })
+          : shownOpenings === 0
+            ? t('transactions.status.count', { count: shownCount, n: shownCount.toLocaleString(locale) })
+            : t('transactions.status.countWithOpenings', {
+                transactions: t('transactions.status.count', {
+                  count: shownCount,
+                  n: shownCount.toLocaleString(locale),
+                }),
+                openings: t('transactions.status.openings', {
+                  count: shownOpenings,
+                  n: shownOpenings.toLocaleString(locale),
+                }),
+              })
   const accountName =
     registerOf === undefined
       ? undefined
@@ -314,9 +327,12 @@ export function TransactionsPane({
         </section>
       ) : null}
       <DraftsSection bankAccountId={registerOf} currency={currency} />
-      <p className="tx-pane__status" role="status">
-        {status}
-      </p>
+      <div className="tx-pane__statusbar">
+        <p className="tx-pane__status" role="status">
+          {status}
+        </p>
+        {loadState !== 'loading' && shown.length > 0 ? <ClearedLegend t={t} /> : null}
+      </div>
       {loadState !== 'loading' && shown.length > 0 ? (
         <TransactionGrid
           rows={shown}

@@ -22,6 +22,12 @@ export type AuthorTexts = {
  * display name goes by the e-mail the list answers (`name`), one whose name is unknown by `member`, a former
  * one by `former`.
  */
+/** A phone's row has room for 'kasia', not 'kasia@example.com': an address goes by the part before its '@'. */
+const shortName = (name: string): string => {
+  const at = name.indexOf('@')
+  return at > 0 ? name.slice(0, at) : name
+}
+
 export const authorLabeller = (
   members: ReadonlyArray<ActivityMember> | null,
   me: string | null,
@@ -33,6 +39,6 @@ export const authorLabeller = (
     if (enteredBy === null || enteredBy === undefined) return null
     if (enteredBy === me) return { short: texts.you, line: texts.lineYou }
     const name = names.has(enteredBy) ? (names.get(enteredBy) ?? texts.member) : texts.former
-    return { short: name, line: texts.line(name) }
+    return { short: shortName(name), line: texts.line(name) }
   }
 }

@@ -15,6 +15,12 @@ describe('the provider pages the app sends a person to', () => {
     )
   })
 
+  it('sends a person registering from an invitation back to it through the registration callback', () => {
+    const pages = providerPages(embeddedDefaults(app), app, 'pl', '/invitation/abc')
+    const returnUrl = new URL(pages.register ?? '').searchParams.get('returnUrl')
+    expect(returnUrl).toBe('https://app.example/registration-callback?returnTo=%2Finvitation%2Fabc')
+  })
+
   it('offers neither on an external provider, which has pages of its own', () => {
     const external = fromServerConfig(app, {
       authority: 'https://login.example/realms/koperta',

@@ -27,6 +27,11 @@ describe('authorLabeller', () => {
     expect(label?.('u-gone')).toEqual({ short: 'były członek', line: 'Wprowadzone przez: były członek' })
   })
 
+  it('shortens a member known by an e-mail address to the part before the "@" (the whole phrase keeps it)', () => {
+    const label = authorLabeller(pair, 'u-ola', texts)
+    expect(label?.('u-jan')).toEqual({ short: 'jan', line: 'Wprowadzone przez: jan@example.com' })
+  })
+
   it('says nothing for a transaction older than authorship, and "a member" for an unread name', () => {
     const label = authorLabeller([...pair, member('u-anon', null)], 'u-jan', texts)
     expect(label?.(null)).toBeNull()

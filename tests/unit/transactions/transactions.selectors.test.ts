@@ -32,7 +32,14 @@ const category = (id: string, name: string) =>
   }) as unknown as Category
 
 const lookups: TransactionLookups = {
-  accountNames: new Map([['a1', 'Konto osobiste']]),
+  accountNames: new Map([
+    ['a1', 'Konto osobiste'],
+    ['a2', 'Oszczędności'],
+  ]),
+  transferPartners: new Map([
+    ['out', 'a2'],
+    ['in', 'a1'],
+  ]),
   categories: new Map([
     ['c1', category('c1', 'Czynsz')],
     ['c2', category('c2', 'Jedzenie')],
@@ -84,6 +91,21 @@ describe('row facts', () => {
     expect(payeeCell(transaction())).toEqual({ kind: 'payee', name: 'Biedronka' })
     expect(payeeCell(transaction({ payee: '' }))).toEqual({ kind: 'none' })
     expect(payeeCell(transaction({ payee: reconciliationPayee }))).toEqual({ kind: 'reconciliation' })
+  })
+
+  it('names the other account of a transfer, to or from which the money moved', () => {
+    const side = { payee: '', splits: [], transferId: 'x' } as unknown as Partial<Transaction>
+    expect(payeeCell(transaction({ ...side, id: 'out' } as Partial<Transaction>), lookups)).toEqual({
+      kind: 'transfer',
+      direction: 'to',
+      account: 'Oszczędności',
+    })
+    const inflow = { ...side, id: 'in', bankAccountId: 'a2', value: 12_345 } as Partial<Transaction>
+    expect(payeeCell(transaction(inflow), lookups)).toEqual({
+      kind: 'transfer',
+      direction: 'from',
+      account: 'Konto osobiste',
+    })
   })
 
   it('tells reconciled from cleared from uncleared', () => {

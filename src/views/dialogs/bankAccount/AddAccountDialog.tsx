@@ -19,6 +19,7 @@ export function AddAccountDialog({ onClosed }: Closable) {
       submitLabel={t('accounts.form.submitAdd')}
       onClosed={onClosed}
     >
+      <p className="field__description">{t('accounts.form.addNote')}</p>
       <DialogTextField actor={actor} field="name" label={t('accounts.form.name')} autoFocus />
       <DialogTextField
         actor={actor}

@@ -9,6 +9,7 @@ import {
   DialogSelectField,
   DialogTextField,
   FormDialog,
+  useDialogField,
 } from '../../../components/dialog/FormDialog.tsx'
 import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { todayIso } from '../../accounts/shared.tsx'
@@ -25,6 +26,9 @@ export function TransferDialog({ from, onClosed }: Closable & { readonly from?: 
     ...(from === undefined ? {} : { fromBankAccountId: from }),
   })
   const choices = open.map(({ account }) => ({ id: account.id, label: account.name }))
+  // Money moves between two accounts: the source is no target.
+  const { value: source } = useDialogField(actor, 'from')
+  const targets = choices.filter((choice) => choice.id !== source)
   return (
     <FormDialog
       actor={actor}
@@ -39,8 +43,14 @@ export function TransferDialog({ from, onClosed }: Closable & { readonly from?: 
         label={t('accounts.transferDialog.from')}
         choices={choices}
       />
-      <DialogSelectField actor={actor} field="to" label={t('accounts.transferDialog.to')} choices={choices} />
-      <DialogTextField actor={actor} field="amount" label={t('accounts.transferDialog.amount')} autoFocus />
+      <DialogSelectField actor={actor} field="to" label={t('accounts.transferDialog.to')} choices={targets} />
+      <DialogTextField
+        actor={actor}
+        field="amount"
+        label={t('accounts.transferDialog.amount')}
+        inputMode="decimal"
+        autoFocus
+      />
       <DialogDateField actor={actor} field="date" label={t('accounts.transferDialog.date')} />
       <DialogTextField actor={actor} field="memo" label={t('accounts.transferDialog.memo')} />
     </FormDialog>
