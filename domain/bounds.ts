@@ -302,6 +302,9 @@ class GrossChange {
       case 'OccurrenceCompleted':
       case 'OccurrencesSkippedThrough':
       case 'DraftHorizonSet':
+      case 'LoanCreated':
+      case 'LoanActivityRecorded':
+      case 'LoanClosed':
         // No amount changes (reconciling only flags transactions; its adjustment is a TransactionAdded).
         break
       default:

@@ -5,6 +5,7 @@ import { stampAuthor } from './authorship.ts'
 import { withinBounds } from './bounds.ts'
 import * as assignments from './decideAssignments.ts'
 import { importBudget } from './decideImport.ts'
+import * as loans from './decideLoans.ts'
 import * as money from './decideMoney.ts'
 import * as structure from './decideStructure.ts'
 import * as templates from './decideTemplates.ts'
@@ -121,6 +122,12 @@ const decideCommand = (command: BudgetCommand, state: BudgetState): Decision => 
       return templates.skipOccurrencesThrough(command, state)
     case 'SetDraftHorizon':
       return templates.setDraftHorizon(command, state)
+    case 'CreateLoan':
+      return loans.createLoan(command, state)
+    case 'RecordLoanActivity':
+      return loans.recordLoanActivity(command, state)
+    case 'CloseLoan':
+      return loans.closeLoan(command, state)
     case 'ImportBudget':
       return importBudget(command, state, decideCommand)
     default:

@@ -55,6 +55,9 @@ const importedTags: ReadonlySet<BudgetEvent['_tag']> = new Set<ImportedEvent['_t
   'OccurrenceCompleted',
   'OccurrencesSkippedThrough',
   'DraftHorizonSet',
+  'LoanCreated',
+  'LoanActivityRecorded',
+  'LoanClosed',
 ])
 
 const isImportedEvent = (event: BudgetEvent): event is ImportedEvent => importedTags.has(event._tag)

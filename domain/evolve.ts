@@ -611,6 +611,23 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
     case 'DraftHorizonSet':
       draft.draftHorizonDays = event.days
       break
+    case 'LoanCreated':
+      draft.loans = withEntry(draft.loans, event.loan.id, event.loan)
+      break
+    case 'LoanActivityRecorded': {
+      const loan = draft.loans.get(event.loanId)
+      if (loan)
+        draft.loans = withEntry(draft.loans, loan.id, {
+          ...loan,
+          activities: [...loan.activities, event.activity],
+        })
+      break
+    }
+    case 'LoanClosed': {
+      const loan = draft.loans.get(event.loanId)
+      if (loan) draft.loans = withEntry(draft.loans, loan.id, { ...loan, state: 'Closed' })
+      break
+    }
     case 'BudgetImported':
       // The imported budget's events, in the order its commands made them. Undo then starts afresh: the import's
       // assignments are its history, not the user's last steps.

@@ -90,6 +90,9 @@ const commandNeeds: { readonly [Tag in BudgetCommand['_tag']]: Need } = {
   SkipOccurrence: editNeed,
   SkipOccurrencesThrough: editNeed,
   SetDraftHorizon: editNeed,
+  CreateLoan: editNeed,
+  RecordLoanActivity: editNeed,
+  CloseLoan: editNeed,
 }
 
 export const needOfCommand = (tag: BudgetCommand['_tag']): Need => commandNeeds[tag]

@@ -88,6 +88,7 @@ export const toSnapshot = (state: BudgetState): BudgetStateSnapshot => {
       completions: [...byDate.values()],
     })),
     draftHorizonDays: state.draftHorizonDays,
+    loans: [...state.loans.values()],
   }
 }
 
@@ -188,6 +189,7 @@ export function* fromSnapshotInSteps(snapshot: BudgetStateSnapshot): Generator<v
       ]),
     ),
     draftHorizonDays: snapshot.draftHorizonDays ?? defaultDraftHorizonDays,
+    loans: new Map((snapshot.loans ?? []).map((loan) => [loan.id, loan])),
   }
 }
 

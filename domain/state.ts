@@ -18,10 +18,12 @@ import type {
   CommandId,
   FilterId,
   ImportId,
+  LoanId,
   TemplateId,
   TransactionId,
   TransferId,
 } from '../schemas/ids.ts'
+import type { Loan } from '../schemas/loans.ts'
 import type { IsoDate, PeriodKey } from '../schemas/money.ts'
 import { type Completion, defaultDraftHorizonDays, type TransactionTemplate } from '../schemas/templates.ts'
 
@@ -232,6 +234,8 @@ export interface BudgetState {
   readonly completions: ReadonlyMap<TemplateId, ReadonlyMap<IsoDate, Completion>>
   /** How many days ahead an occurrence becomes a draft. */
   readonly draftHorizonDays: number
+  /** Loans (issue 32): terms and activities; their schedules are computed (domain/loans/), never stored. */
+  readonly loans: ReadonlyMap<LoanId, Loan>
 }
 
 export const initialState: BudgetState = {
@@ -256,6 +260,7 @@ export const initialState: BudgetState = {
   templates: new Map(),
   completions: new Map(),
   draftHorizonDays: defaultDraftHorizonDays,
+  loans: new Map(),
 }
 
 /**

@@ -117,6 +117,9 @@ export const transactionsNeeded = (
       case 'SkipOccurrence':
       case 'SkipOccurrencesThrough':
       case 'SetDraftHorizon':
+      case 'CreateLoan':
+      case 'RecordLoanActivity':
+      case 'CloseLoan':
         // Decided on the structure and aggregates a summary holds whole.
         break
       default:
@@ -250,6 +253,9 @@ const foldsGiven = (held: (id: TransactionId) => boolean, event: BudgetEvent): b
     case 'OccurrenceCompleted':
     case 'OccurrencesSkippedThrough':
     case 'DraftHorizonSet':
+    case 'LoanCreated':
+    case 'LoanActivityRecorded':
+    case 'LoanClosed':
       return true
     default:
       return absurd(event)

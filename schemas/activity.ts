@@ -55,6 +55,9 @@ export const ActivityKind = Schema.Literals([
   'occurrenceCompleted',
   'occurrencesSkipped',
   'draftHorizonSet',
+  'loanCreated',
+  'loanActivityRecorded',
+  'loanClosed',
   'other',
 ])
 export type ActivityKind = typeof ActivityKind.Type

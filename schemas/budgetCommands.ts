@@ -23,12 +23,14 @@ import {
   CommandId,
   FilterId,
   ImportId,
+  LoanId,
   TargetId,
   TemplateId,
   TransactionId,
   TransferId,
   UserId,
 } from './ids.ts'
+import { LoanActivity, LoanTerms } from './loans.ts'
 import { Amount, CurrencyCode, Instant, IsoDate, PeriodKey } from './money.ts'
 import {
   AmountMatch,
@@ -329,6 +331,25 @@ export const SkipOccurrencesThrough = Schema.TaggedStruct('SkipOccurrencesThroug
 /** How many days ahead occurrences become drafts, for the whole budget. */
 export const SetDraftHorizon = Schema.TaggedStruct('SetDraftHorizon', { days: DraftHorizonDays })
 
+/**
+ * A loan (issue 32): its terms as agreed, checked by the loan arithmetic (domain/loans/). `bankAccountId` links
+ * the account tracking its balance, `categoryId` the category its installments go to; both must exist.
+ */
+export const CreateLoan = Schema.TaggedStruct('CreateLoan', {
+  loanId: LoanId,
+  name: Name,
+  ...LoanTerms.fields,
+  bankAccountId: Schema.optionalKey(BankAccountId),
+  categoryId: Schema.optionalKey(CategoryId),
+})
+/** One activity on an active loan (an overpayment, a rate change …); refused when the schedule refuses it. */
+export const RecordLoanActivity = Schema.TaggedStruct('RecordLoanActivity', {
+  loanId: LoanId,
+  activity: LoanActivity,
+})
+/** The loan is Closed by hand (repaid, sold, refinanced); its history stays. */
+export const CloseLoan = Schema.TaggedStruct('CloseLoan', { loanId: LoanId })
+
 /** A command on a budget that exists (every draft but CreateBudget): what `POST …/commands` takes. */
 export const OpenBudgetCommandDraft = Schema.Union([
   CreateIncomeDestination,
@@ -373,6 +394,9 @@ export const OpenBudgetCommandDraft = Schema.Union([
   SkipOccurrence,
   SkipOccurrencesThrough,
   SetDraftHorizon,
+  CreateLoan,
+  RecordLoanActivity,
+  CloseLoan,
 ])
 export type OpenBudgetCommandDraft = typeof OpenBudgetCommandDraft.Type
 
@@ -416,6 +440,9 @@ export const ImportableCommandDraft = Schema.Union([
   CreateTemplate,
   SkipOccurrencesThrough,
   SetDraftHorizon,
+  CreateLoan,
+  RecordLoanActivity,
+  CloseLoan,
 ])
 export type ImportableCommandDraft = typeof ImportableCommandDraft.Type
 

@@ -5,10 +5,22 @@ import {
   CategoryId,
   FilterId,
   ImportId,
+  LoanId,
   TemplateId,
   TransactionId,
   TransferId,
 } from './ids.ts'
+import {
+  LoanActivityOutOfRange,
+  LoanActivityValueInvalid,
+  LoanDisbursementDateInvalid,
+  LoanInstallmentsOutOfRange,
+  LoanOverpaymentExceedsBalance,
+  LoanPrincipalOutOfRange,
+  LoanRateOutOfRange,
+  LoanRateTooPrecise,
+  LoanTargetDateOutOfRange,
+} from './loans.ts'
 import { CurrencyCode, IsoDate, Minor } from './money.ts'
 
 // Expected refusals of the budget domain. `_tag` names them in code; `code` is the stable wire code of the
@@ -171,6 +183,26 @@ export const OccurrenceTransactionGone = refusal('OccurrenceTransactionGone', 'o
   date: IsoDate,
 })
 
+export const LoanNotFound = refusal('LoanNotFound', 'loan-not-found', { loanId: LoanId })
+export const LoanAlreadyExists = refusal('LoanAlreadyExists', 'loan-already-exists', { loanId: LoanId })
+/** An activity on a Closed loan, or closing it again. */
+export const LoanIsClosed = refusal('LoanIsClosed', 'loan-closed', { loanId: LoanId })
+
+// The loan arithmetic's refusals (schemas/loans.ts) are budget refusals as they are: a command that would make a
+// loan's schedule refuse is refused with the schedule's reason.
+for (const [tag, code] of [
+  ['LoanPrincipalOutOfRange', 'loan-principal-out-of-range'],
+  ['LoanInstallmentsOutOfRange', 'loan-installments-out-of-range'],
+  ['LoanRateOutOfRange', 'loan-rate-out-of-range'],
+  ['LoanRateTooPrecise', 'loan-rate-too-precise'],
+  ['LoanDisbursementDateInvalid', 'loan-disbursement-date-invalid'],
+  ['LoanActivityOutOfRange', 'loan-activity-out-of-range'],
+  ['LoanActivityValueInvalid', 'loan-activity-value-invalid'],
+  ['LoanOverpaymentExceedsBalance', 'loan-overpayment-exceeds-balance'],
+  ['LoanTargetDateOutOfRange', 'loan-target-date-out-of-range'],
+] as const)
+  codeOfTag.set(tag, code)
+
 /** A whole-budget import goes only into a budget with no accounts, transactions or assignments yet (409). */
 export const BudgetNotEmpty = refusal('BudgetNotEmpty', 'budget-not-empty', {})
 
@@ -221,6 +253,18 @@ export const BudgetError = Schema.Union([
   OccurrenceNeedsTransfer,
   OccurrenceSkipped,
   OccurrenceTransactionGone,
+  LoanNotFound,
+  LoanAlreadyExists,
+  LoanIsClosed,
+  LoanPrincipalOutOfRange,
+  LoanInstallmentsOutOfRange,
+  LoanRateOutOfRange,
+  LoanRateTooPrecise,
+  LoanDisbursementDateInvalid,
+  LoanActivityOutOfRange,
+  LoanActivityValueInvalid,
+  LoanOverpaymentExceedsBalance,
+  LoanTargetDateOutOfRange,
 ])
 export type BudgetError = typeof BudgetError.Type
 export type BudgetErrorCode = BudgetError['code']

@@ -21,12 +21,14 @@ import {
   CommandId,
   FilterId,
   ImportId,
+  LoanId,
   TargetId,
   TemplateId,
   TransactionId,
   TransferId,
   UserId,
 } from './ids.ts'
+import { Loan, LoanActivity } from './loans.ts'
 import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
 import { Completion, TransactionTemplate } from './templates.ts'
 
@@ -212,6 +214,15 @@ export const OccurrencesSkippedThrough = Schema.TaggedStruct('OccurrencesSkipped
 })
 export const DraftHorizonSet = Schema.TaggedStruct('DraftHorizonSet', { days: Schema.Int })
 
+/** A loan with its terms (issue 32); `activities` is empty and `state` Active when it is created. */
+export const LoanCreated = Schema.TaggedStruct('LoanCreated', { loan: Loan })
+/** One activity appended to the loan's; the schedule is recomputed from them all. */
+export const LoanActivityRecorded = Schema.TaggedStruct('LoanActivityRecorded', {
+  loanId: LoanId,
+  activity: LoanActivity,
+})
+export const LoanClosed = Schema.TaggedStruct('LoanClosed', { loanId: LoanId })
+
 /** Follows the adjustment TransactionAdded when the stated balance differed. */
 export const AccountReconciled = Schema.TaggedStruct('AccountReconciled', {
   bankAccountId: BankAccountId,
@@ -320,6 +331,9 @@ export const ImportedEvent = Schema.Union([
   OccurrenceCompleted,
   OccurrencesSkippedThrough,
   DraftHorizonSet,
+  LoanCreated,
+  LoanActivityRecorded,
+  LoanClosed,
 ])
 export type ImportedEvent = typeof ImportedEvent.Type
 
@@ -377,6 +391,9 @@ export const BudgetEvent = Schema.Union([
   OccurrenceCompleted,
   OccurrencesSkippedThrough,
   DraftHorizonSet,
+  LoanCreated,
+  LoanActivityRecorded,
+  LoanClosed,
   BudgetImported,
 ])
 export type BudgetEvent = typeof BudgetEvent.Type

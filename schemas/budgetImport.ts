@@ -25,6 +25,7 @@ export const mappedKinds = [
   'targets',
   'filters',
   'templates',
+  'loans',
 ] as const
 export const MappedKind = Schema.Literals(mappedKinds)
 export type MappedKind = typeof MappedKind.Type

@@ -14,6 +14,7 @@ import {
 } from './budget.ts'
 import { AssignmentChange, ImportSource } from './budgetEvents.ts'
 import { BankAccountId, CategoryId, CommandId, TemplateId, TransactionId, TransferId } from './ids.ts'
+import { Loan } from './loans.ts'
 import { isPeriodKey, PeriodKey } from './money.ts'
 import { Completion, DraftHorizonDays, TransactionTemplate } from './templates.ts'
 
@@ -95,6 +96,8 @@ export const BudgetStateSnapshot = Schema.Struct({
   ),
   /** Days ahead an occurrence becomes a draft (absent: the default, 7). */
   draftHorizonDays: Schema.optionalKey(DraftHorizonDays),
+  /** Loans (absent in snapshots taken before loans existed: none). */
+  loans: Schema.optionalKey(Schema.Array(Loan)),
 })
 export type BudgetStateSnapshot = typeof BudgetStateSnapshot.Type
 

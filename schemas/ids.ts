@@ -36,6 +36,9 @@ export type ImportId = typeof ImportId.Type
 /** A recurring transaction template (SPEC transactionTemplates). */
 export const TemplateId = IdText.pipe(Schema.brand('TemplateId'))
 export type TemplateId = typeof TemplateId.Type
+/** A loan (issue 32, SPEC loans). */
+export const LoanId = IdText.pipe(Schema.brand('LoanId'))
+export type LoanId = typeof LoanId.Type
 /** An invitation to a budget (issue 30). */
 export const InvitationId = IdText.pipe(Schema.brand('InvitationId'))
 export type InvitationId = typeof InvitationId.Type

@@ -11,6 +11,7 @@ import {
   Text,
   TransactionKind,
 } from './budget.ts'
+import { LoanActivity, LoanDayCount, LoanPaymentType, LoanState } from './loans.ts'
 import { CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
 import {
   AmountMatch,
@@ -173,6 +174,27 @@ export const KopertaTemplate = Schema.Struct({
   skippedThrough: Schema.NullOr(IsoDate),
 })
 
+/**
+ * A loan (issue 32; optional within version 3, see docs/formats/koperta-budget.md): its terms and activities as
+ * recorded, in order; the schedule is computed from them. The account tracks its balance; the category takes its
+ * installments.
+ */
+export const KopertaLoan = Schema.Struct({
+  id: Id,
+  name: Text,
+  principal: Minor,
+  annualRate: Schema.String,
+  installments: Schema.Int,
+  paymentType: LoanPaymentType,
+  firstPaymentDate: IsoDate,
+  disbursementDate: Schema.NullOr(IsoDate),
+  dayCount: LoanDayCount,
+  accountId: Schema.NullOr(Id),
+  categoryId: Schema.NullOr(Id),
+  state: LoanState,
+  activities: Schema.Array(LoanActivity),
+})
+
 export const KopertaBudgetFile = Schema.Struct({
   format: Schema.Literal(KOPERTA_BUDGET_FORMAT),
   version: Schema.Literals([1, 2, KOPERTA_BUDGET_VERSION]),
@@ -195,5 +217,7 @@ export const KopertaBudgetFile = Schema.Struct({
   draftHorizonDays: Schema.optionalKey(DraftHorizonDays),
   /** Version 3: every change of an assigned amount, with its author (absent: not exported with authorship). */
   assignments: Schema.optionalKey(Schema.Array(KopertaAssignment)),
+  /** Loans (issue 32; absent: none). */
+  loans: Schema.optionalKey(Schema.Array(KopertaLoan)),
 }).annotate({ identifier: 'KopertaBudgetFile' })
 export type KopertaBudgetFile = typeof KopertaBudgetFile.Type

@@ -1,4 +1,6 @@
 import * as Schema from 'effect/Schema'
+import { Name } from './budget.ts'
+import { BankAccountId, CategoryId, LoanId } from './ids.ts'
 import { IsoDate, Minor } from './money.ts'
 
 // Loans (SPEC loans, loans-activities, loan-schedule; issue 32). The terms and the activities are the facts; the
@@ -139,6 +141,26 @@ export const LoanActivity = Schema.Union([
   LoanSkippedPayment,
 ])
 export type LoanActivity = typeof LoanActivity.Type
+
+/** SPEC §3 account or loan state: a loan is Closed when repaid, or by hand. */
+export const LoanState = Schema.Literals(['Active', 'Closed'])
+export type LoanState = typeof LoanState.Type
+
+/**
+ * A loan in a budget (issue 32 §2): its terms and every activity recorded on it, in the order recorded (the
+ * schedule is computed from them), the account that tracks its balance and the category its installments go to.
+ */
+export const Loan = Schema.Struct({
+  id: LoanId,
+  name: Name,
+  ...LoanTerms.fields,
+  /** The account tracking the loan's balance; null for a loan recorded without one. */
+  bankAccountId: Schema.NullOr(BankAccountId),
+  categoryId: Schema.NullOr(CategoryId),
+  state: LoanState,
+  activities: Schema.Array(LoanActivity),
+})
+export type Loan = typeof Loan.Type
 
 /**
  * One row of a schedule (issue 32 §3), in minor units: `payment` = `principal` + `interest` (the regular

@@ -179,6 +179,21 @@ export const toKopertaFile = (
       }
     }),
     draftHorizonDays: state.draftHorizonDays,
+    loans: [...state.loans.values()].map((loan) => ({
+      id: loan.id,
+      name: loan.name,
+      principal: loan.principal,
+      annualRate: loan.annualRate,
+      installments: loan.installments,
+      paymentType: loan.paymentType,
+      firstPaymentDate: loan.firstPaymentDate,
+      disbursementDate: loan.disbursementDate ?? null,
+      dayCount: loan.dayCount ?? 'Monthly',
+      accountId: loan.bankAccountId,
+      categoryId: loan.categoryId,
+      state: loan.state,
+      activities: loan.activities,
+    })),
     ...(authorship === undefined
       ? {}
       : {

@@ -6,6 +6,7 @@ import {
   CategoryGroupId,
   CategoryId,
   FilterId,
+  LoanId,
   TargetId,
   TemplateId,
   TransactionId,
@@ -268,6 +269,28 @@ const convert = (file: KopertaBudgetFile, { mint, target }: ImportContext): Budg
       templates.push({ _tag: 'SkipOccurrencesThrough', templateId, date: template.skippedThrough })
   }
   report.mapped('templates', file.templates?.length ?? 0)
+  // Loans with the templates: after the accounts open, before the closed ones close (a loan needs its account
+  // open). Each activity is recorded again, in order, so the schedule is the exported one.
+  for (const loan of file.loans ?? []) {
+    const loanId = LoanId.make(mint())
+    templates.push({
+      _tag: 'CreateLoan',
+      loanId,
+      name: text.name(loan.name, '—'),
+      principal: loan.principal,
+      annualRate: loan.annualRate,
+      installments: loan.installments,
+      paymentType: loan.paymentType,
+      firstPaymentDate: loan.firstPaymentDate,
+      ...(loan.disbursementDate === null ? {} : { disbursementDate: loan.disbursementDate }),
+      ...(loan.dayCount === 'Monthly' ? {} : { dayCount: loan.dayCount }),
+      ...(loan.accountId === null ? {} : { bankAccountId: accountIds.of(loan.accountId) }),
+      ...(loan.categoryId === null ? {} : { categoryId: categories.of(loan.categoryId) }),
+    })
+    for (const activity of loan.activities) templates.push({ _tag: 'RecordLoanActivity', loanId, activity })
+    if (loan.state === 'Closed') templates.push({ _tag: 'CloseLoan', loanId })
+  }
+  report.mapped('loans', file.loans?.length ?? 0)
   if (file.draftHorizonDays !== undefined)
     templates.push({ _tag: 'SetDraftHorizon', days: file.draftHorizonDays })
   commands.push(...moneyCommands({ accounts, transactions, transfers }, mint, templates))

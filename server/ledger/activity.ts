@@ -290,6 +290,8 @@ interface Names {
   group(id: unknown, seq?: number): string | null
   account(id: unknown, seq?: number): string | null
   template(id: unknown): string | null
+  /** Loans are never removed: the current name. */
+  loan(id: unknown): string | null
   filter(id: unknown): string | null
   previousCategory(id: unknown, seq: number): string | null
   previousGroup(id: unknown, seq: number): string | null
@@ -358,6 +360,7 @@ const lookUpNames = async (
     group: (id, seq) => named(current(state.groups, id), groups, id, seq),
     account: (id, seq) => named(current(state.accounts, id), accounts, id, seq),
     template: (id) => current(state.templates, id)?.payee ?? nameBefore(templates, text(id)),
+    loan: (id) => current(state.loans, id)?.name ?? null,
     filter: (id) => current(state.filters, id)?.name ?? nameBefore(filters, text(id)),
     previousCategory: (id, seq) => nameBefore(categories, text(id), seq),
     previousGroup: (id, seq) => nameBefore(groups, text(id), seq),
@@ -539,6 +542,14 @@ const tell = (command: Command, row: Row, names: Names): What => {
       return kind('occurrencesSkipped', { name: names.template(d.templateId), date: date(d.date) })
     case 'DraftHorizonSet':
       return kind('draftHorizonSet', { count: int(d.days) })
+    case 'LoanCreated': {
+      const loan = record(d.loan)
+      return kind('loanCreated', { name: text(loan.name), amount: minor(loan.principal) })
+    }
+    case 'LoanActivityRecorded':
+      return kind('loanActivityRecorded', { name: names.loan(d.loanId) })
+    case 'LoanClosed':
+      return kind('loanClosed', { name: names.loan(d.loanId) })
     default:
       return kind('other')
   }

@@ -560,12 +560,15 @@ export const readSummary = async (
   ])
   const row = json.rows[0]
   if (row === undefined) return undefined
-  const imports = await db
-    .selectFrom('budget_imports')
-    .select('record')
-    .where('budget_id', '=', budgetId)
-    .orderBy('id')
-    .execute()
+  const [imports, loans] = await Promise.all([
+    db
+      .selectFrom('budget_imports')
+      .select('record')
+      .where('budget_id', '=', budgetId)
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('budget_loans').select('record').where('budget_id', '=', budgetId).orderBy('id').execute(),
+  ])
   // Rows the projection wrote from typed domain values.
   const snapshot = {
     budget: {
@@ -594,6 +597,7 @@ export const readSummary = async (
     templates,
     completions,
     draftHorizonDays: budget.draft_horizon_days,
+    loans: loans.map(({ record }) => record as NonNullable<BudgetStateSnapshot['loans']>[number]),
   } satisfies BudgetStateSnapshot
   return {
     version: amount(budget.version),

@@ -188,6 +188,13 @@ export interface BudgetImportsRow {
   record: Json<unknown>
 }
 
+/** One loan (migration 0022): the loan as the budget snapshot keeps it. */
+export interface BudgetLoansRow {
+  budget_id: string
+  id: string
+  record: Json<unknown>
+}
+
 /** A recurring transaction template (migration 0017; SPEC transactionTemplates). Dates are YYYY-MM-DD. */
 export interface TransactionTemplatesRow {
   budget_id: string
@@ -255,6 +262,7 @@ export interface LedgerTables {
   budget_transaction_templates: TransactionTemplatesRow
   budget_transaction_template_splits: TransactionTemplateSplitsRow
   budget_template_completions: TemplateCompletionsRow
+  budget_loans: BudgetLoansRow
 }
 
 export type LedgerDb = Kysely<LedgerTables>
@@ -283,4 +291,5 @@ export const readModelTables = [
   'budget_transaction_templates',
   'budget_transaction_template_splits',
   'budget_template_completions',
+  'budget_loans',
 ] as const

@@ -23,6 +23,7 @@ import * as notifications from './0018_notifications.ts'
 import * as sharing from './0019_sharing.ts'
 import * as transactionAuthors from './0020_transaction_authors.ts'
 import * as savedViews from './0021_saved_views.ts'
+import * as loans from './0022_loans.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -47,6 +48,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0019_sharing': sharing,
   '0020_transaction_authors': transactionAuthors,
   '0021_saved_views': savedViews,
+  '0022_loans': loans,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

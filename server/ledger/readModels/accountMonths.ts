@@ -66,6 +66,9 @@ const pass = (): Pass => {
         case 'OccurrenceCompleted':
         case 'OccurrencesSkippedThrough':
         case 'DraftHorizonSet':
+        case 'LoanCreated':
+        case 'LoanActivityRecorded':
+        case 'LoanClosed':
           return
         // The read models are written whole after an import (projection.ts#rewritesWhole).
         case 'BudgetImported':

@@ -7,6 +7,7 @@ import { categoryGroups } from './categoryGroups.ts'
 import { categoryYearColumns } from './categoryYearColumns.ts'
 import { filters } from './filters.ts'
 import { imports } from './imports.ts'
+import { loans } from './loans.ts'
 import type { ReadModel } from './readModel.ts'
 import { targets } from './targets.ts'
 import { templateCompletions, transactionTemplateSplits, transactionTemplates } from './templates.ts'
@@ -33,4 +34,5 @@ export const readModels: readonly ReadModel[] = [
   transactionTemplates,
   transactionTemplateSplits,
   templateCompletions,
+  loans,
 ]

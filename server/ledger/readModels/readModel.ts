@@ -81,6 +81,7 @@ export const deleteByIds = async (
     | 'categories'
     | 'bank_accounts'
     | 'filters'
+    | 'budget_loans'
     | 'transactions'
     | 'budget_imports'
     | 'budget_transaction_templates',

@@ -15,7 +15,7 @@ import type { BudgetCommand } from '../../../schemas/budgetCommands.ts'
 import { BankAccountId, UserId } from '../../../schemas/ids.ts'
 import type { KopertaBudgetFile } from '../../../schemas/kopertaBudget.ts'
 import type { Instant, PeriodKey } from '../../../schemas/money.ts'
-import { command } from '../domain/fixtures.ts'
+import { command, starterBudget } from '../domain/fixtures.ts'
 import { run, sequences } from '../domain/sequences.ts'
 import { contextFor, emptyTarget, expectSameBudget, imported } from './support.ts'
 
@@ -267,6 +267,51 @@ describe("Koperta's own file", () => {
       ['Ubezpieczenie', null, 'None'],
     ])
     expect(rebuilt.draftHorizonDays).toBe(14)
+  })
+
+  it('carries loans: terms, activities in order, account, category and state; the schedule is the same', () => {
+    const book = starterBudget()
+    book.do('CreateLoan', {
+      loanId: 'mortgage',
+      name: 'Hipoteka',
+      principal: 30_000_000,
+      annualRate: '3.3',
+      installments: 360,
+      paymentType: 'Constant',
+      firstPaymentDate: '2025-02-10',
+      bankAccountId: 'checking',
+      categoryId: 'rent',
+    })
+    book.do('RecordLoanActivity', {
+      loanId: 'mortgage',
+      activity: { type: 'PrincipalChange', afterInstallment: 12, value: 5_000_000, mode: 'ShortenTerm' },
+    })
+    book.do('RecordLoanActivity', {
+      loanId: 'mortgage',
+      activity: { type: 'InterestRateChange', fromInstallment: 20, annualRate: '7.5' },
+    })
+    book.do('CreateLoan', {
+      loanId: 'car',
+      name: 'Auto',
+      principal: 4_000_000,
+      annualRate: '9.99',
+      installments: 48,
+      paymentType: 'Decreasing',
+      firstPaymentDate: '2025-03-31',
+      disbursementDate: '2025-03-01',
+      dayCount: 'Actual365',
+    })
+    book.do('CloseLoan', { loanId: 'car' })
+    const rebuilt = roundTrip(book.state)
+    const described = (state: BudgetState) =>
+      [...state.loans.values()].map(({ id: _id, bankAccountId, categoryId, ...loan }) => ({
+        ...loan,
+        account: bankAccountId === null ? null : state.accounts.get(bankAccountId)?.name,
+        category: categoryId === null ? null : state.categories.get(categoryId)?.name,
+      }))
+    expect(described(rebuilt)).toEqual(described(book.state))
+    expect(described(rebuilt)[0]).toMatchObject({ account: 'ROR', category: 'Czynsz', state: 'Active' })
+    expect(described(rebuilt)[1]).toMatchObject({ account: null, state: 'Closed' })
   })
 
   it('carries authorship as display names only: transactions, transfers and assignment records', () => {
