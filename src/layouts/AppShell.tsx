@@ -72,7 +72,6 @@ export const AppShell = () => {
                   <ReadOnlyBanner />
                   {backToBudget === null ? null : (
                     <Link className="page-back" to={paths.budget(backToBudget)}>
-                      <span aria-hidden="true">← </span>
                       {t('app.backToBudget')}
                     </Link>
                   )}
