@@ -82,6 +82,16 @@ describe.each(databases())('loan routes on $kind', (target) => {
     expect(listed.map(({ id }) => id)).toEqual(expect.arrayContaining([loan.id, linked.id]))
   })
 
+  it("answers a retried create with the first loan, not a second one (the id is the server's)", async () => {
+    const key = { 'idempotency-key': `loan-${budget.id}` }
+    const first = expectStatus(await api('POST', `${budget.base}/loans`, mortgage, key), 201)
+    const again = expectStatus(await api('POST', `${budget.base}/loans`, mortgage, key), 201)
+    expect(again.id).toBe(first.id)
+    const listed = expectStatus(await api('GET', `${budget.base}/loans`), 200) as { id: string }[]
+    expect(listed.filter(({ id }) => id === first.id)).toHaveLength(1)
+    expect(listed).toHaveLength(new Set(listed.map(({ id }) => id)).size)
+  })
+
   it('shortens the term for a ShortenTerm overpayment, keeping the installment', async () => {
     const loan = await create()
     const before = await schedule(loan.id)
