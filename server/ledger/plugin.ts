@@ -13,6 +13,7 @@ import { activityRoutes } from './routesActivity.ts'
 import { assignmentRoutes } from './routesAssignments.ts'
 import { budgetRoutes } from './routesBudgets.ts'
 import { commandRoutes } from './routesCommands.ts'
+import { loanRoutes } from './routesLoans.ts'
 import { moneyRoutes } from './routesMoney.ts'
 import { readRoutes } from './routesReads.ts'
 import { statisticsRoutes } from './routesStatistics.ts'
@@ -31,6 +32,7 @@ export const ledgerApiRoutes: readonly AnyRoute[] = [
   ...activityRoutes,
   ...statisticsRoutes,
   ...templateRoutes,
+  ...loanRoutes,
   ...commandRoutes,
   ...budgetFileRoutes,
   ...importRoutes,

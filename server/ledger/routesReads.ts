@@ -75,9 +75,7 @@ export const readRoutes: readonly AnyRoute[] = [
   // users and budget-collaborations: server/sharing/routes.ts (CollaborationList).
   // Resources whose features come with later issues answer empty lists until then.
   listRoute('plans', 'listPlans', EmptyList, nothingYet),
-  listRoute('loans', 'listLoans', EmptyList, nothingYet),
-  listRoute('loans-schedule', 'listLoansSchedule', EmptyList, nothingYet),
-  listRoute('loan-activities', 'listLoanActivities', EmptyList, nothingYet),
+  // loans, loans-schedule and loan-activities: routesLoans.ts.
   listRoute('bank-connections', 'listBankConnections', EmptyList, nothingYet),
   defineRoute({
     method: 'GET',

@@ -511,6 +511,11 @@ const table: Readonly<Record<string, Case | readonly Case[]>> = {
     request: get('/loan-activities'),
     expect: members(),
   },
+  getLoanSchedule: {
+    route: 'GET /api/budget/{budgetId}/loans/{loanId}/schedule',
+    request: async (context) => get(`/loans/${context.world.pathValues.loanId}/schedule`)(context),
+    expect: members(),
+  },
   listBankConnections: {
     route: 'GET /api/budget/{budgetId}/bank-connections',
     request: get('/bank-connections'),
@@ -993,6 +998,34 @@ const table: Readonly<Record<string, Case | readonly Case[]>> = {
       budgetId: context.world.budgetId,
     }),
     expect: editors(),
+  },
+  // ── Loans (issue 32) ────────────────────────────────────────────────────────────────────────────────
+  createLoan: {
+    route: 'POST /api/budget/{budgetId}/loans',
+    request: async ({ base, world }) => ({
+      method: 'POST',
+      url: `${base}/loans`,
+      body: {
+        name: 'Samochód',
+        principal: 4_000_000,
+        annualRate: '8.9',
+        installments: 48,
+        paymentType: 'Decreasing',
+        firstPaymentDate: '2025-04-05',
+      },
+      budgetId: world.budgetId,
+    }),
+    expect: editors(201),
+  },
+  recordLoanActivity: {
+    route: 'POST /api/budget/{budgetId}/loans/{loanId}/activities',
+    request: async ({ base, world }) => ({
+      method: 'POST',
+      url: `${base}/loans/${world.pathValues.loanId}/activities`,
+      body: { type: 'InterestRateChange', fromInstallment: 7, annualRate: '4.1' },
+      budgetId: world.budgetId,
+    }),
+    expect: editors(201),
   },
   // ── Sharing (issue 30; pending until `shareserver` is merged) ───────────────────────────────────────
   createInvitation: {

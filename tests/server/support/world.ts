@@ -171,6 +171,28 @@ export const buildWorld = async (call: Call): Promise<World> => {
     }),
     201,
   )
+  // A loan (issue 32) with an overpayment, its name carrying the marker.
+  const loan = expectStatus(
+    await call('POST', `${base}/loans`, {
+      name: `${marker} mortgage`,
+      principal: 30_000_000,
+      annualRate: '3.3',
+      installments: 360,
+      paymentType: 'Constant',
+      firstPaymentDate: '2025-02-10',
+      bankAccountId: checking,
+    }),
+    201,
+  ).id as string
+  expectStatus(
+    await call('POST', `${base}/loans/${loan}/activities`, {
+      type: 'PrincipalChange',
+      afterInstallment: 2,
+      value: 100_000,
+      mode: 'ShortenTerm',
+    }),
+    201,
+  )
   const userId = expectStatus(await call('GET', '/api/user-profile'), 200).id as string
   return {
     budgetId: budget.id,
@@ -187,6 +209,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       import: [imported],
       notification: notifications.map((item) => item.id),
       template: [template],
+      loan: [loan],
       invitation: [invitation.id],
       invitationToken: [invitation.token],
       user: [userId],
@@ -203,6 +226,7 @@ export const buildWorld = async (call: Call): Promise<World> => {
       importId: imported,
       notificationId: notification,
       templateId: template,
+      loanId: loan,
       invitationId: invitation.id,
       userId,
       token: invitation.token,
