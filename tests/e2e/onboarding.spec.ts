@@ -97,6 +97,8 @@ test('onboarding: survey, budget from the starter set, account, assign, complete
   const amount = food.getByRole('textbox', { name: 'Przydzielono w tym miesiącu' })
   await expect(amount).toBeFocused()
   await expect(amount).toHaveValue('0,00')
+  // People click into the box anyway: the click keeps the selection (a newcomer got '0,002000').
+  await amount.click()
   await page.keyboard.type('800')
   await expect(amount).toHaveValue('800')
   await page.keyboard.press('Enter')

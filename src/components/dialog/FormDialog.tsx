@@ -35,7 +35,7 @@ import {
 import { useDevice } from '../../layouts/useDevice.ts'
 import { DateField } from '../date/DateField.tsx'
 import { ChevronDownIcon } from '../icons.tsx'
-import { selectAllOnFocus } from '../money/selectAllOnFocus.ts'
+import { selectAllOnEntry } from '../money/selectAllOnFocus.ts'
 import { DiscardConfirm } from './DiscardConfirm.tsx'
 
 /** Any dialog machine's actor: a form snapshot and the form-dialog events (each flow adds its own on top). */
@@ -188,7 +188,7 @@ export function DialogTextField<F, K extends keyof F & string>({
       {...(inputMode === undefined ? {} : { inputMode })}
     >
       <Label className="field__label">{label}</Label>
-      <Input className="field__input" {...(inputMode === 'decimal' ? { onFocus: selectAllOnFocus } : {})} />
+      <Input className="field__input" {...(inputMode === 'decimal' ? selectAllOnEntry : {})} />
       {description === undefined ? null : (
         <Text slot="description" className="field__description">
           {description}

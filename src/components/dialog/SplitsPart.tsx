@@ -5,7 +5,7 @@ import type { SplitErrors, SplitField } from '../../../machines/dialogs/shared/s
 import { CategoryId } from '../../../schemas/ids.ts'
 import type { CurrencyCode, Minor } from '../../../schemas/money.ts'
 import { Money } from '../money/Money.tsx'
-import { selectAllOnFocus } from '../money/selectAllOnFocus.ts'
+import { selectAllOnEntry } from '../money/selectAllOnFocus.ts'
 import { type Choice, ChoiceSelect } from './FormDialog.tsx'
 
 /** What the split part shows and how it reports edits; each form binds it to its own machine. */
@@ -73,7 +73,7 @@ export function SplitsPart({
                 <Label className="field__label">
                   {t('transactions.editor.splitAmount', { n: index + 1 })}
                 </Label>
-                <Input className="field__input" onFocus={selectAllOnFocus} />
+                <Input className="field__input" {...selectAllOnEntry} />
                 <FieldError className="field__error">{text(splitErrors?.amount)}</FieldError>
               </TextField>
             ) : null}

@@ -10,7 +10,7 @@ import type { AvailableStatus, MonthGroup, MonthRow } from '../../../machines/op
 import type { CategoryGroupId } from '../../../schemas/ids.ts'
 import type { CurrencyCode } from '../../../schemas/money.ts'
 import { Money, useFormatAmount } from '../../components/money/Money.tsx'
-import { selectAllOnFocus } from '../../components/money/selectAllOnFocus.ts'
+import { selectAllOnEntry } from '../../components/money/selectAllOnFocus.ts'
 import { useSharedTranslation } from '../../i18n/SharedTranslation.tsx'
 import { READ_ONLY_REASON_ID } from '../../layouts/openBudgetAccess.ts'
 import { useMonthActions } from './actions.tsx'
@@ -100,7 +100,7 @@ export function AssignedField({
           if (event.key === 'Enter') commit()
           else if (event.key === 'Escape') restore()
         }}
-        onFocus={selectAllOnFocus}
+        {...selectAllOnEntry}
         onBlur={commit}
       />
       {problem === null ? null : (

@@ -116,7 +116,8 @@ const idKind = (name: string): string | undefined => {
   return undefined
 }
 
-const dateNames = /^(date|duedate|fromdate|todate|from|to|occurredat|startdate|enddate)$/iu
+const dateNames =
+  /^(date|duedate|fromdate|todate|from|to|occurredat|startdate|enddate|firstpaymentdate|disbursementdate)$/iu
 const periodNames = /^(period|periodkey|fromperiod|toperiod)$/iu
 
 /** A fast-check arbitrary of values `schema` accepts, nudged by `hints` towards what the server accepts too. */
@@ -174,6 +175,8 @@ export const validValue = (
         return fc.integer({ min: 1, max: 28 }).map((day) => `2025-03-${String(day).padStart(2, '0')}`)
       if (periodNames.test(name)) return fc.constantFrom('202502', '202503', '202504')
       if (name === 'currency') return fc.constantFrom('PLN', 'EUR')
+      // A loan's rate: a decimal string in percent (schemas/loans.ts AnnualRate), which the document shows as a string.
+      if (name === 'annualRate') return fc.constantFrom('0', '3.3', '7.5')
       if (name === 'after') return fc.constant(undefined)
       if (name === 'limit') return fc.integer({ min: 1, max: 100 }).map(String)
       if (schema.pattern !== undefined) {

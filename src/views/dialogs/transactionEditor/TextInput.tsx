@@ -6,7 +6,7 @@ import {
   selectTransactionFields,
   type TransactionFormRef,
 } from '../../../../machines/dialogs/transactionEditor/index.ts'
-import { selectAllOnFocus } from '../../../components/money/selectAllOnFocus.ts'
+import { selectAllOnEntry } from '../../../components/money/selectAllOnFocus.ts'
 import { errorText } from './errorText.ts'
 
 /** One of the form's text fields (the amount, the memo) with its error. */
@@ -36,7 +36,7 @@ export function TextInput({
       {...(inputMode === undefined ? {} : { inputMode })}
     >
       <Label className="field__label">{label}</Label>
-      <Input className="field__input" {...(inputMode === 'decimal' ? { onFocus: selectAllOnFocus } : {})} />
+      <Input className="field__input" {...(inputMode === 'decimal' ? selectAllOnEntry : {})} />
       <FieldError className="field__error">{errorText(t, error)}</FieldError>
     </TextField>
   )
