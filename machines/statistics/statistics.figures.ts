@@ -219,9 +219,25 @@ export const trendRows = (
   })
 }
 
-/** Average and median of the last 12 months of a trend (SPEC-free choice: 12 months is a full year of seasons). */
-export const trendStats = (rows: ReadonlyArray<TrendRow>) => {
-  const lastYear = rows.slice(-12).map((row) => row.spent)
+/** The first month with any income or spending in the answer: the budget's figures start there. */
+export const firstActiveMonth = (months: ReadonlyArray<StatisticsPeriod>): string | null => {
+  let first: string | null = null
+  for (const month of months)
+    if ((month.income !== 0 || month.spending !== 0) && (first === null || month.key < first))
+      first = month.key
+  return first
+}
+
+/**
+ * Average and median of the last 12 months of a trend (SPEC-free choice: 12 months is a full year of seasons),
+ * counting only months from `since` on: months before the budget had any figures are not months of zero spending
+ * (a newcomer saw rent of 1 800 zł in two months averaged to 300 zł with a median of 0).
+ */
+export const trendStats = (rows: ReadonlyArray<TrendRow>, since: string | null = null) => {
+  const lastYear = rows
+    .slice(-12)
+    .filter((row) => since === null || row.month >= since)
+    .map((row) => row.spent)
   return { average: averageOf(lastYear), median: medianOf(lastYear) }
 }
 

@@ -47,6 +47,10 @@ export const isFiltered = (filter: StatisticsFilter): boolean =>
   filter.toDate !== null
 
 /** Two filters narrow the same way (ids in any order). */
+/** Whether the filter narrows what assignments cannot follow: accounts, payee or days (budget vs actual says so). */
+export const narrowsBeyondCategories = (filter: StatisticsFilter): boolean =>
+  filter.accountIds.length > 0 || filter.payee !== '' || filter.fromDate !== null || filter.toDate !== null
+
 export const sameFilter = (a: StatisticsFilter, b: StatisticsFilter): boolean => {
   const sameIds = (x: ReadonlyArray<string>, y: ReadonlyArray<string>) =>
     x.length === y.length && x.every((id) => y.includes(id))

@@ -53,11 +53,11 @@ test('statistics: spending by category and class, income vs spending, month and 
   // This month by category: shares of what went out, the month before beside it.
   const spending = /^Wydatki: /u
   await expect(rowOf(page, spending, 'Czynsz')).toContainText(zl('3 000,00'))
-  await expect(rowOf(page, spending, 'Czynsz')).toContainText('75%')
+  await expect(rowOf(page, spending, 'Czynsz')).toContainText('75,000%')
   await expect(rowOf(page, spending, 'Jedzenie')).toContainText(zl('1 000,00'))
-  await expect(rowOf(page, spending, 'Jedzenie')).toContainText('25%')
+  await expect(rowOf(page, spending, 'Jedzenie')).toContainText('25,000%')
   await expect(rowOf(page, spending, 'Jedzenie')).toContainText(zl('500,00'))
-  await expect(page.getByText(/: najwięcej wydano na Czynsz: 75%$/u)).toBeVisible()
+  await expect(page.getByText(/: najwięcej wydano na Czynsz: 75,000%$/u)).toBeVisible()
 
   // Income vs spending: this month's saving rate; the choice is in the address, so Back returns to spending.
   await report.selectOption({ label: 'Dochody i wydatki' })
@@ -68,7 +68,7 @@ test('statistics: spending by category and class, income vs spending, month and 
     .getByRole('row')
     .filter({ hasText: zl('10 000,00') })
   await expect(thisMonth.first()).toContainText(zl('6 000,00'))
-  await expect(thisMonth.first()).toContainText('60%')
+  await expect(thisMonth.first()).toContainText('60,000%')
   await page.goBack()
   await expect(report).toHaveValue('Spending')
 
@@ -102,7 +102,7 @@ test('statistics: spending by category and class, income vs spending, month and 
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
 
   // A bar takes focus and carries its figures.
-  const bar = page.getByRole('img', { name: /^Mieszkanie: 3\s000,00\szł, 75%$/u })
+  const bar = page.getByRole('img', { name: /^Mieszkanie: 3\s000,00\szł, 75,000%$/u })
   await bar.focus()
   await expect(bar).toBeFocused()
 

@@ -41,7 +41,7 @@ test('statistics filter: an account narrows the figures, saved as a view and ope
 
   await signInThrough(page, `/budget/${budget.id}/statistics`)
   await expect(rowOf(page, 'Czynsz')).toContainText(zl('3 000,00'))
-  await expect(rowOf(page, 'Jedzenie')).toContainText('25%')
+  await expect(rowOf(page, 'Jedzenie')).toContainText('25,000%')
   const toggle = page.getByRole('button', { name: 'Filtry' })
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
   await snap(page, info, `statistics-filter-closed-${page.viewportSize()?.width}`)
@@ -52,7 +52,7 @@ test('statistics filter: an account narrows the figures, saved as a view and ope
   await expect(page.getByText('Liczone są tylko transakcje z konta „Karta”.')).toBeVisible()
   await expect(rowOf(page, 'Czynsz')).toHaveCount(0)
   await expect(rowOf(page, 'Jedzenie')).toContainText(zl('1 000,00'))
-  await expect(rowOf(page, 'Jedzenie')).toContainText('100%')
+  await expect(rowOf(page, 'Jedzenie')).toContainText('100,000%')
   await expectNoSeriousA11yViolations(page)
   await snap(page, info, `statistics-filter-open-${page.viewportSize()?.width}`)
 
@@ -71,7 +71,7 @@ test('statistics filter: an account narrows the figures, saved as a view and ope
   await choose(page, page, /Zapisane widoki$/u, viewName)
   await expect(page.getByText('Liczone są tylko transakcje z konta „Karta”.')).toBeVisible()
   await expect(rowOf(page, 'Czynsz')).toHaveCount(0)
-  await expect(rowOf(page, 'Jedzenie')).toContainText('100%')
+  await expect(rowOf(page, 'Jedzenie')).toContainText('100,000%')
 
   // "Wyczyść" counts everything again.
   await page.getByRole('button', { name: 'Wyczyść' }).click()

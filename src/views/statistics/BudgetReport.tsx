@@ -12,9 +12,12 @@ import type { Choice } from './useChoice.ts'
 export function BudgetReport({
   months,
   choice,
+  spendingNarrowed,
 }: {
   readonly months: ReadonlyArray<FiguresPeriod>
   readonly choice: Choice
+  /** A filter on accounts, payee or days narrows the spending; assignments have none of those, so they stay whole. */
+  readonly spendingNarrowed: boolean
 }) {
   const { t } = useTranslation()
   const formats = useFormats()
@@ -28,12 +31,13 @@ export function BudgetReport({
   const when = periodName(granularity, period, formats)
   const nameOf = (categoryId: string) => infoOf(categoryId)?.name ?? t('statistics.unknown')
   const figures = { period: when, assigned: formats.money(total.assigned), spent: formats.money(total.spent) }
-  const summary =
+  const told =
     rows.length === 0
       ? t('statistics.budget.nothing', { period: when })
       : total.difference >= 0
         ? t('statistics.budget.summaryLeft', { ...figures, left: formats.money(total.difference) })
         : t('statistics.budget.summaryOver', { ...figures, over: formats.money(-total.difference) })
+  const summary = spendingNarrowed ? `${told} ${t('statistics.budget.assignedWhole')}` : told
   const cells = (figures: { assigned: number; spent: number; difference: number }) => [
     formats.money(figures.assigned),
     formats.money(figures.spent),

@@ -286,6 +286,10 @@ export function StatisticsFilterBar({
               maxLength={200}
               onChange={(payee) => setTexts((current) => ({ ...current, payee }))}
               onBlur={commitPayee}
+              // The panel has no submit button, so Enter does not submit it: the field applies itself.
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') commitPayee()
+              }}
             >
               <Label className="field__label">{t('statisticsFilter.payee')}</Label>
               <Input className="field__input" />

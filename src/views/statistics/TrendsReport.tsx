@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   defaultTrendSubject,
+  firstActiveMonth,
   lastMonthOf,
   trendRows,
   trendStats,
@@ -29,11 +30,11 @@ export function TrendsReport({
 }) {
   const { t } = useTranslation()
   const formats = useFormats()
-  const { infoOf, groups } = useCategoryInfo()
+  const { infoOf, groups, groupNames } = useCategoryInfo()
   const last = lastMonthOf(choice.granularity, choice.period)
   const subject: TrendSubject = choice.subject ?? defaultTrendSubject(months, last, infoOf) ?? CLASSES[0]
   const rows = useMemo(() => trendRows(months, last, subject), [months, last, subject])
-  const { average, median } = trendStats(rows)
+  const { average, median } = trendStats(rows, firstActiveMonth(months))
   const isClass = CLASSES.some((value) => value === subject)
   const name = isClass ? t(`statistics.class.${subject}`) : (infoOf(subject)?.name ?? t('statistics.unknown'))
   const range = `${formats.month(rows[0]?.month ?? last)} – ${formats.month(last)}`
@@ -75,10 +76,10 @@ export function TrendsReport({
               ))}
             </optgroup>
             {spendingGroups.map(({ group, categories }) => (
-              <optgroup key={group.id} label={group.name}>
+              <optgroup key={group.id} label={groupNames.get(group.id) ?? group.name}>
                 {categories.map((category) => (
                   <option key={category.id} value={category.id}>
-                    {category.name}
+                    {infoOf(category.id)?.name ?? category.name}
                   </option>
                 ))}
               </optgroup>

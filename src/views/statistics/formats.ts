@@ -8,7 +8,7 @@ import { useBudget } from '../../openBudget/OpenBudget.tsx'
 
 const FALLBACK_CURRENCY = CurrencyCode.make('PLN')
 
-/** The formatters every report shares: money in the budget's currency, SPEC's percent (up to 3 decimals), periods. */
+/** The formatters every report shares: money in the budget's currency, SPEC's percent (3 decimals, always), periods. */
 export type Formats = {
   readonly money: (amount: number) => string
   readonly percent: (ratio: number | null) => string
@@ -20,7 +20,11 @@ export const useFormats = (): Formats => {
   const { locale } = useSharedTranslation()
   const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
   return useMemo(() => {
-    const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 3 })
+    const percent = new Intl.NumberFormat(locale, {
+      style: 'percent',
+      minimumFractionDigits: 3,
+      maximumFractionDigits: 3,
+    })
     const dateOf = (period: PeriodKey) =>
       new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(4)) - 1, 1))
     const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
+  selectFilter,
   selectGranularity,
   selectIsFiltered,
   selectIsRefreshing,
@@ -17,6 +18,7 @@ import {
   statisticsMachine,
 } from '../../../machines/statistics/index.ts'
 import { isEmpty, isNetWorthEmpty } from '../../../machines/statistics/statistics.figures.ts'
+import { narrowsBeyondCategories } from '../../../machines/statistics/statistics.filter.ts'
 import { useLoadApi } from '../../api/ApiContext.tsx'
 import { OpenBudget } from '../../openBudget/OpenBudget.tsx'
 import { createStatisticsPort } from '../../ports/statisticsPort.ts'
@@ -64,6 +66,7 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
   const report = useSelector(screen, selectReport)
   const refreshing = useSelector(screen, selectIsRefreshing)
   const filtered = useSelector(screen, selectIsFiltered)
+  const spendingNarrowed = narrowsBeyondCategories(useSelector(screen, selectFilter))
   // A choice on the screen asks the machine first, so the read is on the wire before the address changes and the
   // reports render (the bench saw Rok redraw the old months for 0.6 s on a throttled phone before asking).
   const chooseAndRead = useCallback(
@@ -139,7 +142,7 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
       ) : report === 'Trends' ? (
         <TrendsReport months={months} choice={choice} choose={choose} />
       ) : report === 'BudgetVsActual' ? (
-        <BudgetReport months={months} choice={choice} />
+        <BudgetReport months={months} choice={choice} spendingNarrowed={spendingNarrowed} />
       ) : (
         <SpendingReport months={months} choice={choice} choose={choose} />
       )}

@@ -19,6 +19,7 @@ import {
   isFiltered,
   NO_FILTER,
   narrowRange,
+  narrowsBeyondCategories,
   netWorthQuery,
   sameFilter,
 } from '../../../machines/statistics/statistics.filter.ts'
@@ -225,5 +226,15 @@ describe('statistics machine with a filter', () => {
     expect(asked).toHaveLength(1)
     expect(actor.getSnapshot().context.months).toEqual([])
     expect(selectStatus(actor.getSnapshot())).toBe('ready')
+  })
+})
+
+describe('what assignments cannot follow', () => {
+  it('accounts, payee and days narrow spending alone; categories narrow both sides', () => {
+    expect(narrowsBeyondCategories(NO_FILTER)).toBe(false)
+    expect(narrowsBeyondCategories({ ...NO_FILTER, categoryIds: [CategoryId.make('food')] })).toBe(false)
+    expect(narrowsBeyondCategories({ ...NO_FILTER, accountIds: [CARD] })).toBe(true)
+    expect(narrowsBeyondCategories({ ...NO_FILTER, payee: 'Lidl' })).toBe(true)
+    expect(narrowsBeyondCategories({ ...NO_FILTER, toDate: date('2026-03-10') })).toBe(true)
   })
 })

@@ -7,6 +7,7 @@ import {
   budgetTotal,
   type CategoryInfo,
   defaultTrendSubject,
+  firstActiveMonth,
   medianOf,
   netWorthRows,
   roundHalfUp,
@@ -136,6 +137,18 @@ describe('trends', () => {
     // 202501 is 14 months back: in the chart, outside the average's 12 months.
     expect(rows.find((row) => row.month === '202501')?.spent).toBe(100)
     expect(trendStats(rows)).toEqual({ average: 75, median: 0 })
+  })
+
+  it('given a budget whose figures start two months back, when a trend is summed up, then earlier months do not count', () => {
+    const rows = trendRows(months, p('202602'), 'Housing')
+    expect(trendStats(rows, p('202601'))).toEqual({ average: 300, median: 300 })
+    expect(trendStats(rows, p('202701'))).toEqual({ average: null, median: null })
+    expect(firstActiveMonth(months)).toBe(
+      months
+        .filter((m) => m.income !== 0 || m.spending !== 0)
+        .map((m) => m.key)
+        .sort()[0],
+    )
   })
 
   it('given spending, when the report opens without a subject, then it follows the most spent category', () => {
