@@ -10,17 +10,7 @@ import {
   TransactionId,
   TransferId,
 } from './ids.ts'
-import {
-  LoanActivityOutOfRange,
-  LoanActivityValueInvalid,
-  LoanDisbursementDateInvalid,
-  LoanInstallmentsOutOfRange,
-  LoanOverpaymentExceedsBalance,
-  LoanPrincipalOutOfRange,
-  LoanRateOutOfRange,
-  LoanRateTooPrecise,
-  LoanTargetDateOutOfRange,
-} from './loans.ts'
+import { LoanError } from './loans.ts'
 import { CurrencyCode, IsoDate, Minor } from './money.ts'
 
 // Expected refusals of the budget domain. `_tag` names them in code; `code` is the stable wire code of the
@@ -256,15 +246,8 @@ export const BudgetError = Schema.Union([
   LoanNotFound,
   LoanAlreadyExists,
   LoanIsClosed,
-  LoanPrincipalOutOfRange,
-  LoanInstallmentsOutOfRange,
-  LoanRateOutOfRange,
-  LoanRateTooPrecise,
-  LoanDisbursementDateInvalid,
-  LoanActivityOutOfRange,
-  LoanActivityValueInvalid,
-  LoanOverpaymentExceedsBalance,
-  LoanTargetDateOutOfRange,
+  // The schedule's own refusals (domain/loans), listed once in schemas/loans.ts.
+  ...LoanError.members,
 ])
 export type BudgetError = typeof BudgetError.Type
 export type BudgetErrorCode = BudgetError['code']
