@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  type CategoryInfo,
   cashflowRows,
   cashflowTotal,
   isEmpty,
@@ -11,24 +10,13 @@ import {
   topRow,
 } from '../../../machines/statistics/statistics.figures.ts'
 import { CategoryId } from '../../../schemas/ids.ts'
-import { Minor, PeriodKey } from '../../../schemas/money.ts'
+import { Minor } from '../../../schemas/money.ts'
 import type { StatisticsPeriod } from '../../../schemas/statistics.ts'
+import { infoOf, p } from './categories.ts'
 
 const RENT = CategoryId.make('rent')
 const FOOD = CategoryId.make('food')
 const SALARY = CategoryId.make('salary')
-const info: Record<string, CategoryInfo> = {
-  rent: { name: 'Czynsz', groupId: 'home', groupName: 'Dom', type: 'Expense', spendingClass: 'Housing' },
-  food: {
-    name: 'Jedzenie',
-    groupId: 'daily',
-    groupName: 'Codzienne',
-    type: 'Expense',
-    spendingClass: 'Food',
-  },
-  salary: { name: 'Pensja', groupId: 'in', groupName: 'Dochody', type: 'Income', spendingClass: 'Undefined' },
-}
-const infoOf = (id: string) => info[id]
 
 const month = (key: string, rent: number, food: number, salary: number): StatisticsPeriod => ({
   key,
@@ -44,7 +32,6 @@ const month = (key: string, rent: number, food: number, salary: number): Statist
     { spendingClass: 'Food', activity: Minor.make(-food) },
   ],
 })
-const p = (key: string) => PeriodKey.make(key)
 
 describe('statistics figures', () => {
   it('given a month, when ranged, then it reads the 24 months ending with it (a year ago and a trend included)', () => {

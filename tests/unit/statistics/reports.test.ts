@@ -5,7 +5,6 @@ import {
   averageOf,
   budgetRows,
   budgetTotal,
-  type CategoryInfo,
   defaultTrendSubject,
   firstActiveMonth,
   medianOf,
@@ -15,23 +14,10 @@ import {
   trendStats,
 } from '../../../machines/statistics/statistics.figures.ts'
 import { BankAccountId, CategoryId } from '../../../schemas/ids.ts'
-import { Minor, PeriodKey } from '../../../schemas/money.ts'
+import { Minor } from '../../../schemas/money.ts'
+import { infoOf, p } from './categories.ts'
 
 // Issue 31 §1, second slice: trends (12-month average and median), budget vs actual, net worth.
-
-const info: Record<string, CategoryInfo> = {
-  rent: { name: 'Czynsz', groupId: 'home', groupName: 'Dom', type: 'Expense', spendingClass: 'Housing' },
-  food: {
-    name: 'Jedzenie',
-    groupId: 'daily',
-    groupName: 'Codzienne',
-    type: 'Expense',
-    spendingClass: 'Food',
-  },
-  salary: { name: 'Pensja', groupId: 'in', groupName: 'Dochody', type: 'Income', spendingClass: 'Undefined' },
-}
-const infoOf = (id: string) => info[id]
-const p = (key: string) => PeriodKey.make(key)
 
 /** A month where rent and food spent (and were assigned) the given amounts, and salary came in. */
 const month = (
