@@ -1,3 +1,4 @@
+import './filters.css'
 import { ChoiceSelect } from '../dialog/FormDialog.tsx'
 
 export type BarChoice = { readonly id: string; readonly label: string }

@@ -249,14 +249,14 @@ export function StatisticsFilterBar({
       {open ? (
         <Form
           id={`${id}-panel`}
-          className="statistics-filter__panel"
+          className="filter-panel"
           onSubmit={(event) => {
             // Enter in the payee field applies it.
             event.preventDefault()
             commitPayee()
           }}
         >
-          <div className="statistics-filter__fields">
+          <div className="filter-panel__fields statistics-filter__fields">
             <BarSelect
               className="field"
               label={t('statisticsFilter.account')}

@@ -70,7 +70,7 @@ export function FilterBarFields({
     return Result.isFailure(checked) ? t(checked.failure.key, checked.failure.params ?? {}) : ''
   }
   return (
-    <div className="tx-filters__fields">
+    <div className="filter-panel__fields tx-filters__fields">
       <BarSelect
         anyLabel={anyLabel}
         label={t('transactions.filters.account')}

@@ -283,7 +283,7 @@ export function TransactionsPane({
         </Button>
       </div>
       {filtersOpen ? (
-        <section id="tx-filters" className="tx-filters" aria-label={t('transactions.filters.label')}>
+        <section id="tx-filters" className="filter-panel" aria-label={t('transactions.filters.label')}>
           <FilterBarFields
             bar={bar}
             invalid={invalid}
