@@ -128,6 +128,10 @@ const decideCommand = (command: BudgetCommand, state: BudgetState): Decision => 
       return loans.recordLoanActivity(command, state)
     case 'CloseLoan':
       return loans.closeLoan(command, state)
+    case 'PayLoanInstallment':
+      return loans.payLoanInstallment(command, state)
+    case 'OverpayLoan':
+      return loans.overpayLoan(command, state)
     case 'ImportBudget':
       return importBudget(command, state, decideCommand)
     default:

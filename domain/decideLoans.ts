@@ -1,10 +1,14 @@
 import * as Result from 'effect/Result'
+import type { Target } from '../schemas/budget.ts'
 import type { BudgetCommandOf } from '../schemas/budgetCommands.ts'
 import type { BudgetError } from '../schemas/budgetErrors.ts'
-import type { LoanId } from '../schemas/ids.ts'
-import type { Loan, LoanActivity, LoanTerms } from '../schemas/loans.ts'
+import type { BudgetEvent } from '../schemas/budgetEvents.ts'
+import type { LoanId, TargetId } from '../schemas/ids.ts'
+import type { Loan, LoanActivity, LoanScheduleRow, LoanTerms } from '../schemas/loans.ts'
+import type { IsoDate, Minor } from '../schemas/money.ts'
 import * as money from './decideMoney.ts'
 import { type Decision, fail, findCategory, liveBudget } from './decision.ts'
+import { dateInMonth, dayOf, monthIndexOf } from './loans/calendar.ts'
 import { type LoanSchedule, loanSchedule } from './loans/schedule.ts'
 import type { BudgetState } from './state.ts'
 
@@ -39,24 +43,158 @@ export const scheduleOf = (
   activities: readonly LoanActivity[],
 ): Result.Result<LoanSchedule, BudgetError> => loanSchedule(termsOf(loan), activities)
 
+/** The day the money was lent: the disbursement, or a month before the first payment when it is not known. */
+const lentOn = (terms: LoanTerms): IsoDate =>
+  terms.disbursementDate ??
+  dateInMonth(monthIndexOf(terms.firstPaymentDate) - 1, dayOf(terms.firstPaymentDate))
+
+/** What is owed on `date` by the schedule: the balance after the last installment due before it. */
+export const owedOn = (terms: LoanTerms, rows: readonly LoanScheduleRow[], date: IsoDate): Minor => {
+  let owed = terms.principal
+  for (const row of rows) {
+    if (row.date >= date) break
+    owed = row.balance
+  }
+  return owed
+}
+
+/**
+ * The next installment to pay: the first one that pays (neither suspended nor deferred), is due on or after the
+ * day its account began tracking the loan, and has no Payment recorded; undefined when every one is settled.
+ */
+export const nextInstallment = (
+  loan: Loan,
+  schedule: LoanSchedule,
+  since: IsoDate | undefined,
+): LoanScheduleRow | undefined => {
+  const paid = new Set(loan.activities.flatMap((a) => (a.type === 'Payment' ? [a.installment] : [])))
+  return schedule.rows.find(
+    (row, index) =>
+      schedule.notes[index]?.kind === 'Regular' &&
+      !paid.has(row.number) &&
+      (since === undefined || row.date >= since),
+  )
+}
+
+/**
+ * Keeps the loan's category's DebtPayment target at its next installment, paid off by its last one (issue 32
+ * §2). A target of another kind is the person's and stays; a category without one gets one only given an id.
+ */
+const debtTarget = (
+  state: BudgetState,
+  loan: Loan,
+  schedule: LoanSchedule,
+  since: IsoDate | undefined,
+  newTargetId: TargetId | undefined,
+): BudgetEvent[] => {
+  if (loan.categoryId === null) return []
+  const current = state.targets.get(loan.categoryId)
+  if (current !== undefined && current.type !== 'DebtPayment') return []
+  const id = current?.id ?? newTargetId
+  const next = nextInstallment(loan, schedule, since)
+  const last = schedule.rows.at(-1)
+  if (id === undefined || next === undefined || last === undefined || next.payment <= 0) return []
+  const target: Target = {
+    id,
+    categoryId: loan.categoryId,
+    type: 'DebtPayment',
+    amount: next.payment,
+    dueDate: last.date,
+    cadenceMonths: null,
+  }
+  if (current && JSON.stringify(current) === JSON.stringify(target)) return []
+  return [{ _tag: 'TargetSet', target }]
+}
+
+/** The events that give a new loan its own tracking account, and its own category, where it names none. */
+const ownLinks = (
+  command: BudgetCommandOf<'CreateLoan'>,
+  state: BudgetState,
+  rows: readonly LoanScheduleRow[],
+): Result.Result<
+  { events: BudgetEvent[]; loan: Pick<Loan, 'bankAccountId' | 'categoryId'>; since: IsoDate | undefined },
+  BudgetError
+> =>
+  Result.gen(function* () {
+    const events: BudgetEvent[] = []
+    let bankAccountId = command.bankAccountId ?? null
+    let since: IsoDate | undefined
+    if (bankAccountId !== null) since = (yield* money.activeAccount(state, bankAccountId)).openingDate
+    else if (command.ownAccount !== undefined) {
+      const own = command.ownAccount
+      if (state.accounts.has(own.bankAccountId))
+        return yield* fail('BankAccountAlreadyExists', { bankAccountId: own.bankAccountId })
+      const lent = lentOn(command)
+      // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as strings; Math.max would make numbers.
+      const openingDate = own.openingDate > lent ? own.openingDate : lent
+      // What is owed is minus the balance: a debt (a Minor's negation is a Minor).
+      const owed = owedOn(command, rows, openingDate)
+      events.push({
+        _tag: 'BankAccountOpened',
+        bankAccountId: own.bankAccountId,
+        name: command.name,
+        type: 'unconnected',
+        openingBalance: -owed as Minor,
+        openingDate,
+        offBudget: true,
+      })
+      bankAccountId = own.bankAccountId
+      since = openingDate
+    }
+    let categoryId = command.categoryId ?? null
+    if (categoryId !== null) yield* findCategory(state, categoryId)
+    else if (command.ownCategory !== undefined) {
+      const own = command.ownCategory
+      if (state.categories.has(own.categoryId))
+        return yield* fail('CategoryAlreadyExists', { categoryId: own.categoryId })
+      const group = [...state.groups.values()].find((g) => g.name === own.groupName)
+      if (group === undefined) {
+        if (state.groups.has(own.categoryGroupId))
+          return yield* fail('CategoryGroupAlreadyExists', { categoryGroupId: own.categoryGroupId })
+        events.push({
+          _tag: 'CategoryGroupCreated',
+          categoryGroupId: own.categoryGroupId,
+          name: own.groupName,
+        })
+      }
+      events.push({
+        _tag: 'CategoryCreated',
+        categoryId: own.categoryId,
+        categoryGroupId: group?.id ?? own.categoryGroupId,
+        name: command.name,
+        type: 'Expense',
+        spendingClass: 'Housing',
+      })
+      categoryId = own.categoryId
+    }
+    return { events, loan: { bankAccountId, categoryId }, since }
+  })
+
+/** The day the loan's account began tracking it: installments due before it were paid before. */
+const trackedSince = (state: BudgetState, loan: Pick<Loan, 'bankAccountId'>) =>
+  loan.bankAccountId === null ? undefined : state.accounts.get(loan.bankAccountId)?.openingDate
+
 export const createLoan = (command: BudgetCommandOf<'CreateLoan'>, state: BudgetState): Decision =>
   Result.gen(function* () {
     yield* liveBudget(state)
     if (state.loans.has(command.loanId)) return yield* fail('LoanAlreadyExists', { loanId: command.loanId })
     const terms = termsOf(command)
-    yield* scheduleOf(terms, [])
-    if (command.bankAccountId !== undefined) yield* money.activeAccount(state, command.bankAccountId)
-    if (command.categoryId !== undefined) yield* findCategory(state, command.categoryId)
+    const schedule = yield* scheduleOf(terms, [])
+    const links = yield* ownLinks(command, state, schedule.rows)
     const loan: Loan = {
       id: command.loanId,
       name: command.name,
       ...terms,
-      bankAccountId: command.bankAccountId ?? null,
-      categoryId: command.categoryId ?? null,
+      ...links.loan,
       state: 'Active',
       activities: [],
     }
-    return [{ _tag: 'LoanCreated', loan }]
+    // A new category has no target yet, as the state before it says.
+    return [
+      ...links.events,
+      { _tag: 'LoanCreated', loan },
+      ...debtTarget(state, loan, schedule, links.since, command.targetId),
+    ]
   })
 
 export const recordLoanActivity = (
@@ -66,8 +204,138 @@ export const recordLoanActivity = (
   Result.gen(function* () {
     yield* liveBudget(state)
     const loan = yield* activeLoan(state, command.loanId)
-    yield* scheduleOf(loan, [...loan.activities, command.activity])
-    return [{ _tag: 'LoanActivityRecorded', loanId: loan.id, activity: command.activity }]
+    return yield* withActivity(state, loan, command.activity)
+  })
+
+/**
+ * An activity recorded on the loan, with what follows from it: the category's DebtPayment target moves to the
+ * next installment, and a loan left with nothing to pay (its last installment paid, or an overpayment of all that
+ * was owed) is Closed.
+ */
+const withActivity = (
+  state: BudgetState,
+  loan: Loan,
+  activity: LoanActivity,
+): Result.Result<BudgetEvent[], BudgetError> =>
+  Result.gen(function* () {
+    const updated: Loan = { ...loan, activities: [...loan.activities, activity] }
+    const since = trackedSince(state, loan)
+    const schedule = yield* scheduleOf(updated, updated.activities)
+    const events: BudgetEvent[] = [
+      { _tag: 'LoanActivityRecorded', loanId: loan.id, activity },
+      ...debtTarget(state, updated, schedule, since, undefined),
+    ]
+    const settles = activity.type === 'Payment' || activity.type === 'PrincipalChange'
+    if (settles && nextInstallment(updated, schedule, since) === undefined)
+      events.push({ _tag: 'LoanClosed', loanId: loan.id })
+    return events
+  })
+
+/** The loan's account and category, which paying it needs, and a budget account to pay from. */
+const paymentLinks = (
+  state: BudgetState,
+  loan: Loan,
+  fromBankAccountId: BudgetCommandOf<'OverpayLoan'>['fromBankAccountId'],
+) =>
+  Result.gen(function* () {
+    if (loan.bankAccountId === null || loan.categoryId === null)
+      return yield* fail('LoanHasNoAccount', { loanId: loan.id })
+    const from = yield* money.activeAccount(state, fromBankAccountId)
+    if (from.offBudget) return yield* fail('LoanPaidFromTrackingAccount', { bankAccountId: from.id })
+    // A loan kept in a budget account: moving money there stays inside the budget and carries no category.
+    const into = yield* money.activeAccount(state, loan.bankAccountId)
+    const transferCategory = into.offBudget ? { categoryId: loan.categoryId } : {}
+    return { bankAccountId: into.id, categoryId: loan.categoryId, transferCategory }
+  })
+
+export const payLoanInstallment = (
+  command: BudgetCommandOf<'PayLoanInstallment'>,
+  state: BudgetState,
+): Decision =>
+  Result.gen(function* () {
+    yield* liveBudget(state)
+    const loan = yield* activeLoan(state, command.loanId)
+    const links = yield* paymentLinks(state, loan, command.fromBankAccountId)
+    const schedule = yield* scheduleOf(loan, loan.activities)
+    const index = schedule.rows.findIndex((row) => row.number === command.installment)
+    const row = schedule.rows[index]
+    const refuse = (reason: 'AlreadyPaid' | 'NotPaying' | 'NotInSchedule') =>
+      fail('LoanInstallmentNotPayable', { loanId: loan.id, installment: command.installment, reason })
+    if (row === undefined) return yield* refuse('NotInSchedule')
+    if (schedule.notes[index]?.kind !== 'Regular') return yield* refuse('NotPaying')
+    if (loan.activities.some((a) => a.type === 'Payment' && a.installment === row.number))
+      return yield* refuse('AlreadyPaid')
+    if (
+      command.interestTransactionId === command.outflowTransactionId ||
+      command.interestTransactionId === command.inflowTransactionId
+    )
+      return yield* fail('TransactionAlreadyExists', { transactionId: command.interestTransactionId })
+    const events: BudgetEvent[] = []
+    if (row.principal > 0)
+      events.push(
+        ...(yield* money.addTransfer(
+          {
+            _tag: 'AddTransfer',
+            transferId: command.transferId,
+            outflowTransactionId: command.outflowTransactionId,
+            inflowTransactionId: command.inflowTransactionId,
+            fromBankAccountId: command.fromBankAccountId,
+            toBankAccountId: links.bankAccountId,
+            date: command.date,
+            value: row.principal,
+            ...links.transferCategory,
+          },
+          state,
+        )),
+      )
+    if (row.interest > 0)
+      events.push(
+        ...(yield* money.addTransaction(
+          {
+            _tag: 'AddTransaction',
+            transactionId: command.interestTransactionId,
+            bankAccountId: command.fromBankAccountId,
+            date: command.date,
+            payee: loan.name,
+            // Spending: the interest leaves the budget (a Minor's negation is a Minor).
+            value: -row.interest as Minor,
+            splits: [{ categoryId: links.categoryId, value: -row.interest as Minor }],
+          },
+          state,
+        )),
+      )
+    const payment: LoanActivity = { type: 'Payment', installment: row.number, value: row.payment }
+    return [...events, ...(yield* withActivity(state, loan, payment))]
+  })
+
+export const overpayLoan = (command: BudgetCommandOf<'OverpayLoan'>, state: BudgetState): Decision =>
+  Result.gen(function* () {
+    yield* liveBudget(state)
+    const loan = yield* activeLoan(state, command.loanId)
+    const links = yield* paymentLinks(state, loan, command.fromBankAccountId)
+    const overpayment: LoanActivity = {
+      type: 'PrincipalChange',
+      afterInstallment: command.afterInstallment,
+      value: command.value,
+      mode: command.mode,
+    }
+    // The schedule's refusal first: an overpayment past the balance moves no money.
+    const recorded = yield* withActivity(state, loan, overpayment)
+    const transfer = yield* money.addTransfer(
+      {
+        _tag: 'AddTransfer',
+        transferId: command.transferId,
+        outflowTransactionId: command.outflowTransactionId,
+        inflowTransactionId: command.inflowTransactionId,
+        fromBankAccountId: command.fromBankAccountId,
+        toBankAccountId: links.bankAccountId,
+        date: command.date,
+        value: command.value,
+        ...links.transferCategory,
+      },
+      state,
+    )
+    return [...transfer, ...recorded]
   })
 
 export const closeLoan = (command: BudgetCommandOf<'CloseLoan'>, state: BudgetState): Decision =>

@@ -75,6 +75,43 @@ export const normalizeSplits = (
   })
 }
 
+/**
+ * The splits a transaction keeps in its account: a tracking (off-budget) account's carry no category (issue 32
+ * §2), so none is stored and any given is refused; a budget account's are normalized.
+ */
+export const splitsIn = (
+  state: BudgetState,
+  account: BankAccount,
+  value: Minor,
+  splits: readonly SplitInput[],
+  uncategorizedId: CategoryId,
+): Result.Result<Split[], BudgetError> => {
+  if (!account.offBudget) return normalizeSplits(state, value, splits, uncategorizedId)
+  return splits.length === 0
+    ? Result.succeed([])
+    : fail('OffBudgetHasNoCategories', { bankAccountId: account.id })
+}
+
+/**
+ * A transfer's sides' splits: none between two budget accounts or two tracking ones; across the budget's edge
+ * the budget side carries the category (Uncategorized when none is given), as in YNAB.
+ */
+const transferSplits = (
+  from: BankAccount,
+  to: BankAccount,
+  value: Minor,
+  categoryId: CategoryId | undefined,
+  uncategorizedId: CategoryId,
+): { readonly outflow: Split[]; readonly inflow: Split[] } | undefined => {
+  if (from.offBudget === to.offBudget)
+    return categoryId === undefined ? { outflow: [], inflow: [] } : undefined
+  const category = categoryId ?? uncategorizedId
+  return from.offBudget
+    ? { outflow: [], inflow: [{ categoryId: category, value }] }
+    : // Negating a Minor keeps it a Minor.
+      { outflow: [{ categoryId: category, value: -value as Minor }], inflow: [] }
+}
+
 const sameSplits = (a: Transaction['splits'], b: Transaction['splits']) =>
   a.length === b.length &&
   a.every((split, index) => split.categoryId === b[index]?.categoryId && split.value === b[index]?.value)
@@ -124,6 +161,7 @@ export const openBankAccount = (command: BudgetCommandOf<'OpenBankAccount'>, sta
         type: command.type,
         openingBalance: command.balance,
         openingDate: command.date,
+        ...(command.offBudget === true ? { offBudget: true as const } : {}),
       },
     ]
   })
@@ -166,7 +204,13 @@ export const addTransaction = (
   }
   const account = activeAccount(state, command.bankAccountId)
   if (Result.isFailure(account)) return Result.fail(account.failure)
-  const splits = normalizeSplits(state, command.value, command.splits, budget.success.uncategorizedCategoryId)
+  const splits = splitsIn(
+    state,
+    account.success,
+    command.value,
+    command.splits,
+    budget.success.uncategorizedCategoryId,
+  )
   if (Result.isFailure(splits)) return Result.fail(splits.failure)
   const added = transaction({
     id: command.transactionId,
@@ -194,13 +238,18 @@ const transferSides = (state: BudgetState, side: Transaction) => {
   return outflow && inflow ? { outflow, inflow } : undefined
 }
 
+/** The category a transfer carries across the budget's edge (its budget side's), if it carries one. */
+const transferCategory = (sides: { readonly outflow: Transaction; readonly inflow: Transaction }) =>
+  sides.outflow.splits[0]?.categoryId ?? sides.inflow.splits[0]?.categoryId
+
 const editTransferSide = (
   command: BudgetCommandOf<'EditTransaction'>,
   state: BudgetState,
   side: Transaction,
+  uncategorizedId: CategoryId,
 ) =>
   Result.gen(function* () {
-    if (command.splits !== undefined && command.splits.length > 0)
+    if (command.splits !== undefined && command.splits.length > 1)
       return yield* fail('TransferHasNoCategories', {})
     const sides = transferSides(state, side)
     if (!sides) return yield* fail('TransactionNotFound', { transactionId: side.id })
@@ -210,8 +259,20 @@ const editTransferSide = (
     if (amount === 0) return yield* fail('AmountMustBePositive', { value: amount as Minor })
     const other = isOutflow ? sides.inflow : sides.outflow
     const accountId = command.bankAccountId ?? side.bankAccountId
-    if (accountId !== side.bankAccountId) yield* activeAccount(state, accountId)
+    const account = yield* activeAccount(state, accountId)
     if (accountId === other.bankAccountId) return yield* fail('TransferToSameAccount', {})
+    const otherAccount = yield* findAccount(state, other.bankAccountId)
+    const given = command.splits?.[0]?.categoryId
+    if (given !== undefined) yield* findCategory(state, given)
+    const splits = transferSplits(
+      isOutflow ? account : otherAccount,
+      isOutflow ? otherAccount : account,
+      // Absolute value of a Minor.
+      amount as Minor,
+      given ?? (account.offBudget === otherAccount.offBudget ? undefined : transferCategory(sides)),
+      uncategorizedId,
+    )
+    if (splits === undefined) return yield* fail('TransferHasNoCategories', {})
     const shared = { date: command.date ?? side.date, memo: command.memo ?? side.memo }
     const edited = transaction({
       ...side,
@@ -222,8 +283,14 @@ const editTransferSide = (
       kind: command.kind ?? side.kind,
       cleared: command.cleared ?? side.cleared,
       reconciled: side.reconciled && (command.cleared ?? true),
+      splits: isOutflow ? splits.outflow : splits.inflow,
     })
-    const counterpart = transaction({ ...other, ...shared, value: (isOutflow ? amount : -amount) as Minor })
+    const counterpart = transaction({
+      ...other,
+      ...shared,
+      value: (isOutflow ? amount : -amount) as Minor,
+      splits: isOutflow ? splits.inflow : splits.outflow,
+    })
     const outflow = isOutflow ? edited : counterpart
     const inflow = isOutflow ? counterpart : edited
     if (sameTransaction(outflow, sides.outflow) && sameTransaction(inflow, sides.inflow)) return []
@@ -239,14 +306,17 @@ export const editTransaction = (command: BudgetCommandOf<'EditTransaction'>, sta
       return yield* fail('ReconciledTransactionLocked', { transactionId: current.id })
     }
     yield* activeAccount(state, current.bankAccountId)
-    if (current.transferId !== null) return yield* editTransferSide(command, state, current)
+    if (current.transferId !== null)
+      return yield* editTransferSide(command, state, current, budget.uncategorizedCategoryId)
     const accountId = command.bankAccountId ?? current.bankAccountId
-    if (accountId !== current.bankAccountId) yield* activeAccount(state, accountId)
+    const account = yield* activeAccount(state, accountId)
     const value = command.value ?? current.value
-    const splits = yield* normalizeSplits(
+    // Moved into a tracking account, a transaction leaves its categories behind.
+    const splits = yield* splitsIn(
       state,
+      account,
       value,
-      command.splits ?? current.splits,
+      command.splits ?? (account.offBudget ? [] : current.splits),
       budget.uncategorizedCategoryId,
     )
     const cleared = command.cleared ?? current.cleared
@@ -302,7 +372,7 @@ export const addTransfer = (
   state: BudgetState,
 ): Decision =>
   Result.gen(function* () {
-    yield* liveBudget(state)
+    const budget = yield* liveBudget(state)
     for (const id of [command.outflowTransactionId, command.inflowTransactionId]) {
       if (findTransaction(state, id)) return yield* fail('TransactionAlreadyExists', { transactionId: id })
     }
@@ -316,7 +386,10 @@ export const addTransfer = (
     const from = yield* activeAccount(state, command.fromBankAccountId)
     const to = yield* activeAccount(state, command.toBankAccountId)
     if (command.value <= 0) return yield* fail('AmountMustBePositive', { value: command.value })
-    const side = (id: TransactionId, bankAccountId: BankAccountId, value: Minor) =>
+    if (command.categoryId !== undefined) yield* findCategory(state, command.categoryId)
+    const splits = transferSplits(from, to, command.value, command.categoryId, budget.uncategorizedCategoryId)
+    if (splits === undefined) return yield* fail('TransferHasNoCategories', {})
+    const side = (id: TransactionId, bankAccountId: BankAccountId, value: Minor, sideSplits: Split[]) =>
       transaction({
         id,
         bankAccountId,
@@ -328,7 +401,7 @@ export const addTransfer = (
         kind: 'Regular',
         cleared: false,
         reconciled: false,
-        splits: [],
+        splits: sideSplits,
         transferId: command.transferId,
       })
     return [
@@ -337,8 +410,8 @@ export const addTransfer = (
         transferId: command.transferId,
         // Negating a Minor keeps it a Minor.
         // The accounts' own id strings, as for a transaction.
-        outflow: side(command.outflowTransactionId, from.id, -command.value as Minor),
-        inflow: side(command.inflowTransactionId, to.id, command.value),
+        outflow: side(command.outflowTransactionId, from.id, -command.value as Minor, splits.outflow),
+        inflow: side(command.inflowTransactionId, to.id, command.value, splits.inflow),
       },
     ]
   })
@@ -504,7 +577,8 @@ export const reconcileAccount = (
           kind: 'Regular',
           cleared: true,
           reconciled: true,
-          splits: [{ categoryId: adjustmentCategory, value }],
+          // A tracking account's adjustment stays outside the budget, as its transactions do.
+          splits: account.offBudget ? [] : [{ categoryId: adjustmentCategory, value }],
           transferId: null,
         }),
       })

@@ -218,6 +218,9 @@ const deleteCategory = (draft: Draft, categoryId: CategoryId, intoId: CategoryId
     )
     draft.templates = withEntry(draft.templates, template.id, { ...template, splits })
   }
+  // A loan's installments go where the category's money went.
+  const loans = [...draft.loans.values()].filter((loan) => loan.categoryId === categoryId)
+  for (const loan of loans) draft.loans = withEntry(draft.loans, loan.id, { ...loan, categoryId: intoId })
   draft.categories = withoutEntry(draft.categories, categoryId)
   draft.targets = withoutEntry(draft.targets, categoryId)
   // Undo entries could point at the deleted category; deleting a category ends the undo history.
@@ -443,6 +446,7 @@ export const evolve = (state: BudgetState, event: BudgetEvent): BudgetState => {
         openingBalance: event.openingBalance,
         openingDate: event.openingDate,
         lastReconciledAt: null,
+        offBudget: event.offBudget === true,
       })
       draft.accountTotals = withEntry(draft.accountTotals, event.bankAccountId, {
         cleared: event.openingBalance,

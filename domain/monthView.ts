@@ -131,11 +131,14 @@ export const ledgerOf = (state: BudgetState, categoryId: CategoryId, period: Per
   return ledger
 }
 
-/** Income up to and including the month: Income-category activity (refunds of income lower it) and opening balances. */
+/**
+ * Income up to and including the month: Income-category activity (refunds of income lower it) and the budget
+ * accounts' opening balances (a tracking account's stays outside the budget).
+ */
 export const incomeUpTo = (state: BudgetState, period: PeriodKey): number => {
   let income = 0
   for (const account of state.accounts.values()) {
-    if (periodOfDate(account.openingDate) <= period) income += account.openingBalance
+    if (!account.offBudget && periodOfDate(account.openingDate) <= period) income += account.openingBalance
   }
   for (const category of state.categories.values()) {
     if (category.type !== 'Income') continue

@@ -93,6 +93,8 @@ const commandNeeds: { readonly [Tag in BudgetCommand['_tag']]: Need } = {
   CreateLoan: editNeed,
   RecordLoanActivity: editNeed,
   CloseLoan: editNeed,
+  PayLoanInstallment: editNeed,
+  OverpayLoan: editNeed,
 }
 
 export const needOfCommand = (tag: BudgetCommand['_tag']): Need => commandNeeds[tag]

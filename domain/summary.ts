@@ -75,6 +75,18 @@ export const transactionsNeeded = (
           transferIds.add(command.transfer.transferId)
         }
         break
+      case 'PayLoanInstallment':
+        // Adds a transfer and a transaction: their new ids, as for AddTransfer and AddTransaction.
+        ids.add(command.outflowTransactionId)
+        ids.add(command.inflowTransactionId)
+        ids.add(command.interestTransactionId)
+        transferIds.add(command.transferId)
+        break
+      case 'OverpayLoan':
+        ids.add(command.outflowTransactionId)
+        ids.add(command.inflowTransactionId)
+        transferIds.add(command.transferId)
+        break
       case 'ReconcileAccount':
         ids.add(command.adjustmentTransactionId)
         clearedOf.add(command.bankAccountId)

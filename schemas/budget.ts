@@ -122,6 +122,11 @@ export const BankAccount = Schema.Struct({
   openingBalance: Minor,
   openingDate: IsoDate,
   lastReconciledAt: Schema.NullOr(IsoDate),
+  /**
+   * A tracking account (a loan's, issue 32 §2): its balance stays outside the budget, its transactions carry no
+   * category, and a transfer between it and a budget account crosses the budget's edge and carries one.
+   */
+  offBudget: Schema.Boolean,
 })
 export type BankAccount = typeof BankAccount.Type
 

@@ -30,8 +30,8 @@ import {
   TransferId,
   UserId,
 } from './ids.ts'
-import { LoanActivity, LoanTerms } from './loans.ts'
-import { Amount, CurrencyCode, Instant, IsoDate, PeriodKey } from './money.ts'
+import { LoanActivity, LoanTerms, OverpaymentMode } from './loans.ts'
+import { Amount, CurrencyCode, Instant, IsoDate, Minor, PeriodKey } from './money.ts'
 import {
   AmountMatch,
   DraftHorizonDays,
@@ -122,6 +122,8 @@ export const OpenBankAccount = Schema.TaggedStruct('OpenBankAccount', {
   type: BankAccountType,
   balance: Amount,
   date: IsoDate,
+  /** A tracking (off-budget) account; a budget account when absent. */
+  offBudget: Schema.optionalKey(Schema.Boolean),
 })
 export const RenameBankAccount = Schema.TaggedStruct('RenameBankAccount', {
   bankAccountId: BankAccountId,
@@ -175,6 +177,8 @@ const TransferToAdd = {
   date: IsoDate,
   value: Amount,
   memo: Schema.optionalKey(Text),
+  /** Only across the budget's edge (a budget account ↔ a tracking one): the budget side's category. */
+  categoryId: Schema.optionalKey(CategoryId),
 }
 export const AddTransfer = Schema.TaggedStruct('AddTransfer', TransferToAdd)
 
@@ -341,6 +345,43 @@ export const CreateLoan = Schema.TaggedStruct('CreateLoan', {
   ...LoanTerms.fields,
   bankAccountId: Schema.optionalKey(BankAccountId),
   categoryId: Schema.optionalKey(CategoryId),
+  /**
+   * Without `bankAccountId`: the loan's own tracking account, opened with what is owed on `openingDate` (the
+   * later of that day and the disbursement), installments due before it counting as paid before tracking began.
+   */
+  ownAccount: Schema.optionalKey(Schema.Struct({ bankAccountId: BankAccountId, openingDate: IsoDate })),
+  /** Without `categoryId`: the loan's own category, named as the loan, in the group named `groupName`. */
+  ownCategory: Schema.optionalKey(
+    Schema.Struct({ categoryId: CategoryId, categoryGroupId: CategoryGroupId, groupName: Name }),
+  ),
+  /** The id of the DebtPayment target the loan sets on its category when the category has no target. */
+  targetId: Schema.optionalKey(TargetId),
+})
+/**
+ * Pays installment `installment` as the schedule has it, from a budget account: the principal part is a transfer
+ * into the loan's account carrying the loan's category, the interest part spending in it; a Payment is recorded.
+ */
+export const PayLoanInstallment = Schema.TaggedStruct('PayLoanInstallment', {
+  loanId: LoanId,
+  installment: Schema.Int,
+  fromBankAccountId: BankAccountId,
+  date: IsoDate,
+  transferId: TransferId,
+  outflowTransactionId: TransactionId,
+  inflowTransactionId: TransactionId,
+  interestTransactionId: TransactionId,
+})
+/** An overpayment (PrincipalChange) paid from a budget account: a transfer into the loan's account. */
+export const OverpayLoan = Schema.TaggedStruct('OverpayLoan', {
+  loanId: LoanId,
+  afterInstallment: Schema.Int,
+  value: Minor,
+  mode: OverpaymentMode,
+  fromBankAccountId: BankAccountId,
+  date: IsoDate,
+  transferId: TransferId,
+  outflowTransactionId: TransactionId,
+  inflowTransactionId: TransactionId,
 })
 /** One activity on an active loan (an overpayment, a rate change …); refused when the schedule refuses it. */
 export const RecordLoanActivity = Schema.TaggedStruct('RecordLoanActivity', {
@@ -397,6 +438,8 @@ export const OpenBudgetCommandDraft = Schema.Union([
   CreateLoan,
   RecordLoanActivity,
   CloseLoan,
+  PayLoanInstallment,
+  OverpayLoan,
 ])
 export type OpenBudgetCommandDraft = typeof OpenBudgetCommandDraft.Type
 

@@ -96,6 +96,10 @@ export const TransferAlreadyExists = refusal('TransferAlreadyExists', 'transfer-
   transferId: TransferId,
 })
 export const TransferHasNoCategories = refusal('TransferHasNoCategories', 'transfer-has-no-categories', {})
+/** A tracking account's transactions stay outside the budget: they carry no category (issue 32 §2). */
+export const OffBudgetHasNoCategories = refusal('OffBudgetHasNoCategories', 'off-budget-has-no-categories', {
+  bankAccountId: BankAccountId,
+})
 export const AmountMustBePositive = refusal('AmountMustBePositive', 'amount-must-be-positive', {
   value: Minor,
 })
@@ -177,6 +181,26 @@ export const LoanNotFound = refusal('LoanNotFound', 'loan-not-found', { loanId: 
 export const LoanAlreadyExists = refusal('LoanAlreadyExists', 'loan-already-exists', { loanId: LoanId })
 /** An activity on a Closed loan, or closing it again. */
 export const LoanIsClosed = refusal('LoanIsClosed', 'loan-closed', { loanId: LoanId })
+/** Paying needs the loan's tracking account and category (a loan recorded with neither has nowhere to pay to). */
+export const LoanHasNoAccount = refusal('LoanHasNoAccount', 'loan-has-no-account', { loanId: LoanId })
+/** The installment was paid already, is suspended or deferred, or is not in the schedule. */
+export const LoanInstallmentNotPayable = refusal(
+  'LoanInstallmentNotPayable',
+  'loan-installment-not-payable',
+  {
+    loanId: LoanId,
+    installment: Schema.Int,
+    reason: Schema.Literals(['AlreadyPaid', 'NotPaying', 'NotInSchedule']),
+  },
+)
+/** A loan is paid from a budget account: the money crosses the budget's edge into the loan's account. */
+export const LoanPaidFromTrackingAccount = refusal(
+  'LoanPaidFromTrackingAccount',
+  'loan-paid-from-tracking-account',
+  {
+    bankAccountId: BankAccountId,
+  },
+)
 
 // The loan arithmetic's refusals (schemas/loans.ts) are budget refusals as they are: a command that would make a
 // loan's schedule refuse is refused with the schedule's reason.
@@ -219,6 +243,7 @@ export const BudgetError = Schema.Union([
   TransferToSameAccount,
   TransferAlreadyExists,
   TransferHasNoCategories,
+  OffBudgetHasNoCategories,
   AmountMustBePositive,
   ReconciledTransactionLocked,
   CannotAssignToIncomeCategory,
@@ -246,6 +271,9 @@ export const BudgetError = Schema.Union([
   LoanNotFound,
   LoanAlreadyExists,
   LoanIsClosed,
+  LoanHasNoAccount,
+  LoanInstallmentNotPayable,
+  LoanPaidFromTrackingAccount,
   // The schedule's own refusals (domain/loans), listed once in schemas/loans.ts.
   ...LoanError.members,
 ])

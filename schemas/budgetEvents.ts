@@ -114,6 +114,8 @@ export const BankAccountOpened = Schema.TaggedStruct('BankAccountOpened', {
   type: BankAccountType,
   openingBalance: Minor,
   openingDate: IsoDate,
+  /** Present (true) only for a tracking account; events written before them open budget accounts. */
+  offBudget: Schema.optionalKey(Schema.Literal(true)),
 })
 export const BankAccountRenamed = Schema.TaggedStruct('BankAccountRenamed', {
   bankAccountId: BankAccountId,

@@ -74,6 +74,8 @@ export const KopertaAccount = Schema.Struct({
   openingBalance: Minor,
   openingDate: IsoDate,
   lastReconciledAt: Schema.NullOr(IsoDate),
+  /** A tracking (off-budget) account, e.g. a loan's (absent: a budget account); its transactions have no split. */
+  offBudget: Schema.optionalKey(Schema.Boolean),
 })
 
 const Status = {
@@ -108,6 +110,8 @@ export const KopertaTransfer = Schema.Struct({
   from: KopertaTransferSide,
   to: KopertaTransferSide,
   enteredBy: EnteredBy,
+  /** Across the budget's edge (a budget account ↔ a tracking one): the budget side's category. */
+  categoryId: Schema.optionalKey(Id),
 })
 
 /** Version 3: one change of an assigned amount (the month's assignment history), oldest first. */

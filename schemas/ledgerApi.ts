@@ -175,6 +175,7 @@ export const CreateBankAccountBody = Schema.Struct({
   type: Schema.Literal('unconnected'),
   balance: OpenBankAccount.fields.balance,
   date: IsoDate,
+  offBudget: OpenBankAccount.fields.offBudget,
 })
 export const RenameBankAccountBody = Schema.Struct({ name: NewName })
 export const ReconcileBody = Schema.Struct(
@@ -200,7 +201,14 @@ export const EditTransactionBody = Schema.Struct(
 )
 export const AddTransferBody = Schema.Struct({
   id: Schema.optionalKey(TransferId),
-  ...Struct.pick(AddTransfer.fields, ['fromBankAccountId', 'toBankAccountId', 'date', 'value', 'memo']),
+  ...Struct.pick(AddTransfer.fields, [
+    'fromBankAccountId',
+    'toBankAccountId',
+    'date',
+    'value',
+    'memo',
+    'categoryId',
+  ]),
 })
 /** A bulk import: transactions and transfers, applied in order, all or nothing. */
 export const BulkItem = Schema.Union([AddTransactionBody, AddTransferBody])

@@ -1,6 +1,7 @@
 import * as Schema from 'effect/Schema'
 import * as Struct from 'effect/Struct'
-import { CreateLoan } from './budgetCommands.ts'
+import { NewName } from './budget.ts'
+import { CreateLoan, OverpayLoan, PayLoanInstallment } from './budgetCommands.ts'
 import { BudgetId, LoanId } from './ids.ts'
 import { Loan, LoanActivity, LoanScheduleRow } from './loans.ts'
 
@@ -11,11 +12,25 @@ export const LoanParams = Schema.Struct({ budgetId: BudgetId, loanId: LoanId })
 
 /**
  * A new loan: its terms (`principal` in minor units, `annualRate` a decimal string in percent), its name, and the
- * account and category it is linked to. The server makes its id. Without `bankAccountId` / `categoryId` the loan is
- * recorded without that link (null): tracking (off-budget) accounts do not exist yet, and the loan's own account
- * and category come with them (issue 32 §2).
+ * account and category it is linked to. The server makes its id. Without `bankAccountId` the loan gets its own
+ * tracking (off-budget) account, opened with what is owed today; without `categoryId` its own category, named as
+ * the loan, in the group `categoryGroupName` (found by name or made; "Kredyty" when absent), with a DebtPayment
+ * target at the next installment.
  */
-export const CreateLoanBody = Schema.Struct(Struct.omit(CreateLoan.fields, ['_tag', 'loanId']))
+export const CreateLoanBody = Schema.Struct({
+  ...Struct.omit(CreateLoan.fields, ['_tag', 'loanId', 'ownAccount', 'ownCategory', 'targetId']),
+  categoryGroupName: Schema.optionalKey(NewName),
+})
+
+/** Pays one installment as scheduled from a budget account (issue 32 §2). */
+export const PayLoanInstallmentBody = Schema.Struct(
+  Struct.pick(PayLoanInstallment.fields, ['installment', 'fromBankAccountId', 'date']),
+)
+
+/** An overpayment paid from a budget account: a PrincipalChange and the money moved into the loan's account. */
+export const OverpayLoanBody = Schema.Struct(
+  Struct.pick(OverpayLoan.fields, ['afterInstallment', 'value', 'mode', 'fromBankAccountId', 'date']),
+)
 
 /** One activity, told apart by `type` (e.g. an overpayment `PrincipalChange`, a rate change `InterestRateChange`). */
 export const RecordLoanActivityBody = LoanActivity

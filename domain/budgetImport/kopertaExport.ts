@@ -35,6 +35,12 @@ export interface Authorship {
 }
 
 /** The budget as Koperta's file; undefined for a missing or deleted budget. Authorship, when given, goes in too. */
+/** A transfer across the budget's edge names its budget side's category. */
+const crossing = (splits: readonly { readonly categoryId: string }[]) => {
+  const [split] = splits
+  return split === undefined ? {} : { categoryId: split.categoryId }
+}
+
 export const toKopertaFile = (
   state: BudgetState,
   exportedAt: Instant,
@@ -86,6 +92,7 @@ export const toKopertaFile = (
       from: { transactionId: outflow.id, accountId: outflow.bankAccountId, ...status(outflow) },
       to: { transactionId: inflow.id, accountId: inflow.bankAccountId, ...status(inflow) },
       ...enteredBy(outflow.id),
+      ...crossing([...outflow.splits, ...inflow.splits]),
     })
   }
   transfers.sort((a, b) =>
@@ -130,6 +137,7 @@ export const toKopertaFile = (
       openingBalance: account.openingBalance,
       openingDate: account.openingDate,
       lastReconciledAt: account.lastReconciledAt,
+      ...(account.offBudget ? { offBudget: true } : {}),
     })),
     transactions,
     transfers,

@@ -173,13 +173,17 @@ const convert = (file: KopertaBudgetFile, { mint, target }: ImportContext): Budg
     transactionIds.add(old)
     return TransactionId.make(mint())
   }
+  const offBudget = new Set(
+    file.accounts.flatMap((account) => (account.offBudget === true ? [account.id] : [])),
+  )
   const transactions: PlannedTransaction[] = file.transactions.map((transaction) => {
     const value = amount(transaction.value)
     const splits = transaction.splits.map((split) => ({
       categoryId: categories.of(split.categoryId),
       value: amount(split.value),
     }))
-    if (splits.length === 0) invalid(`transaction ${transaction.id} has no split`)
+    if (splits.length === 0 && !offBudget.has(transaction.accountId))
+      invalid(`transaction ${transaction.id} has no split`)
     if (splits.length > 1 && splits.reduce((sum, split) => sum + split.value, 0) !== value)
       invalid(`splits of ${transaction.id} do not sum to its value`)
     addTo(transaction.accountId, value)
@@ -221,6 +225,7 @@ const convert = (file: KopertaBudgetFile, { mint, target }: ImportContext): Budg
       memo: text.memo(transfer.memo),
       from: side(transfer.from),
       to: side(transfer.to),
+      ...(transfer.categoryId === undefined ? {} : { categoryId: categories.of(transfer.categoryId) }),
     }
   })
   report.mapped('transfers', transfers.length)
@@ -237,6 +242,7 @@ const convert = (file: KopertaBudgetFile, { mint, target }: ImportContext): Budg
       openingDate: account.openingDate,
       closed: account.closed && !stillHoldsMoney,
       lastReconciledAt: account.lastReconciledAt,
+      ...(account.offBudget === true ? { offBudget: true } : {}),
     }
   })
   report.mapped('accounts', accounts.length)

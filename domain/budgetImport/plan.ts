@@ -108,6 +108,8 @@ export interface PlannedAccount {
   readonly closed: boolean
   /** The day of the last reconciliation; null when never reconciled. */
   readonly lastReconciledAt: IsoDate | null
+  /** A tracking (off-budget) account. */
+  readonly offBudget?: boolean
 }
 
 export interface PlannedTransaction extends PlannedStatus {
@@ -134,6 +136,8 @@ export interface PlannedTransfer {
   readonly memo: string
   readonly from: PlannedSide
   readonly to: PlannedSide
+  /** Across the budget's edge: the budget side's category. */
+  readonly categoryId?: CategoryId
 }
 
 /** A budget's accounts and money, with ids already minted for the target budget. */
@@ -167,6 +171,7 @@ const transferAddition = (transfer: PlannedTransfer): ImportItem => ({
   date: transfer.date,
   value: transfer.value,
   ...(transfer.memo === '' ? {} : { memo: transfer.memo }),
+  ...(transfer.categoryId === undefined ? {} : { categoryId: transfer.categoryId }),
 })
 
 /** A transfer side is added uncleared and regular; this edit gives it its own status, if it has another. */
@@ -205,6 +210,7 @@ export const moneyCommands = (
     type: account.type,
     balance: account.openingBalance,
     date: account.openingDate,
+    ...(account.offBudget === true ? { offBudget: true } : {}),
   }))
   const reconciledBalance = new Map<BankAccountId, number>()
   const reconciledLast = new Map<BankAccountId, IsoDate>()

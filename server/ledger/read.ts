@@ -98,6 +98,7 @@ export const listAccounts = async (db: Db, budgetId: string): Promise<AccountWit
       openingBalance: amount(row.opening_balance),
       openingDate: row.opening_date,
       lastReconciledAt: row.last_reconciled_at,
+      offBudget: row.off_budget,
       balance: cleared + uncleared,
       cleared,
       uncleared,

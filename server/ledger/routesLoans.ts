@@ -1,7 +1,7 @@
 import * as Result from 'effect/Result'
 import { scheduleOf } from '../../domain/decideLoans.ts'
 import type { BudgetState } from '../../domain/state.ts'
-import { LoanId } from '../../schemas/ids.ts'
+import { BankAccountId, CategoryGroupId, CategoryId, LoanId, TargetId } from '../../schemas/ids.ts'
 import { BudgetParams } from '../../schemas/ledgerApi.ts'
 import type { Loan, LoanScheduleRow } from '../../schemas/loans.ts'
 import { Loan as LoanView } from '../../schemas/loans.ts'
@@ -12,13 +12,17 @@ import {
   LoanParams,
   LoanSchedule,
   LoansSchedule,
+  OverpayLoanBody,
+  PayLoanInstallmentBody,
   RecordLoanActivityBody,
 } from '../../schemas/loansApi.ts'
 import { makeProblem, ProblemError } from '../http/problem.ts'
 import { type AnyRoute, defineRoute } from '../http/route.ts'
 import { found, readableHead, readReply, runCommand } from './http.ts'
 import { budgetNotFound } from './problems.ts'
+import { mintedIds } from './routesMoney.ts'
 import { readAtOneVersion } from './service.ts'
+import { todayOf } from './today.ts'
 import { timeOrderedUuid } from './uuidv7.ts'
 
 // Loans over HTTP (issue 32 §3). The terms and activities are the state's (domain/decideLoans.ts); every schedule
@@ -45,6 +49,9 @@ const rowsOf = (loan: Loan): readonly LoanScheduleRow[] => {
 }
 
 const loansOf = (state: BudgetState): readonly Loan[] => [...state.loans.values()]
+
+/** The group a loan's own category goes into when the app names none (Polish first, like the product). */
+const defaultLoanGroup = 'Kredyty'
 
 export const loanRoutes: readonly AnyRoute[] = [
   defineRoute({
@@ -115,16 +122,39 @@ export const loanRoutes: readonly AnyRoute[] = [
     path: '/api/budget/:budgetId/loans',
     operationId: 'createLoan',
     summary:
-      'Record a loan (principal in minor units, annualRate a decimal string in percent, 0 to 100, at most 4 decimals); the server makes its id. Without bankAccountId / categoryId the link stays null: tracking accounts are not built yet',
+      'Record a loan (principal in minor units, annualRate a decimal string in percent, 0 to 100, at most 4 decimals); the server makes its id. Without bankAccountId it opens the loan its own tracking (off-budget) account at minus what is owed today; without categoryId it makes the loan its own category (in categoryGroupName, default "Kredyty") with a DebtPayment target at the next installment',
     tags,
     params: BudgetParams,
     body: CreateLoanBody,
     responses: { 201: { description: 'The new loan.', schema: LoanView } },
     handler: async ({ params, body, request }) => {
       const loanId = LoanId.make(timeOrderedUuid())
+      const { categoryGroupName, ...terms } = body
+      const ownAccount =
+        body.bankAccountId === undefined
+          ? {
+              ownAccount: {
+                bankAccountId: BankAccountId.make(timeOrderedUuid()),
+                openingDate: await todayOf(request),
+              },
+            }
+          : {}
+      const ownCategory =
+        body.categoryId === undefined
+          ? {
+              ownCategory: {
+                categoryId: CategoryId.make(timeOrderedUuid()),
+                categoryGroupId: CategoryGroupId.make(timeOrderedUuid()),
+                groupName: categoryGroupName ?? defaultLoanGroup,
+              },
+            }
+          : {}
+      const targetId = TargetId.make(timeOrderedUuid())
       return runCommand(request, params.budgetId, {
         status: 201,
-        commands: (meta) => [{ _tag: 'CreateLoan', ...meta(0), loanId, ...body }],
+        commands: (meta) => [
+          { _tag: 'CreateLoan', ...meta(0), loanId, ...terms, ...ownAccount, ...ownCategory, targetId },
+        ],
         answer: (after) => found(after.loans.get(loanId), 'loan'),
       })
     },
@@ -145,6 +175,83 @@ export const loanRoutes: readonly AnyRoute[] = [
         commands: (meta) => [
           { _tag: 'RecordLoanActivity', ...meta(0), loanId: params.loanId, activity: body },
         ],
+        answer: (after) => found(after.loans.get(params.loanId), 'loan'),
+      }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/budget/:budgetId/loans/:loanId/payments',
+    operationId: 'payLoanInstallment',
+    summary:
+      "Pay an installment as scheduled from a budget account: the principal part moves into the loan's account as a transfer carrying the loan's category, the interest part is spending in that category, and a Payment is recorded",
+    tags,
+    params: LoanParams,
+    body: PayLoanInstallmentBody,
+    responses: { 201: { description: 'The loan with the payment.', schema: LoanView } },
+    handler: async ({ params, body, request }) => {
+      const { minted, mint, mintTransfer } = mintedIds()
+      return runCommand(request, params.budgetId, {
+        status: 201,
+        minted,
+        commands: (meta) => [
+          {
+            _tag: 'PayLoanInstallment',
+            ...meta(0),
+            loanId: params.loanId,
+            ...body,
+            transferId: mintTransfer(),
+            outflowTransactionId: mint(),
+            inflowTransactionId: mint(),
+            interestTransactionId: mint(),
+          },
+        ],
+        answer: (after) => found(after.loans.get(params.loanId), 'loan'),
+      })
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/budget/:budgetId/loans/:loanId/overpayments',
+    operationId: 'overpayLoan',
+    summary:
+      "Overpay a loan from a budget account right after an installment (ShortenTerm or LowerInstallment): a PrincipalChange, and the money moved into the loan's account carrying its category",
+    tags,
+    params: LoanParams,
+    body: OverpayLoanBody,
+    responses: { 201: { description: 'The loan with the overpayment.', schema: LoanView } },
+    handler: async ({ params, body, request }) => {
+      const { minted, mint, mintTransfer } = mintedIds()
+      return runCommand(request, params.budgetId, {
+        status: 201,
+        minted,
+        commands: (meta) => [
+          {
+            _tag: 'OverpayLoan',
+            ...meta(0),
+            loanId: params.loanId,
+            ...body,
+            transferId: mintTransfer(),
+            outflowTransactionId: mint(),
+            inflowTransactionId: mint(),
+          },
+        ],
+        answer: (after) => found(after.loans.get(params.loanId), 'loan'),
+      })
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/budget/:budgetId/loans/:loanId/close',
+    operationId: 'closeLoan',
+    summary:
+      'Close a loan by hand (repaid, sold, refinanced): its state becomes Closed and it takes no more activities',
+    tags,
+    params: LoanParams,
+    responses: { 200: { description: 'The closed loan.', schema: LoanView } },
+    handler: async ({ params, request }) =>
+      runCommand(request, params.budgetId, {
+        status: 200,
+        commands: (meta) => [{ _tag: 'CloseLoan', ...meta(0), loanId: params.loanId }],
         answer: (after) => found(after.loans.get(params.loanId), 'loan'),
       }),
   }),

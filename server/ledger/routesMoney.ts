@@ -29,7 +29,7 @@ import { timeOrderedUuid } from './uuidv7.ts'
  * Transaction and transfer ids minted for one request. They are new UUIDs nothing stored has, so the write does not
  * look them up: for a 2 000-item bulk import those were 2 000 index probes that always missed (12–22 ms of ~130).
  */
-const mintedIds = () => {
+export const mintedIds = () => {
   const minted = new Set<string>()
   const mint = () => {
     const id = TransactionId.make(timeOrderedUuid())

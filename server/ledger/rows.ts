@@ -72,6 +72,7 @@ export const accountRow = (
   opening_balance: account.openingBalance,
   opening_date: account.openingDate,
   last_reconciled_at: account.lastReconciledAt,
+  off_budget: account.offBudget,
   cleared: totals?.cleared ?? 0,
   uncleared: totals?.uncleared ?? 0,
 })

@@ -108,6 +108,7 @@ export interface BankAccountsRow {
   opening_balance: Bigint
   opening_date: string
   last_reconciled_at: string | null
+  off_budget: boolean
   cleared: Bigint
   uncleared: Bigint
 }

@@ -901,6 +901,7 @@ test('the bank account dialogs (add, rename) walk their charts on screen', async
     openingBalance: Minor.make(500_000),
     openingDate: IsoDate.make(today),
     lastReconciledAt: null,
+    offBudget: false,
   } as const
   await replayThroughUi(page, {
     machine: renameBankAccountMachine,

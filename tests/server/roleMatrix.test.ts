@@ -107,6 +107,8 @@ interface Fresh {
   transaction(): Promise<string>
   filter(): Promise<string>
   template(): Promise<string>
+  /** A loan with its own tracking account and category, nothing paid. */
+  loan(): Promise<string>
   bankImport(): Promise<string>
   preset(): Promise<string>
   assignment(): Promise<void>
@@ -1027,6 +1029,41 @@ const table: Readonly<Record<string, Case | readonly Case[]>> = {
     }),
     expect: editors(201),
   },
+  payLoanInstallment: {
+    route: 'POST /api/budget/{budgetId}/loans/{loanId}/payments',
+    request: async (context) => ({
+      method: 'POST',
+      url: `${context.base}/loans/${await context.fresh.loan()}/payments`,
+      body: { installment: 1, fromBankAccountId: context.world.pathValues.bankAccountId, date: '2030-01-20' },
+      budgetId: context.world.budgetId,
+    }),
+    expect: editors(201),
+  },
+  overpayLoan: {
+    route: 'POST /api/budget/{budgetId}/loans/{loanId}/overpayments',
+    request: async (context) => ({
+      method: 'POST',
+      url: `${context.base}/loans/${await context.fresh.loan()}/overpayments`,
+      body: {
+        afterInstallment: 1,
+        value: 100_000,
+        mode: 'LowerInstallment',
+        fromBankAccountId: context.world.pathValues.bankAccountId,
+        date: '2030-01-25',
+      },
+      budgetId: context.world.budgetId,
+    }),
+    expect: editors(201),
+  },
+  closeLoan: {
+    route: 'POST /api/budget/{budgetId}/loans/{loanId}/close',
+    request: async (context) => ({
+      method: 'POST',
+      url: `${context.base}/loans/${await context.fresh.loan()}/close`,
+      budgetId: context.world.budgetId,
+    }),
+    expect: editors(),
+  },
   // ── Sharing (issue 30; pending until `shareserver` is merged) ───────────────────────────────────────
   createInvitation: {
     route: 'POST /api/budget/{budgetId}/invitations',
@@ -1232,6 +1269,17 @@ describe.each(databases())('the role matrix on $kind', (target) => {
             frequency: 'Monthly',
             startDate: '2025-03-15',
             splits: [],
+          })
+        ).id,
+      loan: async () =>
+        (
+          await made('POST', '/loans', {
+            name: 'Raty',
+            principal: 1_200_000,
+            annualRate: '9.9',
+            installments: 24,
+            paymentType: 'Constant',
+            firstPaymentDate: '2030-01-20',
           })
         ).id,
       bankImport: async () => {

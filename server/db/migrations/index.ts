@@ -24,6 +24,7 @@ import * as sharing from './0019_sharing.ts'
 import * as transactionAuthors from './0020_transaction_authors.ts'
 import * as savedViews from './0021_saved_views.ts'
 import * as loans from './0022_loans.ts'
+import * as trackingAccounts from './0023_tracking_accounts.ts'
 
 /** Every migration in order; names sort lexically, so keep the numeric prefix. Append, never edit. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -49,6 +50,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0020_transaction_authors': transactionAuthors,
   '0021_saved_views': savedViews,
   '0022_loans': loans,
+  '0023_tracking_accounts': trackingAccounts,
 }
 
 export const inCodeMigrationProvider: MigrationProvider = {

@@ -24,6 +24,7 @@ export const bankAccounts: ReadModel = {
               opening_balance: eb.ref('excluded.opening_balance'),
               opening_date: eb.ref('excluded.opening_date'),
               last_reconciled_at: eb.ref('excluded.last_reconciled_at'),
+              off_budget: eb.ref('excluded.off_budget'),
               cleared: eb.ref('excluded.cleared'),
               uncleared: eb.ref('excluded.uncleared'),
             })),

@@ -29,6 +29,7 @@ describeFormDialogModel(
       openingBalance: pln(500_000),
       openingDate: IsoDate.make('2026-11-01'),
       lastReconciledAt: null,
+      offBudget: false,
     },
   },
   [

@@ -18,6 +18,7 @@ const account = (
     openingBalance: Minor.make(0),
     openingDate: IsoDate.make('2026-11-01'),
     lastReconciledAt: null,
+    offBudget: false,
   },
   balance: {
     bankAccountId: BankAccountId.make(id),

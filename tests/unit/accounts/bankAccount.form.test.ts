@@ -13,6 +13,7 @@ const account = {
   openingBalance: Minor.make(0),
   openingDate: IsoDate.make('2026-11-01'),
   lastReconciledAt: null,
+  offBudget: false,
 } as const
 
 describe('bank account form', () => {
