@@ -2,9 +2,10 @@ import * as Result from 'effect/Result'
 import { describe, expect, it } from 'vitest'
 import { scheduleOf } from '../../../domain/decideLoans.ts'
 import { evolve } from '../../../domain/evolve.ts'
+import { accountBalance, readyToAssign } from '../../../domain/monthView.ts'
 import { needOfCommand } from '../../../domain/permissions.ts'
 import { fromSnapshot, toSnapshot } from '../../../domain/snapshot.ts'
-import { type CommandInput, command, eventsOf, refusalOf, starterBudget } from './fixtures.ts'
+import { type CommandInput, command, eventsOf, period, refusalOf, starterBudget } from './fixtures.ts'
 
 // Loans in the budget stream (issue 32): given a budget, when a loan command runs, then these events or this
 // refusal. The schedule is computed from the loan's terms and activities (domain/loans/).
@@ -156,5 +157,215 @@ describe('loans in the snapshot', () => {
   it('creating and changing loans needs edit access', () => {
     const tags = ['CreateLoan', 'RecordLoanActivity', 'CloseLoan'] as const
     expect(tags.map((tag) => needOfCommand(tag).level)).toEqual(['edit', 'edit', 'edit'])
+  })
+})
+
+// Issue 32 §2: a loan in the budget — its own tracking account and category, payments across the budget's edge.
+
+/** A car loan of 12 000 zł over 12 months, lent on 2025-01-15, tracked from the day it was lent. */
+const carLoan = (extra: Partial<CommandInput<'CreateLoan'>> = {}): CommandInput<'CreateLoan'> => ({
+  loanId: 'car',
+  name: 'Samochód',
+  principal: 1_200_000,
+  annualRate: '6',
+  installments: 12,
+  paymentType: 'Constant',
+  firstPaymentDate: '2025-02-15',
+  ownAccount: { bankAccountId: 'car-account', openingDate: '2025-01-01' },
+  ownCategory: { categoryId: 'car-category', categoryGroupId: 'group-loans', groupName: 'Kredyty' },
+  targetId: 'car-target',
+  ...extra,
+})
+
+const withCarLoan = () => {
+  const book = starterBudget()
+  book.do('OpenBankAccount', {
+    bankAccountId: 'savings',
+    name: 'Oszczędności',
+    type: 'unconnected',
+    balance: 500_000,
+    date: '2025-01-01',
+  })
+  book.do('CreateLoan', carLoan())
+  return book
+}
+
+const carSchedule = (book: ReturnType<typeof starterBudget>) => {
+  const loan = book.state.loans.get('car' as never)
+  if (loan === undefined) throw new Error('no loan')
+  return Result.getOrThrow(scheduleOf(loan, loan.activities)).rows
+}
+
+const payment = (installment: number, extra: Partial<CommandInput<'PayLoanInstallment'>> = {}) =>
+  command('PayLoanInstallment', {
+    loanId: 'car',
+    installment,
+    fromBankAccountId: 'savings',
+    date: '2025-03-15',
+    transferId: `pay-${installment}`,
+    outflowTransactionId: `pay-${installment}-out`,
+    inflowTransactionId: `pay-${installment}-in`,
+    interestTransactionId: `pay-${installment}-interest`,
+    ...extra,
+  })
+
+describe('CreateLoan without links', () => {
+  it('opens a tracking account at minus the principal, a category in the named group and a DebtPayment target', () => {
+    const book = starterBudget()
+    const events = eventsOf(book.state, command('CreateLoan', carLoan()))
+    expect(events.map((e) => e._tag)).toEqual([
+      'BankAccountOpened',
+      'CategoryGroupCreated',
+      'CategoryCreated',
+      'LoanCreated',
+      'TargetSet',
+    ])
+    // Lent a month before the first payment (no disbursement date given), after the day tracking was asked from.
+    expect(events[0]).toMatchObject({
+      openingBalance: -1_200_000,
+      openingDate: '2025-01-15',
+      offBudget: true,
+    })
+    expect(events[2]).toMatchObject({ name: 'Samochód', categoryGroupId: 'group-loans', type: 'Expense' })
+    expect(events[3]).toMatchObject({ loan: { bankAccountId: 'car-account', categoryId: 'car-category' } })
+    // 12 000 zł at 6 % over 12 months: 1 032,80 zł a month (PMT), paid off by the last installment.
+    expect(events[4]).toMatchObject({
+      target: { id: 'car-target', type: 'DebtPayment', amount: 103_280, dueDate: '2026-01-15' },
+    })
+  })
+
+  it('puts the category into a group of that name when there is one, and opens at what is owed today', () => {
+    const book = starterBudget()
+    const events = eventsOf(
+      book.state,
+      command('CreateLoan', {
+        ...carLoan(),
+        ownAccount: { bankAccountId: 'car-account', openingDate: '2025-04-01' },
+        ownCategory: { categoryId: 'car-category', categoryGroupId: 'unused', groupName: 'Rachunki' },
+      }),
+    )
+    expect(events.map((e) => e._tag)).not.toContain('CategoryGroupCreated')
+    expect(events.find((e) => e._tag === 'CategoryCreated')).toMatchObject({ categoryGroupId: 'group-bills' })
+    // Installments of February and March are behind on 1 April: what is owed is March's balance.
+    const book2 = starterBudget()
+    book2.do('CreateLoan', carLoan())
+    const rows = carSchedule(book2)
+    expect(events[0]).toMatchObject({ openingDate: '2025-04-01', openingBalance: -(rows[1]?.balance ?? 0) })
+    // The target asks for the first installment due since then: April's.
+    expect(events.find((e) => e._tag === 'TargetSet')).toMatchObject({ target: { amount: rows[2]?.payment } })
+  })
+
+  it("leaves a category's own target of another kind alone", () => {
+    const book = starterBudget()
+    book.do('SetTarget', {
+      targetId: 't',
+      categoryId: 'rent',
+      type: 'NeededForSpendingMonthly',
+      amount: 1_000,
+    })
+    const events = eventsOf(book.state, command('CreateLoan', carLoan({ categoryId: 'rent' })))
+    expect(events.map((e) => e._tag)).not.toContain('TargetSet')
+  })
+
+  it('keeps the tracking account out of Ready to Assign', () => {
+    const book = withCarLoan()
+    expect(readyToAssign(book.state, period('202501'))).toBe(500_000)
+  })
+})
+
+describe('PayLoanInstallment', () => {
+  it('moves the principal into the loan as a categorised transfer and spends the interest', () => {
+    const book = withCarLoan()
+    const first = carSchedule(book)[0]
+    if (first === undefined) throw new Error('no row')
+    const events = eventsOf(book.state, payment(1))
+    // An annuity's next installment is the same amount: the target stays as it is.
+    expect(events.map((e) => e._tag)).toEqual(['TransferAdded', 'TransactionAdded', 'LoanActivityRecorded'])
+    expect(events[0]).toMatchObject({
+      outflow: {
+        bankAccountId: 'savings',
+        value: -first.principal,
+        splits: [{ categoryId: 'car-category' }],
+      },
+      inflow: { bankAccountId: 'car-account', value: first.principal, splits: [] },
+    })
+    expect(events[1]).toMatchObject({
+      transaction: { payee: 'Samochód', value: -first.interest, splits: [{ categoryId: 'car-category' }] },
+    })
+    expect(events[2]).toMatchObject({ activity: { type: 'Payment', installment: 1, value: first.payment } })
+    book.run(payment(1))
+    expect(accountBalance(book.state, 'car-account' as never).working).toBe(-1_200_000 + first.principal)
+    expect(readyToAssign(book.state, period('202503'))).toBe(500_000)
+  })
+
+  it.each([
+    ['paid already', () => payment(1, { transferId: 'again' }), 'loan-installment-not-payable'],
+    ['not in the schedule', () => payment(13), 'loan-installment-not-payable'],
+    [
+      'from the tracking account',
+      () => payment(2, { fromBankAccountId: 'car-account' }),
+      'loan-paid-from-tracking-account',
+    ],
+  ])('refuses a payment %s', (_, make, code) => {
+    const book = withCarLoan()
+    book.run(payment(1))
+    expect(refusalOf(book.state, make()).code).toBe(code)
+  })
+
+  it('refuses a suspended installment (credit holidays)', () => {
+    const book = withCarLoan()
+    book.do('RecordLoanActivity', {
+      loanId: 'car',
+      activity: { type: 'SkipPayments', fromInstallment: 2, count: 2 },
+    })
+    expect(refusalOf(book.state, payment(2))).toMatchObject({ reason: 'NotPaying' })
+  })
+
+  it('closes the loan with its last installment', () => {
+    const book = withCarLoan()
+    for (let n = 1; n <= 11; n++) book.run(payment(n))
+    expect(book.state.loans.get('car' as never)?.state).toBe('Active')
+    expect(book.run(payment(12)).map((e) => e._tag)).toContain('LoanClosed')
+    expect(accountBalance(book.state, 'car-account' as never).working).toBe(0)
+  })
+
+  it('refuses to pay a loan with no account', () => {
+    const book = starterBudget()
+    book.do('CreateLoan', mortgage())
+    expect(
+      refusalOf(book.state, payment(1, { loanId: 'mortgage', fromBankAccountId: 'checking' })).code,
+    ).toBe('loan-has-no-account')
+  })
+})
+
+describe('OverpayLoan', () => {
+  const overpay = (value: number) =>
+    command('OverpayLoan', {
+      loanId: 'car',
+      afterInstallment: 2,
+      value,
+      mode: 'LowerInstallment',
+      fromBankAccountId: 'savings',
+      date: '2025-04-20',
+      transferId: 'over',
+      outflowTransactionId: 'over-out',
+      inflowTransactionId: 'over-in',
+    })
+
+  it('records the overpayment and moves its money into the loan; the target follows the lower installment', () => {
+    const book = withCarLoan()
+    book.run(payment(1))
+    book.run(payment(2))
+    const events = book.run(overpay(300_000))
+    expect(events.map((e) => e._tag)).toEqual(['TransferAdded', 'LoanActivityRecorded', 'TargetSet'])
+    const rows = carSchedule(book)
+    expect(accountBalance(book.state, 'car-account' as never).working).toBe(-(rows[1]?.balance ?? 0))
+    expect(rows[2]?.payment).toBeLessThan(rows[1]?.payment ?? 0)
+    expect(events[2]).toMatchObject({ target: { amount: rows[2]?.payment } })
+  })
+
+  it('refuses more than is owed, moving nothing', () => {
+    const book = withCarLoan()
+    expect(refusalOf(book.state, overpay(2_000_000)).code).toBe('loan-overpayment-exceeds-balance')
   })
 })

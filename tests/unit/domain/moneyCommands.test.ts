@@ -567,3 +567,102 @@ describe('authorship', () => {
     ).toEqual(['user-2', 'user-2'])
   })
 })
+
+// Issue 32 §2: tracking (off-budget) accounts — outside Ready to Assign, no categories, a category across the edge.
+describe('a tracking account', () => {
+  const withTracking = () => {
+    const book = starterBudget()
+    book.do('OpenBankAccount', {
+      bankAccountId: 'shares',
+      name: 'Akcje',
+      type: 'unconnected',
+      balance: 700_000,
+      date: '2025-01-01',
+      offBudget: true,
+    })
+    return book
+  }
+  const across = (extra: Record<string, unknown> = {}) =>
+    command('AddTransfer', {
+      transferId: 'buy',
+      outflowTransactionId: 'buy-out',
+      inflowTransactionId: 'buy-in',
+      fromBankAccountId: 'checking',
+      toBankAccountId: 'shares',
+      date: '2025-01-12',
+      value: 5_000,
+      ...extra,
+    })
+
+  it('keeps its opening balance out of Ready to Assign', () => {
+    const book = withTracking()
+    expect(book.state.accounts.get(BankAccountId.make('shares'))?.offBudget).toBe(true)
+    expect(monthView(book.state, period('202501')).readyToAssign).toBe(0)
+  })
+
+  it('stores its transactions without a category and refuses one given', () => {
+    const book = withTracking()
+    const [added] = eventsOf(
+      book.state,
+      command('AddTransaction', spend('gain', 3_000, { bankAccountId: 'shares', splits: [] })),
+    )
+    expect(added).toMatchObject({ transaction: { splits: [] } })
+    const categorized = spend('dividend', 3_000, {
+      bankAccountId: 'shares',
+      splits: [{ categoryId: 'salary', value: 3_000 }],
+    })
+    expect(refusalOf(book.state, command('AddTransaction', categorized)).code).toBe(
+      'off-budget-has-no-categories',
+    )
+  })
+
+  it('gives a transfer across the edge a category on the budget side only (Uncategorized when none)', () => {
+    const book = withTracking()
+    const [withFood] = eventsOf(book.state, across({ categoryId: 'food' }))
+    expect(withFood).toMatchObject({
+      outflow: { splits: [{ categoryId: 'food', value: -5_000 }] },
+      inflow: { splits: [] },
+    })
+    const [none] = eventsOf(book.state, across())
+    expect(none).toMatchObject({ outflow: { splits: [{ categoryId: 'uncategorized', value: -5_000 }] } })
+    book.run(across({ categoryId: 'food' }))
+    const food = monthView(book.state, period('202501')).categories.find((c) => c.id === 'food')
+    expect(food?.activity).toBe(-5_000)
+  })
+
+  it('keeps the category when the transfer is edited, and drops it when it moves inside the budget', () => {
+    const book = withTracking()
+    book.run(across({ categoryId: 'food' }))
+    book.do('OpenBankAccount', {
+      bankAccountId: 'savings',
+      name: 'Oszczędności',
+      type: 'unconnected',
+      balance: 0,
+      date: '2025-01-01',
+    })
+    const [edited] = eventsOf(
+      book.state,
+      command('EditTransaction', { transactionId: 'buy-out', value: -7_000 }),
+    )
+    expect(edited).toMatchObject({ outflow: { splits: [{ categoryId: 'food', value: -7_000 }] } })
+    const [moved] = eventsOf(
+      book.state,
+      command('EditTransaction', { transactionId: 'buy-in', bankAccountId: 'savings' }),
+    )
+    expect(moved).toMatchObject({ outflow: { splits: [] }, inflow: { splits: [] } })
+  })
+
+  it('refuses a category on a transfer between two budget accounts', () => {
+    const book = withTracking()
+    book.do('OpenBankAccount', {
+      bankAccountId: 'savings',
+      name: 'Oszczędności',
+      type: 'unconnected',
+      balance: 0,
+      date: '2025-01-01',
+    })
+    expect(refusalOf(book.state, across({ toBankAccountId: 'savings', categoryId: 'food' })).code).toBe(
+      'transfer-has-no-categories',
+    )
+  })
+})
