@@ -314,6 +314,53 @@ describe("Koperta's own file", () => {
     expect(described(rebuilt)[1]).toMatchObject({ account: null, state: 'Closed' })
   })
 
+  it("carries a loan's tracking account, its payment across the budget's edge and its target", () => {
+    const book = starterBudget()
+    book.do('OpenBankAccount', {
+      bankAccountId: 'savings',
+      name: 'Oszczędności',
+      type: 'unconnected',
+      balance: 900_000,
+      date: '2025-01-01',
+    })
+    book.do('CreateLoan', {
+      loanId: 'car',
+      name: 'Auto',
+      principal: 1_200_000,
+      annualRate: '6',
+      installments: 12,
+      paymentType: 'Constant',
+      firstPaymentDate: '2025-02-15',
+      ownAccount: { bankAccountId: 'car-account', openingDate: '2025-01-01' },
+      ownCategory: { categoryId: 'car-category', categoryGroupId: 'loans', groupName: 'Kredyty' },
+      targetId: 'car-target',
+    })
+    book.do('PayLoanInstallment', {
+      loanId: 'car',
+      installment: 1,
+      fromBankAccountId: 'savings',
+      date: '2025-02-15',
+      transferId: 'pay',
+      outflowTransactionId: 'pay-out',
+      inflowTransactionId: 'pay-in',
+      interestTransactionId: 'pay-interest',
+    })
+    const rebuilt = roundTrip(book.state)
+    const periods = ['202501', '202502', '202503'] as PeriodKey[]
+    expectSameBudget(book.state, rebuilt, periods)
+    const tracking = [...rebuilt.accounts.values()].find((account) => account.name === 'Auto')
+    expect(tracking).toMatchObject({ offBudget: true, openingBalance: -1_200_000 })
+    const loan = [...rebuilt.loans.values()][0]
+    expect(loan?.bankAccountId).toBe(tracking?.id)
+    expect(loan?.activities).toEqual(book.state.loans.get('car' as never)?.activities)
+    const category =
+      loan?.categoryId === null || loan === undefined ? undefined : rebuilt.targets.get(loan.categoryId)
+    expect(category).toMatchObject({
+      type: 'DebtPayment',
+      amount: book.state.targets.get('car-category' as never)?.amount,
+    })
+  })
+
   it('carries authorship as display names only: transactions, transfers and assignment records', () => {
     const original = dressed(run([]).state)
     const authorship = authorshipOf(original)
