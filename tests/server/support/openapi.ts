@@ -117,7 +117,7 @@ const idKind = (name: string): string | undefined => {
 }
 
 const dateNames =
-  /^(date|duedate|fromdate|todate|from|to|occurredat|startdate|enddate|firstpaymentdate|disbursementdate)$/iu
+  /^(date|duedate|fromdate|todate|from|to|occurredat|startdate|enddate|firstpaymentdate|disbursementdate|openingdate|targetdate|transactiondate)$/iu
 const periodNames = /^(period|periodkey|fromperiod|toperiod)$/iu
 
 /** A fast-check arbitrary of values `schema` accepts, nudged by `hints` towards what the server accepts too. */
