@@ -3,11 +3,14 @@ export {
   criteriaFromFilter,
   filterFromCriteria,
   filterFromQuery,
+  filterOfText,
   filterQuery,
+  filterText,
   ignoresCriteria,
   isFiltered,
   NO_FILTER,
   netWorthQuery,
+  sameFilter,
 } from './statistics.filter.ts'
 export type { StatisticsContext, StatisticsEvent, StatisticsInput } from './statistics.machine.ts'
 export { statisticsMachine } from './statistics.machine.ts'

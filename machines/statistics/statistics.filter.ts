@@ -127,6 +127,14 @@ export const filterFromQuery = (params: URLSearchParams): StatisticsFilter => ({
   toDate: dateOf(params.get('toDate')),
 })
 
+/** The filter as one address parameter (`accountIds=a&payee=x`); '' when nothing narrows. */
+export const filterText = (filter: StatisticsFilter): string =>
+  new URLSearchParams(filterQuery(filter).map(([name, value]) => [name, value])).toString()
+
+/** A filter read back from `filterText`'s form; anything unreadable is left out. */
+export const filterOfText = (text: string | undefined): StatisticsFilter =>
+  text === undefined ? NO_FILTER : filterFromQuery(new URLSearchParams(text))
+
 // ——— the months read ———
 
 /**

@@ -5,6 +5,7 @@ import {
   STATISTICS_REPORTS,
   type StatisticsReport as StatisticsReportKind,
 } from '../../machines/statistics/statistics.choice.ts'
+import { filterOfText, filterText } from '../../machines/statistics/statistics.filter.ts'
 import { SpendingClass } from '../../schemas/budget.ts'
 import { CategoryId } from '../../schemas/ids.ts'
 import { isPeriodKey, PeriodKey } from '../../schemas/money.ts'
@@ -18,7 +19,7 @@ const TrendSubject = Schema.Union([SpendingClass, CategoryId])
 export type TrendSubject = typeof TrendSubject.Type
 
 /**
- * `/budget/$budgetId/statistics?report=…&granularity=…&period=YYYY-MM&dimension=…&subject=…`: the report shown, so
+ * `/budget/$budgetId/statistics?report=…&granularity=…&period=YYYY-MM&dimension=…&subject=…&filter=…`: the report shown, so
  * Back/Forward step through choices and a link (a saved view) opens one. The period is written `YYYY-MM`: a bare
  * `YYYYMM` would be read back as a JSON number by the router's search parser and written quoted.
  */
@@ -28,6 +29,8 @@ export type StatisticsSearch = {
   readonly period?: string
   readonly dimension?: Dimension
   readonly subject?: TrendSubject
+  /** The filter (accounts, categories, payee, days) as `filterText` writes it, so a reload or a link keeps it. */
+  readonly filter?: string
 }
 
 const field =
@@ -53,11 +56,14 @@ export const validateStatisticsSearch = (search: Record<string, unknown>): Stati
   const period = typeof search.period === 'string' ? periodOfSearch(search.period) : undefined
   const dimension = field(StatisticsDimension)(search.dimension)
   const subject = field(TrendSubject)(search.subject)
+  // Read and written again: what cannot be read is dropped, and an empty filter is no parameter.
+  const filter = typeof search.filter === 'string' ? filterText(filterOfText(search.filter)) : ''
   return {
     ...(report === undefined ? {} : { report }),
     ...(granularity === undefined ? {} : { granularity }),
     ...(period === undefined ? {} : { period: searchOfPeriod(period) }),
     ...(dimension === undefined ? {} : { dimension }),
     ...(subject === undefined ? {} : { subject }),
+    ...(filter === '' ? {} : { filter }),
   }
 }

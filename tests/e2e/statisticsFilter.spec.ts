@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations, signInThrough, snap, today, zl } from '.
 
 // Issue 31 §1: every report honours a filter's accounts (and categories, payee, dates) and can be saved as a view.
 // A budget with two accounts: the figures change when one account is chosen, the bar says so in words, the view
-// is saved, and after a reload it opens again with the same figures.
+// is saved, and after a reload it opens again with the same figures. The filter is in the address (reload, Back).
 
 const rowOf = (page: Page, name: string) =>
   page.getByRole('table', { name: /^Wydatki: /u }).getByRole('row', { name: new RegExp(`^${name}`, 'u') })
@@ -63,7 +63,20 @@ test('statistics filter: an account narrows the figures, saved as a view and ope
   await page.keyboard.press('Enter')
   await expect(dialog).toBeHidden()
 
-  // After a reload the whole budget counts again; opening the view narrows it once more.
+  // The filter is in the address: a reload keeps it; "Wyczyść" counts everything, and Back brings it again.
+  await page.reload()
+  await expect(page.getByText('Liczone są tylko transakcje z konta „Karta”.')).toBeVisible()
+  await expect(rowOf(page, 'Czynsz')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Filtry' }).click()
+  await page.getByRole('button', { name: 'Wyczyść' }).click()
+  await expect(rowOf(page, 'Czynsz')).toContainText(zl('3 000,00'))
+  await page.goBack()
+  await expect(page.getByText('Liczone są tylko transakcje z konta „Karta”.')).toBeVisible()
+  await expect(rowOf(page, 'Czynsz')).toHaveCount(0)
+  await page.goForward()
+  await expect(rowOf(page, 'Czynsz')).toContainText(zl('3 000,00'))
+
+  // Reloaded without a filter, the whole budget counts; opening the view narrows it once more.
   await page.reload()
   await expect(rowOf(page, 'Czynsz')).toContainText(zl('3 000,00'))
   await expect(page.getByText(/^Liczone są tylko/u)).toHaveCount(0)

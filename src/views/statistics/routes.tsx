@@ -2,10 +2,13 @@ import './statistics.css'
 import './texts.ts'
 import { Link, useParams } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import {
+  filterOfText,
+  filterText,
+  sameFilter,
   selectFilter,
   selectGranularity,
   selectIsFiltered,
@@ -45,7 +48,7 @@ export function StatisticsView() {
 function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
   const { t } = useTranslation()
   const loadApi = useLoadApi()
-  const { choice, choose } = useChoice()
+  const { choice, choose, addressFilter, showFilter } = useChoice()
   // The address opens the screen; later choices reach the machine through the effect below.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the machine's input is read once, at its start.
   const input = useMemo(
@@ -55,6 +58,7 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
       period: choice.period,
       granularity: choice.granularity,
       report: choice.report,
+      filter: filterOfText(addressFilter),
     }),
     [loadApi, budgetId],
   )
@@ -66,7 +70,23 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
   const report = useSelector(screen, selectReport)
   const refreshing = useSelector(screen, selectIsRefreshing)
   const filtered = useSelector(screen, selectIsFiltered)
-  const spendingNarrowed = narrowsBeyondCategories(useSelector(screen, selectFilter))
+  const filter = useSelector(screen, selectFilter)
+  const spendingNarrowed = narrowsBeyondCategories(filter)
+  // The filter lives in the address too, so a reload or a shared link keeps it: the machine's changes are written
+  // there, and Back or Forward to another filter reaches the machine (the bar then starts afresh from it).
+  const [barKey, setBarKey] = useState(0)
+  // Only the machine's changes count here (reacting to the address would undo Back): its own come below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is read, not followed.
+  useEffect(() => {
+    const text = filterText(filter)
+    if (text !== addressFilter) showFilter(text)
+  }, [filter])
+  useEffect(() => {
+    const fromAddress = filterOfText(addressFilter)
+    if (sameFilter(fromAddress, selectFilter(screen.getSnapshot()))) return
+    screen.send({ type: 'statistics.filter', filter: fromAddress })
+    setBarKey((key) => key + 1)
+  }, [screen, addressFilter])
   // A choice on the screen asks the machine first, so the read is on the wire before the address changes and the
   // reports render (the bench saw Rok redraw the old months for 0.6 s on a throttled phone before asking).
   const chooseAndRead = useCallback(
@@ -92,6 +112,7 @@ function StatisticsScreen({ budgetId }: { readonly budgetId: string }) {
     <section className="statistics" aria-label={t('statistics.title')}>
       <Controls choice={choice} choose={chooseAndRead} refreshing={refreshing} />
       <StatisticsFilterBar
+        key={barKey}
         screen={screen}
         report={{
           kind: choice.report,

@@ -51,5 +51,18 @@ export const useChoice = () => {
       }),
     [navigate],
   )
-  return { choice, choose }
+  /** The filter the address holds, as `filterText` writes it ('' when none). */
+  const addressFilter = search.filter ?? ''
+  const showFilter = useCallback(
+    (text: string) =>
+      void navigate({
+        to: '.',
+        search: (previous: StatisticsSearch) => {
+          const { filter: _dropped, ...rest } = previous
+          return text === '' ? rest : { ...rest, filter: text }
+        },
+      }),
+    [navigate],
+  )
+  return { choice, choose, addressFilter, showFilter }
 }

@@ -32,4 +32,14 @@ describe('statistics search', () => {
     expect(periodOfSearch('202601')).toBeUndefined()
     expect(periodOfSearch(undefined)).toBeUndefined()
   })
+
+  it('given a filter, when validated, then it is kept as written, its unreadable parts and an empty one dropped', () => {
+    const filter = 'accountIds=0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b&payee=Biedronka&fromDate=2026-01-01'
+    expect(validateStatisticsSearch({ filter })).toEqual({ filter })
+    expect(validateStatisticsSearch({ filter: 'payee=%20Lidl%20&fromDate=2026-02-30&toDate=soon' })).toEqual({
+      filter: 'payee=Lidl',
+    })
+    expect(validateStatisticsSearch({ filter: 'nothing=here' })).toEqual({})
+    expect(validateStatisticsSearch({ filter: 7 })).toEqual({})
+  })
 })
