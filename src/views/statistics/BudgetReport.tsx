@@ -39,9 +39,9 @@ export function BudgetReport({
         : t('statistics.budget.summaryOver', { ...figures, over: formats.money(-total.difference) })
   const summary = spendingNarrowed ? `${told} ${t('statistics.budget.assignedWhole')}` : told
   const cells = (figures: { assigned: number; spent: number; difference: number }) => [
-    formats.money(figures.assigned),
-    formats.money(figures.spent),
-    formats.money(figures.difference),
+    formats.moneyCell(figures.assigned),
+    formats.moneyCell(figures.spent),
+    formats.moneyCell(figures.difference),
   ]
   return (
     <ReportCard

@@ -34,10 +34,10 @@ export function CashflowReport({
           rate: formats.percent(total.savingRate),
         })
   const cells = (figures: { income: number; spent: number; saved: number; savingRate: number | null }) => [
-    formats.money(figures.income),
-    formats.money(figures.spent),
-    formats.money(figures.saved),
-    formats.percent(figures.savingRate),
+    formats.moneyCell(figures.income),
+    formats.moneyCell(figures.spent),
+    formats.moneyCell(figures.saved),
+    formats.percentCell(figures.savingRate),
   ]
   return (
     <ReportCard

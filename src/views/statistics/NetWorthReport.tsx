@@ -43,7 +43,7 @@ export function NetWorthReport({
         rows: rows.map((row) => ({
           key: row.month,
           head: formats.month(row.month),
-          cells: [formats.money(row.netWorth), row.change === null ? '—' : formats.money(row.change)],
+          cells: [formats.moneyCell(row.netWorth), row.change === null ? '—' : formats.moneyCell(row.change)],
         })),
       }}
       chart={(ref, label) => (

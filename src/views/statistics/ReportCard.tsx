@@ -2,9 +2,13 @@ import { useId, useRef } from 'react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { downloadCsv, downloadPng } from './download.ts'
+import { type Cell, useFormats } from './formats.ts'
 
-/** One line of a report's table (and of its CSV): the row's name, then its figures, already formatted. */
-export type TableRow = { readonly key: string; readonly head: string; readonly cells: ReadonlyArray<string> }
+/** One line of a report's table (and of its CSV): the row's name, then its figures. */
+export type TableRow = { readonly key: string; readonly head: string; readonly cells: ReadonlyArray<Cell> }
+
+const shown = (cell: Cell) => (typeof cell === 'string' ? cell : cell.text)
+const inCsv = (cell: Cell) => (typeof cell === 'string' ? cell : cell.csv)
 
 export type ReportTable = {
   /** Column names, the row-name column first. */
@@ -43,13 +47,18 @@ export function ReportCard({
   const { t } = useTranslation()
   const id = useId()
   const svg = useRef<SVGSVGElement>(null)
+  const { csvDelimiter } = useFormats()
   const label = `${title}: ${period}`
   const file = `${fileName}-${period.replaceAll(' ', '-')}`
   const csv = () =>
-    downloadCsv(`${file}.csv`, [
-      table.header,
-      ...[...table.rows, ...(table.totals ?? [])].map((row) => [row.head, ...row.cells]),
-    ])
+    downloadCsv(
+      `${file}.csv`,
+      [
+        table.header,
+        ...[...table.rows, ...(table.totals ?? [])].map((row) => [row.head, ...row.cells.map(inCsv)]),
+      ],
+      csvDelimiter,
+    )
   const png = () => {
     const chart = svg.current
     if (chart === null) return
@@ -113,7 +122,7 @@ function Row({ row }: { readonly row: TableRow }) {
       <th scope="row">{row.head}</th>
       {row.cells.map((cell, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed.
-        <td key={index}>{cell}</td>
+        <td key={index}>{shown(cell)}</td>
       ))}
     </tr>
   )

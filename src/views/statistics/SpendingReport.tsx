@@ -81,10 +81,10 @@ export function SpendingReport({
           key: row.key,
           head: nameOf(row.key),
           cells: [
-            formats.money(row.spent),
-            formats.percent(row.share),
-            formats.money(row.previous),
-            ...(month ? [formats.money(row.yearAgo)] : []),
+            formats.moneyCell(row.spent),
+            formats.percentCell(row.share),
+            formats.moneyCell(row.previous),
+            ...(month ? [formats.moneyCell(row.yearAgo)] : []),
           ],
         })),
       }}

@@ -39,6 +39,7 @@ export function TrendsReport({
   const name = isClass ? t(`statistics.class.${subject}`) : (infoOf(subject)?.name ?? t('statistics.unknown'))
   const range = `${formats.month(rows[0]?.month ?? last)} – ${formats.month(last)}`
   const money = (amount: number | null) => (amount === null ? '—' : formats.money(amount))
+  const moneyCell = (amount: number | null) => (amount === null ? '—' : formats.moneyCell(amount))
   const summary = t('statistics.trends.summary', { name, average: money(average), median: money(median) })
   const spendingGroups = groups
     .map(({ group, categories }) => ({
@@ -101,11 +102,11 @@ export function TrendsReport({
         rows: rows.map((row) => ({
           key: row.month,
           head: formats.month(row.month),
-          cells: [formats.money(row.spent)],
+          cells: [formats.moneyCell(row.spent)],
         })),
         totals: [
-          { key: 'average', head: t('statistics.trends.average'), cells: [money(average)] },
-          { key: 'median', head: t('statistics.trends.median'), cells: [money(median)] },
+          { key: 'average', head: t('statistics.trends.average'), cells: [moneyCell(average)] },
+          { key: 'median', head: t('statistics.trends.median'), cells: [moneyCell(median)] },
         ],
       }}
       chart={(ref, label) => (

@@ -15,8 +15,15 @@ const save = (blob: Blob, fileName: string) => {
 }
 
 /** The rows as CSV (header first), with a BOM so spreadsheet programs read Polish letters right. */
-export const downloadCsv = (fileName: string, rows: ReadonlyArray<ReadonlyArray<string>>) => {
-  const text = Papa.unparse(rows.map((row) => [...row]))
+export const downloadCsv = (
+  fileName: string,
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  delimiter: string,
+) => {
+  const text = Papa.unparse(
+    rows.map((row) => [...row]),
+    { delimiter },
+  )
   save(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }), fileName)
 }
 
