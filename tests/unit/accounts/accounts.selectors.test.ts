@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AccountWithBalance } from '../../../machines/openBudget/index.ts'
-import { splitAccounts } from '../../../machines/openBudget/selectors/accounts.ts'
+import { splitAccounts, workingTotal } from '../../../machines/openBudget/selectors/accounts.ts'
 import { BankAccountId } from '../../../schemas/ids.ts'
 import { IsoDate, Minor } from '../../../schemas/money.ts'
 
@@ -9,6 +9,7 @@ const account = (
   name: string,
   state: 'Active' | 'Closed',
   working: number,
+  offBudget = false,
 ): AccountWithBalance => ({
   account: {
     id: BankAccountId.make(id),
@@ -18,7 +19,7 @@ const account = (
     openingBalance: Minor.make(0),
     openingDate: IsoDate.make('2026-11-01'),
     lastReconciledAt: null,
-    offBudget: false,
+    offBudget,
   },
   balance: {
     bankAccountId: BankAccountId.make(id),
@@ -40,6 +41,20 @@ describe('splitAccounts', () => {
   })
 
   it('is empty for a budget without accounts', () => {
-    expect(splitAccounts([])).toEqual({ open: [], closed: [] })
+    expect(splitAccounts([])).toEqual({ open: [], onBudget: [], tracking: [], closed: [] })
+  })
+
+  it('lists open tracking accounts apart from the budget ones, and both among the open', () => {
+    const { open, onBudget, tracking, closed } = splitAccounts([
+      account('l', 'Kredyt', 'Active', -30_000_000, true),
+      account('k', 'Konto osobiste', 'Active', 200),
+      account('m', 'Stary kredyt', 'Closed', 0, true),
+    ])
+    expect(onBudget.map(({ account: a }) => a.name)).toEqual(['Konto osobiste'])
+    expect(tracking.map(({ account: a }) => a.name)).toEqual(['Kredyt'])
+    expect(open.map(({ account: a }) => a.name)).toEqual(['Konto osobiste', 'Kredyt'])
+    expect(closed.map(({ account: a }) => a.name)).toEqual(['Stary kredyt'])
+    expect(workingTotal(tracking)).toBe(-30_000_000)
+    expect(workingTotal(onBudget)).toBe(200)
   })
 })
