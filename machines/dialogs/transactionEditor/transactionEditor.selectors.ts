@@ -6,7 +6,7 @@ import type { Minor } from '../../../schemas/money.ts'
 import { refusalMessageKey } from '../../openBudget/budget.protocol.ts'
 import type { AccountWithBalance, GroupWithCategories } from '../../openBudget/budget.selectors.ts'
 import type { deleteConfirmMachine } from '../deleteConfirm/deleteConfirm.machine.ts'
-import { payeeSuggestions, splitRemainder } from './transactionEditor.form.ts'
+import { inTrackingAccount, payeeSuggestions, splitRemainder } from './transactionEditor.form.ts'
 import type { transactionEditorMachine } from './transactionEditor.machine.ts'
 import type { transactionFormMachine } from './transactionForm.machine.ts'
 
@@ -71,6 +71,9 @@ export const selectSplitRemainder = (snapshot: FormSnapshot): Minor | null => {
   const remainder = splitRemainder(snapshot.context.fields, snapshot.context.env)
   return remainder === null || remainder === 0 ? null : remainder
 }
+/** The chosen account is a tracking (off-budget) one: the form shows no category, a note instead. */
+export const selectInTrackingAccount = (snapshot: FormSnapshot): boolean =>
+  inTrackingAccount(snapshot.context.fields, snapshot.context.props.trackingAccountIds)
 export const selectHasSeveralSplits = (snapshot: FormSnapshot): boolean =>
   snapshot.context.fields.splits.length > 1
 export const selectCanRemoveSplit = (snapshot: FormSnapshot): boolean =>

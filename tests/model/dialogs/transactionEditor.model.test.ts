@@ -37,6 +37,7 @@ const seen = (loadState: BudgetSeen['loadState'], transaction: BudgetSeen['trans
   payees: [],
   onlyActiveAccount: ids.checking,
   incomeDestination: null,
+  trackingAccounts: [],
 })
 const APPLIED = [CommandId.make('cmd-1')]
 const APPLIED_REPLY = { type: 'budget.commandApplied', commandIds: APPLIED } satisfies CommandReply
