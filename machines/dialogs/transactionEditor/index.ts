@@ -34,6 +34,7 @@ export type {
   DeleteConfirmRef,
   EditorScreen,
   TransactionFormRef,
+  TransferCategoryRef,
 } from './transactionEditor.selectors.ts'
 export {
   accountChoices,
@@ -55,6 +56,7 @@ export {
   selectTransactionErrors,
   selectTransactionFields,
   selectTransactionRefusalKey,
+  selectTransferCategoryRef,
 } from './transactionEditor.selectors.ts'
 export type {
   TransactionFormContext,

@@ -6,6 +6,7 @@ import type { Minor } from '../../../schemas/money.ts'
 import { refusalMessageKey } from '../../openBudget/budget.protocol.ts'
 import type { AccountWithBalance, GroupWithCategories } from '../../openBudget/budget.selectors.ts'
 import type { deleteConfirmMachine } from '../deleteConfirm/deleteConfirm.machine.ts'
+import type { transferCategoryMachine } from '../transferCategory/transferCategory.machine.ts'
 import { inTrackingAccount, payeeSuggestions, splitRemainder } from './transactionEditor.form.ts'
 import type { transactionEditorMachine } from './transactionEditor.machine.ts'
 import type { transactionFormMachine } from './transactionForm.machine.ts'
@@ -15,6 +16,7 @@ type FormSnapshot = SnapshotFrom<typeof transactionFormMachine>
 
 export type TransactionFormRef = ActorRefFrom<typeof transactionFormMachine>
 export type DeleteConfirmRef = ActorRefFrom<typeof deleteConfirmMachine>
+export type TransferCategoryRef = ActorRefFrom<typeof transferCategoryMachine>
 
 // ——— The editor (its lifecycle) ———
 
@@ -56,6 +58,10 @@ const NOTHING_USED: ReadonlyArray<UsedCategory> = []
 /** The splits the edited transaction had when the editor opened (their categories are offered even when hidden). */
 export const selectOriginalSplits = (snapshot: EditorSnapshot): ReadonlyArray<UsedCategory> =>
   snapshot.context.props?.mode === 'edit' ? snapshot.context.props.transaction.splits : NOTHING_USED
+
+/** The category dialog of a transfer across the budget's edge while it is open. */
+export const selectTransferCategoryRef = (snapshot: EditorSnapshot): TransferCategoryRef | undefined =>
+  snapshot.children.transferCategory
 
 export const selectCanDelete = (snapshot: EditorSnapshot): boolean => snapshot.context.transaction !== null
 

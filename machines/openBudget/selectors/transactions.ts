@@ -344,3 +344,32 @@ export const selectMayHaveUncategorizedInflows = (snapshot: BudgetSnapshot): boo
   if (uncategorizedId === undefined || incomeDestinationOf(state) === undefined) return false
   return monthsOf(state.categoryMonths, uncategorizedId).some(([, month]) => month.activity > 0)
 }
+
+/** A transfer across the budget's edge, as its side's view shows it: the category its budget side carries. */
+export type CrossingTransfer = { readonly categoryId: CategoryId | null }
+
+/**
+ * Whether a transfer side belongs to a transfer between a budget account and a tracking one (issue 32 §2), with
+ * the category its budget side carries; null for any other transaction or transfer.
+ */
+export const crossingTransferOf = (state: BudgetState, side: Transaction): CrossingTransfer | null => {
+  if (side.transferId === null) return null
+  const link = Option.getOrUndefined(HashMap.get(state.transfers, side.transferId))
+  if (link === undefined) return null
+  const sides = [link.outflowTransactionId, link.inflowTransactionId].map((id) =>
+    Option.getOrUndefined(HashMap.get(state.transactions, id)),
+  )
+  const accounts = sides.map((transaction) =>
+    transaction === undefined ? undefined : state.accounts.get(transaction.bankAccountId),
+  )
+  const [outflow, inflow] = accounts
+  if (outflow === undefined || inflow === undefined || outflow.offBudget === inflow.offBudget) return null
+  const categoryId = sides.flatMap((transaction) => transaction?.splits ?? [])[0]?.categoryId ?? null
+  return { categoryId }
+}
+
+/** The crossing of a transfer side in the open budget (see `crossingTransferOf`). */
+export const selectCrossingTransfer = (
+  snapshot: BudgetSnapshot,
+  side: Transaction,
+): CrossingTransfer | null => crossingTransferOf(snapshot.context.state, side)
