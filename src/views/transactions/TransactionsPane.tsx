@@ -232,7 +232,8 @@ export function TransactionsPane({
               ? t('transactions.heading.allScope')
               : t('transactions.heading.accountScope')}
           </p>
-          {registerAccount?.offBudget === true ? (
+          {/* A phone's account page says it above, in the account's card. */}
+          {registerAccount?.offBudget === true && heading === 'title' ? (
             <p className="tx-pane__scope">{t('transactions.heading.trackingScope')}</p>
           ) : null}
         </header>
