@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import type { AccountWithBalance } from '../../../machines/openBudget/index.ts'
-import { splitAccounts, workingTotal } from '../../../machines/openBudget/selectors/accounts.ts'
+import { waitFor } from 'xstate'
+import {
+  type AccountWithBalance,
+  selectBalancesTotal,
+  selectReadyToAssign,
+} from '../../../machines/openBudget/index.ts'
+import {
+  selectAccountsOverview,
+  selectTrackingAccountIds,
+  selectTrackingTotal,
+  splitAccounts,
+  workingTotal,
+} from '../../../machines/openBudget/selectors/accounts.ts'
 import { BankAccountId } from '../../../schemas/ids.ts'
 import { IsoDate, Minor } from '../../../schemas/money.ts'
+import { createFakeLedger, NOVEMBER, startBudget } from '../machines/budget.fakes.ts'
 
 const account = (
   id: string,
@@ -56,5 +68,33 @@ describe('splitAccounts', () => {
     expect(closed.map(({ account: a }) => a.name)).toEqual(['Stary kredyt'])
     expect(workingTotal(tracking)).toBe(-30_000_000)
     expect(workingTotal(onBudget)).toBe(200)
+  })
+})
+
+describe("the budget's total and the tracking total", () => {
+  it('counts a tracking account outside the budget: the total and Ready to Assign stay', async () => {
+    const { budget } = startBudget(createFakeLedger())
+    await waitFor(budget, (s) => s.matches('ready'))
+    budget.send({
+      type: 'budget.command',
+      commands: [
+        {
+          _tag: 'OpenBankAccount',
+          bankAccountId: BankAccountId.make('loan'),
+          name: 'Kredyt',
+          type: 'unconnected',
+          balance: Minor.make(-2_000_000),
+          date: IsoDate.make('2026-11-01'),
+          offBudget: true,
+        },
+      ],
+    })
+    const snapshot = budget.getSnapshot()
+    expect(selectAccountsOverview(snapshot).tracking.map(({ account: a }) => a.name)).toEqual(['Kredyt'])
+    expect(selectBalancesTotal(snapshot)).toBe(500_000)
+    expect(selectTrackingTotal(snapshot)).toBe(-2_000_000)
+    expect(selectReadyToAssign(snapshot, NOVEMBER)).toBe(500_000)
+    expect(selectTrackingAccountIds(snapshot)).toEqual(['loan'])
+    budget.stop()
   })
 })
