@@ -3,7 +3,10 @@ import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { AccountWithBalance } from '../../../machines/openBudget/index.ts'
 import { selectBalancesTotal, selectBudget } from '../../../machines/openBudget/index.ts'
-import { selectAccountsOverview, workingTotal } from '../../../machines/openBudget/selectors/accounts.ts'
+import {
+  selectAccountsOverview,
+  selectTrackingTotal,
+} from '../../../machines/openBudget/selectors/accounts.ts'
 import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
 import { useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
@@ -103,6 +106,7 @@ export function AccountsCard({
   const trackingHelpId = useId()
   const { onBudget, tracking, closed } = useBudget(selectAccountsOverview)
   const total = useBudget(selectBalancesTotal)
+  const trackingTotal = useBudget(selectTrackingTotal)
   // A reader sees the accounts and their balances; adding one and each account's actions are writes.
   const { canEdit } = usePermissions()
   const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
@@ -151,7 +155,7 @@ export function AccountsCard({
             </h3>
             <p className="accounts-card__section-total">
               <span className="visually-hidden">{t('accounts.tracking.total')} </span>
-              <Money amount={workingTotal(tracking) as Minor} currency={currency} />
+              <Money amount={trackingTotal as Minor} currency={currency} />
             </p>
           </div>
           <p id={trackingHelpId} className="accounts-card__help">
