@@ -93,10 +93,13 @@ const accountsWithBalances = memoByState(
 )
 export const selectAccounts = (snapshot: BudgetSnapshot) => accountsWithBalances(snapshot.context.state)
 
-/** Working balances of open accounts summed (the 'Transactions' button and the Bank Accounts card). */
+/**
+ * Working balances of open budget accounts summed (the 'Transactions' button and the Bank Accounts card): the money
+ * in the budget. A tracking account's balance (a loan's debt, investments) stays outside it, as in Ready to Assign.
+ */
 const balancesTotal = memoByState((state) =>
   accountsWithBalances(state)
-    .filter(({ account }) => account.state === 'Active')
+    .filter(({ account }) => account.state === 'Active' && !account.offBudget)
     .reduce((sum, { balance }) => sum + balance.working, 0),
 )
 export const selectBalancesTotal = (snapshot: BudgetSnapshot): number => balancesTotal(snapshot.context.state)

@@ -15,6 +15,7 @@ export {
   checkTransaction,
   directionOf,
   initialTransactionFields,
+  inTrackingAccount,
   MAX_PAYEE_SUGGESTIONS,
   openedAfterDate,
   payeeSuggestions,
@@ -33,6 +34,7 @@ export type {
   DeleteConfirmRef,
   EditorScreen,
   TransactionFormRef,
+  TransferCategoryRef,
 } from './transactionEditor.selectors.ts'
 export {
   accountChoices,
@@ -44,6 +46,7 @@ export {
   selectEditorScreen,
   selectFormRef,
   selectHasSeveralSplits,
+  selectInTrackingAccount,
   selectIsAdding,
   selectIsReconciled,
   selectIsSubmittingTransaction,
@@ -53,6 +56,7 @@ export {
   selectTransactionErrors,
   selectTransactionFields,
   selectTransactionRefusalKey,
+  selectTransferCategoryRef,
 } from './transactionEditor.selectors.ts'
 export type {
   TransactionFormContext,

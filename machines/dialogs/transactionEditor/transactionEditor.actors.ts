@@ -9,6 +9,7 @@ import {
   selectPayees,
   selectTransactionsLoadState,
 } from '../../openBudget/index.ts'
+import { selectTrackingAccountIds } from '../../openBudget/selectors/accounts.ts'
 import { selectTransactionById } from '../../openBudget/selectors/transactions.ts'
 import { type BudgetSeen, sameSeen } from './transactionEditor.lifecycle.ts'
 
@@ -38,6 +39,7 @@ export const budgetSeen = (
     payees: selectPayees(snapshot),
     onlyActiveAccount: active.length === 1 ? (active[0]?.account.id ?? null) : null,
     incomeDestination: incomeDestinationOf(snapshot.context.state)?.id ?? null,
+    trackingAccounts: selectTrackingAccountIds(snapshot),
   }
 }
 

@@ -38,6 +38,8 @@ export type TransactionEditorProps =
       /** Payees from history, most used first (selectPayees of the budget). */
       readonly payees: ReadonlyArray<string>
       readonly incomeCategoryId?: CategoryId
+      /** The tracking (off-budget) accounts: a transaction in one has no category. */
+      readonly trackingAccountIds?: ReadonlyArray<BankAccountId>
     }
   | {
       readonly mode: 'edit'
@@ -47,6 +49,7 @@ export type TransactionEditorProps =
       readonly reconciliationLabel: string
       /** The budget's "Do przydzielenia" category: an inflow without a category goes there. */
       readonly incomeCategoryId?: CategoryId
+      readonly trackingAccountIds?: ReadonlyArray<BankAccountId>
     }
 
 export type TransactionFields = {
@@ -113,16 +116,31 @@ export const initialTransactionFields = (props: TransactionEditorProps, env: For
   }
 }
 
+/** Whether the chosen account is a tracking (off-budget) one, whose transactions carry no category. */
+export const inTrackingAccount = (
+  fields: Pick<TransactionFields, 'bankAccountId'>,
+  trackingAccountIds: ReadonlyArray<BankAccountId> = [],
+): boolean => fields.bankAccountId !== null && trackingAccountIds.includes(fields.bankAccountId)
+
+const NO_SPLITS = { errors: [], sumError: undefined, splits: [] } as const
+
 /**
  * SPEC §5: required fields, amounts at least 0,01, and — with several splits — the split amounts must add up
- * exactly to the amount ('validation.splitsSum'). One split is always valid and takes the whole amount.
+ * exactly to the amount ('validation.splitsSum'). One split is always valid and takes the whole amount. In a
+ * tracking (off-budget) account the transaction has no category: its splits are not read, none is sent.
  */
-export const checkTransaction = (fields: TransactionFields, env: FormEnv): TransactionChecked => {
+export const checkTransaction = (
+  fields: TransactionFields,
+  env: FormEnv,
+  trackingAccountIds: ReadonlyArray<BankAccountId> = [],
+): TransactionChecked => {
   const errors: FieldErrors<TransactionFields> = {}
   if (fields.bankAccountId === null) errors.bankAccountId = REQUIRED
   const date = take(errors, 'date', checkDate(fields.date))
   const amount = take(errors, 'amount', checkAmount(fields.amount, env, { min: ONE_MINOR_UNIT }))
-  const checkedSplits = checkSplitFields(fields.splits, amount, fields.direction, env)
+  const checkedSplits = inTrackingAccount(fields, trackingAccountIds)
+    ? NO_SPLITS
+    : checkSplitFields(fields.splits, amount, fields.direction, env)
   if (checkedSplits.sumError) errors.splits = checkedSplits.sumError
   const splits = checkedSplits.splits
   if (fields.bankAccountId === null || date === undefined || amount === undefined || splits === undefined)

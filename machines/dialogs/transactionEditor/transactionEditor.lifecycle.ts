@@ -27,6 +27,8 @@ export type BudgetSeen = {
   readonly onlyActiveAccount: BankAccountId | null
   /** The budget's "Do przydzielenia" category, preselected for an inflow. */
   readonly incomeDestination: CategoryId | null
+  /** The tracking (off-budget) accounts: a transaction in one has no category. */
+  readonly trackingAccounts: ReadonlyArray<BankAccountId>
 }
 
 /** What the editor shows for what the budget holds now. */
@@ -42,7 +44,10 @@ export type Opening =
  */
 export const openingOf = (request: TransactionEditorRequest, seen: BudgetSeen): Opening => {
   const { transaction, loadState, payees } = seen
-  const income = seen.incomeDestination === null ? {} : { incomeCategoryId: seen.incomeDestination }
+  const income = {
+    ...(seen.incomeDestination === null ? {} : { incomeCategoryId: seen.incomeDestination }),
+    ...(seen.trackingAccounts.length === 0 ? {} : { trackingAccountIds: seen.trackingAccounts }),
+  }
   if (request.transactionId === undefined) {
     if (loadState !== 'ready') return { kind: 'wait' }
     const account = request.bankAccountId ?? seen.onlyActiveAccount ?? undefined
@@ -78,4 +83,5 @@ export const sameSeen = (a: BudgetSeen, b: BudgetSeen): boolean =>
   a.transaction === b.transaction &&
   a.payees === b.payees &&
   a.onlyActiveAccount === b.onlyActiveAccount &&
-  a.incomeDestination === b.incomeDestination
+  a.incomeDestination === b.incomeDestination &&
+  a.trackingAccounts.join() === b.trackingAccounts.join()

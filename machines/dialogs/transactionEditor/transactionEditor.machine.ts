@@ -1,9 +1,12 @@
 import { assign, type DoneActorEvent, setup } from 'xstate'
 import type { Transaction } from '../../../schemas/budget.ts'
+import type { CategoryId } from '../../../schemas/ids.ts'
 import type { DeleteConfirmProps } from '../deleteConfirm/deleteConfirm.form.ts'
 import { deleteConfirmMachine } from '../deleteConfirm/deleteConfirm.machine.ts'
 import type { DialogEnv } from '../shared/dialog.env.ts'
 import type { FormDialogInput, FormDialogOutput } from '../shared/formDialog.machine.ts'
+import type { TransferCategoryProps } from '../transferCategory/transferCategory.form.ts'
+import { transferCategoryMachine } from '../transferCategory/transferCategory.machine.ts'
 import { type BudgetSource, watchBudget } from './transactionEditor.actors.ts'
 import type { TransactionEditorProps } from './transactionEditor.form.ts'
 import {
@@ -17,7 +20,9 @@ import { transactionFormMachine } from './transactionForm.machine.ts'
 /** The form's and the delete confirm's ends, as the editor hears them (their ids are 'form' and 'deleteConfirm'). */
 type FormDone = DoneActorEvent<FormDialogOutput, 'form'>
 type DeleteDone = DoneActorEvent<FormDialogOutput, 'deleteConfirm'>
+type TransferCategoryDone = DoneActorEvent<FormDialogOutput, 'transferCategory'>
 type DeleteConfirmInput = FormDialogInput<DeleteConfirmProps>
+type TransferCategoryInput = FormDialogInput<TransferCategoryProps>
 
 export type TransactionEditorEvent =
   | BudgetSeen
@@ -25,8 +30,14 @@ export type TransactionEditorEvent =
   | { type: 'dialog.cancel' }
   /** Ask SPEC's confirm before deleting the transaction. */
   | { type: 'delete.ask' }
+  /**
+   * Change the category of a transfer across the budget's edge (issue 32 §2); `categoryId` is the one it carries
+   * now, as the view reads it from the budget.
+   */
+  | { type: 'category.change'; categoryId: CategoryId | null }
   | FormDone
   | DeleteDone
+  | TransferCategoryDone
 
 export type TransactionEditorInput = DialogEnv & {
   /** The open budget, read for the transaction, its load state, payees and accounts. */
@@ -69,6 +80,18 @@ const deleteInput = (context: TransactionEditorContext): DeleteConfirmInput => {
   }
 }
 
+/** The category dialog edits the transfer side the editor shows, starting from the category it carries now. */
+const transferCategoryInput = (
+  context: TransactionEditorContext,
+  event: TransactionEditorEvent,
+): TransferCategoryInput => ({
+  ...context.env,
+  props: {
+    transaction: context.transaction,
+    categoryId: event.type === 'category.change' ? event.categoryId : null,
+  },
+})
+
 /**
  * The editor's lifecycle: it waits for the budget's transactions, then opens the form (add or edit), a transfer's
  * read-only side, or says the transaction is missing; it closes when the form ends, when the transaction is deleted
@@ -80,9 +103,18 @@ export const transactionEditorMachine = setup({
     context: {} as TransactionEditorContext,
     events: {} as TransactionEditorEvent,
     input: {} as TransactionEditorInput,
-    children: {} as { form: 'transactionForm'; deleteConfirm: 'deleteConfirm' },
+    children: {} as {
+      form: 'transactionForm'
+      deleteConfirm: 'deleteConfirm'
+      transferCategory: 'transferCategory'
+    },
   },
-  actors: { watchBudget, transactionForm: transactionFormMachine, deleteConfirm: deleteConfirmMachine },
+  actors: {
+    watchBudget,
+    transactionForm: transactionFormMachine,
+    deleteConfirm: deleteConfirmMachine,
+    transferCategory: transferCategoryMachine,
+  },
   guards: {
     opensForm: ({ context, event }) => openingFor(context, event)?.kind === 'form',
     opensTransfer: ({ context, event }) => openingFor(context, event)?.kind === 'transfer',
@@ -171,7 +203,21 @@ export const transactionEditorMachine = setup({
       initial: 'viewing',
       states: {
         // The person reads the transfer's side.
-        viewing: { on: { 'delete.ask': { target: 'confirmingDelete' } } },
+        viewing: {
+          on: {
+            'delete.ask': { target: 'confirmingDelete' },
+            'category.change': { target: 'changingCategory' },
+          },
+        },
+        // A transfer across the budget's edge: its category is chosen again over the transfer's side.
+        changingCategory: {
+          invoke: {
+            id: 'transferCategory',
+            src: 'transferCategory',
+            input: ({ context, event }) => transferCategoryInput(context, event),
+            onDone: { target: 'viewing' },
+          },
+        },
         // SPEC's confirm over the transfer's side.
         confirmingDelete: {
           invoke: {

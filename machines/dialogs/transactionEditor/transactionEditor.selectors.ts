@@ -6,7 +6,8 @@ import type { Minor } from '../../../schemas/money.ts'
 import { refusalMessageKey } from '../../openBudget/budget.protocol.ts'
 import type { AccountWithBalance, GroupWithCategories } from '../../openBudget/budget.selectors.ts'
 import type { deleteConfirmMachine } from '../deleteConfirm/deleteConfirm.machine.ts'
-import { payeeSuggestions, splitRemainder } from './transactionEditor.form.ts'
+import type { transferCategoryMachine } from '../transferCategory/transferCategory.machine.ts'
+import { inTrackingAccount, payeeSuggestions, splitRemainder } from './transactionEditor.form.ts'
 import type { transactionEditorMachine } from './transactionEditor.machine.ts'
 import type { transactionFormMachine } from './transactionForm.machine.ts'
 
@@ -15,6 +16,7 @@ type FormSnapshot = SnapshotFrom<typeof transactionFormMachine>
 
 export type TransactionFormRef = ActorRefFrom<typeof transactionFormMachine>
 export type DeleteConfirmRef = ActorRefFrom<typeof deleteConfirmMachine>
+export type TransferCategoryRef = ActorRefFrom<typeof transferCategoryMachine>
 
 // ——— The editor (its lifecycle) ———
 
@@ -57,6 +59,10 @@ const NOTHING_USED: ReadonlyArray<UsedCategory> = []
 export const selectOriginalSplits = (snapshot: EditorSnapshot): ReadonlyArray<UsedCategory> =>
   snapshot.context.props?.mode === 'edit' ? snapshot.context.props.transaction.splits : NOTHING_USED
 
+/** The category dialog of a transfer across the budget's edge while it is open. */
+export const selectTransferCategoryRef = (snapshot: EditorSnapshot): TransferCategoryRef | undefined =>
+  snapshot.children.transferCategory
+
 export const selectCanDelete = (snapshot: EditorSnapshot): boolean => snapshot.context.transaction !== null
 
 // ——— The form ———
@@ -71,6 +77,9 @@ export const selectSplitRemainder = (snapshot: FormSnapshot): Minor | null => {
   const remainder = splitRemainder(snapshot.context.fields, snapshot.context.env)
   return remainder === null || remainder === 0 ? null : remainder
 }
+/** The chosen account is a tracking (off-budget) one: the form shows no category, a note instead. */
+export const selectInTrackingAccount = (snapshot: FormSnapshot): boolean =>
+  inTrackingAccount(snapshot.context.fields, snapshot.context.props.trackingAccountIds)
 export const selectHasSeveralSplits = (snapshot: FormSnapshot): boolean =>
   snapshot.context.fields.splits.length > 1
 export const selectCanRemoveSplit = (snapshot: FormSnapshot): boolean =>

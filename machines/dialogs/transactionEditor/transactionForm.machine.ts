@@ -48,7 +48,7 @@ export type TransactionFormContext = {
 }
 
 const commandsOf = (context: TransactionFormContext): ReadonlyArray<CommandDraft> => {
-  const checked = checkTransaction(context.fields, context.env)
+  const checked = checkTransaction(context.fields, context.env, context.props.trackingAccountIds)
   return checked.ok ? buildTransaction(checked.value, context.props, context.env.newId) : []
 }
 
@@ -74,7 +74,8 @@ export const transactionFormMachine = setup({
     output: {} as { readonly commandIds: ReadonlyArray<CommandId> },
   },
   guards: {
-    fieldsAreValid: ({ context }) => checkTransaction(context.fields, context.env).ok,
+    fieldsAreValid: ({ context }) =>
+      checkTransaction(context.fields, context.env, context.props.trackingAccountIds).ok,
     isDirty: ({ context }) => fieldsDiffer(context.fields, context.initialFields),
     hasSeveralSplits: ({ context }) => context.fields.splits.length > 1,
   },
@@ -124,7 +125,7 @@ export const transactionFormMachine = setup({
     }),
     showErrors: assign({
       errors: ({ context }) => {
-        const checked = checkTransaction(context.fields, context.env)
+        const checked = checkTransaction(context.fields, context.env, context.props.trackingAccountIds)
         return checked.ok ? NO_ERRORS : checked.errors
       },
     }),

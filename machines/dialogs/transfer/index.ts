@@ -1,4 +1,5 @@
-export type { TransferFields, TransferProps, TransferValue } from './transfer.form.ts'
-export { buildTransfer, checkTransfer } from './transfer.form.ts'
+export type { TransferCrossing, TransferFields, TransferProps, TransferValue } from './transfer.form.ts'
+export { buildTransfer, checkTransfer, transferCrossing } from './transfer.form.ts'
 export type { TransferEvent } from './transfer.machine.ts'
 export { transferMachine } from './transfer.machine.ts'
+export { selectTransferCrossing } from './transfer.selectors.ts'

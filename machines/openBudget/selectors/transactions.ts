@@ -30,6 +30,8 @@ export type TransactionLookups = {
   readonly categories: ReadonlyMap<string, Category>
   /** A transfer side's id → the account of its other side (a transfer names where the money went or came from). */
   readonly transferPartners: ReadonlyMap<string, string>
+  /** The tracking (off-budget) accounts' ids: their transactions carry no category. */
+  readonly offBudgetAccounts: ReadonlySet<string>
 }
 
 /** Each transfer side's id with the other side's account. */
@@ -50,6 +52,9 @@ const lookupsOf = memoByState(
     accountNames: new Map([...state.accounts.values()].map((account) => [account.id, account.name])),
     categories: new Map([...state.categories.values()].map((category) => [category.id, category])),
     transferPartners: transferPartnersOf(state),
+    offBudgetAccounts: new Set(
+      [...state.accounts.values()].filter((account) => account.offBudget).map((account) => account.id),
+    ),
   }),
 )
 export const selectTransactionLookups = (snapshot: BudgetSnapshot): TransactionLookups =>
@@ -63,23 +68,41 @@ export const selectTransactionById = (snapshot: BudgetSnapshot, id: TransactionI
 
 // ——— Row facts (pure) ———
 
-/** What the category column says: one category, a split into n, a transfer, or nothing yet. */
-export type CategoryCell =
+/** One category as a row names it: its name, or what a system category does. */
+export type SingleCategoryCell =
   | { readonly kind: 'category'; readonly name: string }
-  | { readonly kind: 'split'; readonly count: number }
-  | { readonly kind: 'transfer' }
   | { readonly kind: 'readyToAssign' }
   | { readonly kind: 'none' }
 
-export const categoryCell = (transaction: Transaction, lookups: TransactionLookups): CategoryCell => {
-  if (transaction.transferId !== null) return { kind: 'transfer' }
-  if (transaction.splits.length > 1) return { kind: 'split', count: transaction.splits.length }
-  const [split] = transaction.splits
-  const category = split === undefined ? undefined : lookups.categories.get(split.categoryId)
+/**
+ * What the category column says: one category, a split into n, a transfer (across the budget's edge with its
+ * budget side's category, `across`), nothing yet, or — in a tracking account — no category at all (`offBudget`).
+ */
+export type CategoryCell =
+  | SingleCategoryCell
+  | { readonly kind: 'split'; readonly count: number }
+  | { readonly kind: 'transfer'; readonly across?: SingleCategoryCell }
+  | { readonly kind: 'offBudget' }
+
+const singleCategory = (categoryId: string | undefined, lookups: TransactionLookups): SingleCategoryCell => {
+  const category = categoryId === undefined ? undefined : lookups.categories.get(categoryId)
   // The system categories' stored names are keys, not names to show.
   if (category === undefined) return { kind: 'none' }
   if (!isSystemCategory(category)) return { kind: 'category', name: category.name }
   return category.type === 'Income' ? { kind: 'readyToAssign' } : { kind: 'none' }
+}
+
+export const categoryCell = (transaction: Transaction, lookups: TransactionLookups): CategoryCell => {
+  if (transaction.transferId !== null) {
+    // Only the budget side of a transfer across the budget's edge carries a category.
+    const [split] = transaction.splits
+    return split === undefined
+      ? { kind: 'transfer' }
+      : { kind: 'transfer', across: singleCategory(split.categoryId, lookups) }
+  }
+  if (lookups.offBudgetAccounts.has(transaction.bankAccountId)) return { kind: 'offBudget' }
+  if (transaction.splits.length > 1) return { kind: 'split', count: transaction.splits.length }
+  return singleCategory(transaction.splits[0]?.categoryId, lookups)
 }
 
 /**
@@ -321,3 +344,32 @@ export const selectMayHaveUncategorizedInflows = (snapshot: BudgetSnapshot): boo
   if (uncategorizedId === undefined || incomeDestinationOf(state) === undefined) return false
   return monthsOf(state.categoryMonths, uncategorizedId).some(([, month]) => month.activity > 0)
 }
+
+/** A transfer across the budget's edge, as its side's view shows it: the category its budget side carries. */
+export type CrossingTransfer = { readonly categoryId: CategoryId | null }
+
+/**
+ * Whether a transfer side belongs to a transfer between a budget account and a tracking one (issue 32 §2), with
+ * the category its budget side carries; null for any other transaction or transfer.
+ */
+export const crossingTransferOf = (state: BudgetState, side: Transaction): CrossingTransfer | null => {
+  if (side.transferId === null) return null
+  const link = Option.getOrUndefined(HashMap.get(state.transfers, side.transferId))
+  if (link === undefined) return null
+  const sides = [link.outflowTransactionId, link.inflowTransactionId].map((id) =>
+    Option.getOrUndefined(HashMap.get(state.transactions, id)),
+  )
+  const accounts = sides.map((transaction) =>
+    transaction === undefined ? undefined : state.accounts.get(transaction.bankAccountId),
+  )
+  const [outflow, inflow] = accounts
+  if (outflow === undefined || inflow === undefined || outflow.offBudget === inflow.offBudget) return null
+  const categoryId = sides.flatMap((transaction) => transaction?.splits ?? [])[0]?.categoryId ?? null
+  return { categoryId }
+}
+
+/** The crossing of a transfer side in the open budget (see `crossingTransferOf`). */
+export const selectCrossingTransfer = (
+  snapshot: BudgetSnapshot,
+  side: Transaction,
+): CrossingTransfer | null => crossingTransferOf(snapshot.context.state, side)

@@ -11,11 +11,14 @@ export function DialogRadioField<F, K extends keyof F & string>({
   field,
   label,
   choices,
+  autoFocus = true,
 }: {
   readonly actor: FormDialogRef<F>
   readonly field: K
   readonly label: string
   readonly choices: ReadonlyArray<RadioChoice>
+  /** The first option takes the focus as the dialog opens (unless another field comes first). */
+  readonly autoFocus?: boolean
 }) {
   const { value, error, errorText, set } = useDialogField(actor, field)
   const submitOnEnter = (event: RadioKeyEvent) => {
@@ -40,7 +43,7 @@ export function DialogRadioField<F, K extends keyof F & string>({
           key={choice.id}
           value={choice.id}
           className="choice-radio"
-          autoFocus={index === 0}
+          autoFocus={autoFocus && index === 0}
           onKeyDown={submitOnEnter}
         >
           <span className="choice-radio__label">{choice.label}</span>

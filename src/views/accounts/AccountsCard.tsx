@@ -3,7 +3,10 @@ import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import type { AccountWithBalance } from '../../../machines/openBudget/index.ts'
 import { selectBalancesTotal, selectBudget } from '../../../machines/openBudget/index.ts'
-import { selectAccountsOverview } from '../../../machines/openBudget/selectors/accounts.ts'
+import {
+  selectAccountsOverview,
+  selectTrackingTotal,
+} from '../../../machines/openBudget/selectors/accounts.ts'
 import { CurrencyCode, type Minor } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
 import { useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
@@ -56,6 +59,8 @@ function AccountRow({
   const nameId = useId()
   const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
   const closed = item.account.state === 'Closed'
+  // A tracking account below zero is money owed (a loan's): said in words, not only by the minus and the colour.
+  const debt = item.account.offBudget && item.balance.working < 0
   return (
     <li className="account-row" aria-labelledby={nameId}>
       <div className="account-row__main">
@@ -64,6 +69,7 @@ function AccountRow({
         </Link>
         <span className="account-row__working">
           <span className="visually-hidden">{t('accounts.working')} </span>
+          {debt ? <span className="account-row__debt">{t('accounts.tracking.debt')}</span> : null}
           <Money amount={item.balance.working} currency={currency} />
         </span>
       </div>
@@ -96,8 +102,11 @@ export function AccountsCard({
   const headingId = useId()
   const openId = useId()
   const closedId = useId()
-  const { open, closed } = useBudget(selectAccountsOverview)
+  const trackingId = useId()
+  const trackingHelpId = useId()
+  const { onBudget, tracking, closed } = useBudget(selectAccountsOverview)
   const total = useBudget(selectBalancesTotal)
+  const trackingTotal = useBudget(selectTrackingTotal)
   // A reader sees the accounts and their balances; adding one and each account's actions are writes.
   const { canEdit } = usePermissions()
   const currency = useBudget(selectBudget)?.currency ?? FALLBACK_CURRENCY
@@ -117,21 +126,47 @@ export function AccountsCard({
           {t('bankAccounts.cardHeader', { period })}
         </h2>
         <p className="accounts-card__total">
-          <span>{t('bankAccounts.total')}</span> <Money amount={total as Minor} currency={currency} />
+          {/* The total is the money in the budget: with tracking accounts listed too, the label says so. */}
+          <span>{tracking.length === 0 ? t('bankAccounts.total') : t('accounts.tracking.inBudget')}</span>{' '}
+          <Money amount={total as Minor} currency={currency} />
         </p>
       </header>
-      {open.length === 0 && closed.length === 0 ? (
+      {onBudget.length === 0 && tracking.length === 0 && closed.length === 0 ? (
         <div className="accounts-card__empty">
           <p className="accounts-card__empty-title">{t('accounts.empty')}</p>
           <p>{t('accounts.emptyBody')}</p>
         </div>
-      ) : (
+      ) : onBudget.length === 0 && tracking.length > 0 ? null : (
         <>
           <h3 id={openId} className="accounts-card__subtitle">
-            {t('accounts.open')}
+            {/* With tracking accounts beside them, the open accounts are named for what sets them apart. */}
+            {tracking.length === 0 ? t('accounts.open') : t('accounts.tracking.budgetAccounts')}
           </h3>
           <ul className="account-list" aria-labelledby={openId}>
-            {open.map(row)}
+            {onBudget.map(row)}
+          </ul>
+        </>
+      )}
+      {tracking.length === 0 ? null : (
+        <>
+          <div className="accounts-card__section-header">
+            <h3 id={trackingId} className="accounts-card__subtitle">
+              {t('accounts.tracking.heading')}
+            </h3>
+            <p className="accounts-card__section-total">
+              <span className="visually-hidden">{t('accounts.tracking.total')} </span>
+              <Money amount={trackingTotal as Minor} currency={currency} />
+            </p>
+          </div>
+          <p id={trackingHelpId} className="accounts-card__help">
+            {t('accounts.tracking.help')}
+          </p>
+          <ul
+            className="account-list account-list--tracking"
+            aria-labelledby={trackingId}
+            aria-describedby={trackingHelpId}
+          >
+            {tracking.map(row)}
           </ul>
         </>
       )}

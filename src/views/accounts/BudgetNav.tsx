@@ -3,7 +3,7 @@ import { useRouterState } from '@tanstack/react-router'
 import { useId } from 'react'
 import { Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectBudget, selectLoadState } from '../../../machines/openBudget/index.ts'
+import { type AccountWithBalance, selectBudget, selectLoadState } from '../../../machines/openBudget/index.ts'
 import { selectAccountsOverview } from '../../../machines/openBudget/selectors/accounts.ts'
 import { CurrencyCode } from '../../../schemas/money.ts'
 import { Money } from '../../components/money/Money.tsx'
@@ -38,7 +38,9 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
   const location = useRouterState({ select: (state) => state.location })
   const here = `${location.pathname}${location.searchStr}`
   const ready = useBudget(selectLoadState) === 'ready'
-  const { open } = useBudget(selectAccountsOverview)
+  const trackingId = useId()
+  // Budget accounts, then tracking ones apart: a loan's debt is not money in the budget.
+  const { onBudget, tracking } = useBudget(selectAccountsOverview)
   const budget = useBudget(selectBudget)
   // The import only changes the budget: a reader is not sent there.
   const { canEdit } = usePermissions()
@@ -51,6 +53,29 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
       </Link>
     </li>
   )
+  const accountLinks = (id: string, heading: string, accounts: ReadonlyArray<AccountWithBalance>) =>
+    accounts.length === 0 ? null : (
+      <>
+        <h3 id={id} className="budget-nav__subheading">
+          {heading}
+        </h3>
+        <ul className="side-panel__list" aria-labelledby={id}>
+          {accounts.map(({ account, balance }) => {
+            const href = paths.period(budgetId, periodKey, { view: 'transactions', account: account.id })
+            return (
+              <li key={account.id}>
+                <Link className="side-panel__link budget-nav__account" href={href} {...current(href)}>
+                  <span className="budget-nav__account-name" title={account.name}>
+                    {account.name}
+                  </span>
+                  <Money amount={balance.working} currency={currency} />
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      </>
+    )
   return (
     <section className="budget-nav" aria-labelledby={headingId}>
       {/* The open budget's own name: with several budgets, the person sees which one this is. */}
@@ -61,28 +86,8 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
         {item(paths.period(budgetId, periodKey), t('accounts.nav.budget'))}
         {item(paths.period(budgetId, periodKey, { view: 'transactions' }), t('accounts.nav.allTransactions'))}
       </ul>
-      {ready && open.length > 0 ? (
-        <>
-          <h3 id={accountsId} className="budget-nav__subheading">
-            {t('accounts.nav.accountsHeading')}
-          </h3>
-          <ul className="side-panel__list" aria-labelledby={accountsId}>
-            {open.map(({ account, balance }) => {
-              const href = paths.period(budgetId, periodKey, { view: 'transactions', account: account.id })
-              return (
-                <li key={account.id}>
-                  <Link className="side-panel__link budget-nav__account" href={href} {...current(href)}>
-                    <span className="budget-nav__account-name" title={account.name}>
-                      {account.name}
-                    </span>
-                    <Money amount={balance.working} currency={currency} />
-                  </Link>
-                </li>
-              )
-            })}
-          </ul>
-        </>
-      ) : null}
+      {ready ? accountLinks(accountsId, t('accounts.nav.accountsHeading'), onBudget) : null}
+      {ready ? accountLinks(trackingId, t('accounts.nav.trackingHeading'), tracking) : null}
       <ul className="side-panel__list">
         {item(paths.period(budgetId, periodKey, { view: 'accounts' }), t('accounts.nav.accounts'))}
         {canEdit ? item(paths.importTransactions(budgetId), t('accounts.nav.import')) : null}

@@ -142,6 +142,9 @@ function BankAccountView({
             <span>{t('accounts.working')}</span> <Money amount={balance.working} currency={currency} />
           </p>
         </header>
+        {account.offBudget ? (
+          <p className="accounts-card__help">{t('accounts.tracking.accountNote')}</p>
+        ) : null}
         {closed ? <p>{t('accounts.closedState')}</p> : <AccountBalances item={item} />}
         {closed || !canEdit ? null : (
           <nav className="account-actions" aria-label={t('accounts.actionsFor', { name: account.name })}>

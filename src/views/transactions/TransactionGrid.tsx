@@ -50,11 +50,16 @@ const categoryText = (t: TFunction, cell: CategoryCell): string => {
     case 'split':
       return t('transactions.row.split', { count: cell.count })
     case 'transfer':
-      return t('transactions.row.transfer')
+      return cell.across === undefined
+        ? t('transactions.row.transfer')
+        : t('transactions.row.transferCategory', { category: categoryText(t, cell.across) })
     case 'readyToAssign':
       return t('transactions.row.readyToAssign')
     case 'none':
       return t('transactions.row.uncategorized')
+    // A tracking account's transactions have no category: the cell stays empty rather than say 'Uncategorized'.
+    case 'offBudget':
+      return ''
   }
 }
 
@@ -109,16 +114,21 @@ type Author = ((enteredBy: string | null | undefined) => AuthorLabel | null) | n
 
 /** What a row's cells say; an opening row is the account's starting balance, to Ready to Assign, cleared. */
 const rowTexts = (t: TFunction, row: RegisterRow, lookups: TransactionLookups, dateText: string) => {
-  if (row.kind === 'opening')
+  if (row.kind === 'opening') {
+    // A tracking account's starting balance stays outside the budget: no Ready to Assign, no category.
+    const offBudget = lookups.offBudgetAccounts.has(row.bankAccountId)
     return {
       account: lookups.accountNames.get(row.bankAccountId) ?? '',
       payee: t('transactions.row.startingBalance'),
-      payeeTitle: t('transactions.row.startingBalanceTitle', { date: dateText }),
-      category: t('transactions.row.readyToAssign'),
+      payeeTitle: offBudget
+        ? t('transactions.row.startingBalanceTrackingTitle', { date: dateText })
+        : t('transactions.row.startingBalanceTitle', { date: dateText }),
+      category: offBudget ? '' : t('transactions.row.readyToAssign'),
       memo: '',
       cleared: 'cleared' as const,
       draft: false,
     }
+  }
   const { transaction } = row
   const payee = payeeText(t, transaction, t('transactions.row.noPayee'), lookups)
   return {

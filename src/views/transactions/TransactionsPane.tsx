@@ -208,10 +208,9 @@ export function TransactionsPane({
                   n: shownOpenings.toLocaleString(locale),
                 }),
               })
-  const accountName =
-    registerOf === undefined
-      ? undefined
-      : accounts.find(({ account }) => account.id === registerOf)?.account.name
+  const registerAccount =
+    registerOf === undefined ? undefined : accounts.find(({ account }) => account.id === registerOf)?.account
+  const accountName = registerAccount?.name
   // The list's name: the account's register, else the category's transactions, else every transaction.
   // The page's heading already names the account or 'every transaction'; only a category's list needs its own.
   const title =
@@ -233,6 +232,10 @@ export function TransactionsPane({
               ? t('transactions.heading.allScope')
               : t('transactions.heading.accountScope')}
           </p>
+          {/* A phone's account page says it above, in the account's card. */}
+          {registerAccount?.offBudget === true && heading === 'title' ? (
+            <p className="tx-pane__scope">{t('transactions.heading.trackingScope')}</p>
+          ) : null}
         </header>
       )}
       {totals === null || !showTotals ? null : (

@@ -8,9 +8,11 @@ import { describeFormDialogModel } from './formDialogModel.ts'
 
 const TODAY = IsoDate.make('2026-11-21')
 
-// Add: an invalid and a valid opening balance (negative: a credit card) decide the flow; the name is typed first.
+// Add: an invalid and a valid opening balance (negative: a credit card or a loan) decide the flow; the name is
+// typed first, and the account may be made a tracking (off-budget) one.
 describeFormDialogModel('bank account (add)', openBankAccountMachine, { mode: 'create', today: TODAY }, [
   { type: 'form.change', field: 'name', value: 'Karta kredytowa' },
+  { type: 'form.change', field: 'kind', value: 'tracking' },
   { type: 'form.change', field: 'balance', value: 'x' },
   { type: 'form.change', field: 'balance', value: '-1 200,50' },
 ])

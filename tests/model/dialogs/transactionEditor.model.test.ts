@@ -37,6 +37,7 @@ const seen = (loadState: BudgetSeen['loadState'], transaction: BudgetSeen['trans
   payees: [],
   onlyActiveAccount: ids.checking,
   incomeDestination: null,
+  trackingAccounts: [],
 })
 const APPLIED = [CommandId.make('cmd-1')]
 const APPLIED_REPLY = { type: 'budget.commandApplied', commandIds: APPLIED } satisfies CommandReply
@@ -99,6 +100,28 @@ const FIXTURES = {
         return
       }
       confirm.send({ type: 'dialog.submit' })
+      answerApplied(harness)
+    },
+  },
+  'category.change': { samples: [{ type: 'category.change', categoryId: ids.groceries }], exec: send },
+  'xstate.done.actor.transferCategory': {
+    samples: [
+      {
+        type: 'xstate.done.actor.transferCategory',
+        actorId: 'transferCategory',
+        output: { commandIds: APPLIED },
+      },
+      { type: 'xstate.done.actor.transferCategory', actorId: 'transferCategory', output: { commandIds: [] } },
+    ],
+    exec: (event, harness) => {
+      const dialog = harness.editor.getSnapshot().children.transferCategory
+      if (dialog === undefined) throw new Error('the category dialog is not open')
+      if (event.output.commandIds.length === 0) {
+        dialog.send({ type: 'dialog.cancel' })
+        return
+      }
+      dialog.send({ type: 'form.change', field: 'categoryId', value: ids.rent })
+      dialog.send({ type: 'dialog.submit' })
       answerApplied(harness)
     },
   },
@@ -171,12 +194,22 @@ describe('transaction editor lifecycle model', () => {
       // Only a child's end sends anything: a saved form or a confirmed delete, one request each.
       const applied =
         (step.event.type === 'xstate.done.actor.form' ||
-          step.event.type === 'xstate.done.actor.deleteConfirm') &&
+          step.event.type === 'xstate.done.actor.deleteConfirm' ||
+          step.event.type === 'xstate.done.actor.transferCategory') &&
         step.event.output.commandIds.length > 0
       expect(requests.length - before).toBe(applied ? 1 : 0)
       if (step.event.type === 'xstate.done.actor.deleteConfirm' && applied)
         expect(requests.at(-1)?.commands).toEqual([
           { _tag: 'DeleteTransaction', transactionId: TRANSACTION_ID },
+        ])
+      // A crossing transfer's new category: one split naming it, on the side the editor shows.
+      if (step.event.type === 'xstate.done.actor.transferCategory' && applied)
+        expect(requests.at(-1)?.commands).toEqual([
+          {
+            _tag: 'EditTransaction',
+            transactionId: TRANSACTION_ID,
+            splits: [{ categoryId: ids.rent, value: transferSide.value }],
+          },
         ])
     }
     harness.editor.stop()
@@ -192,6 +225,8 @@ describe('transaction editor lifecycle model', () => {
         // A closed editor is stopped; a child ends only while it runs.
         if (snapshot.status === 'done') return false
         if (event.type === 'xstate.done.actor.form') return snapshot.matches('editing')
+        if (event.type === 'xstate.done.actor.transferCategory')
+          return snapshot.matches({ transfer: 'changingCategory' })
         if (event.type === 'xstate.done.actor.deleteConfirm')
           return (
             snapshot.matches({ editing: 'confirmingDelete' }) ||

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { initialBankAccountFields } from '../../../machines/dialogs/bankAccount/bankAccount.form.ts'
 import { buildBankAccount, checkBankAccount } from '../../../machines/dialogs/bankAccount/index.ts'
 import { BankAccountId } from '../../../schemas/ids.ts'
 import { CurrencyCode, IsoDate, Minor } from '../../../schemas/money.ts'
@@ -19,13 +20,13 @@ const account = {
 describe('bank account form', () => {
   it('opens an unconnected account with a negative opening balance in pl form', () => {
     const checked = checkBankAccount(
-      { name: ' Karta ', balance: '-1 200,50', date: '2026-11-21' },
+      { name: ' Karta ', kind: 'budget', balance: '-1 200,50', date: '2026-11-21' },
       create,
       env,
     )
     expect(checked).toEqual({
       ok: true,
-      value: { mode: 'create', name: 'Karta', balance: -120_050, date: '2026-11-21' },
+      value: { mode: 'create', name: 'Karta', balance: -120_050, date: '2026-11-21', offBudget: false },
     })
     if (!checked.ok) return
     expect(buildBankAccount(checked.value, create, () => 'new')).toEqual([
@@ -42,7 +43,7 @@ describe('bank account form', () => {
 
   it('reads the en form too', () => {
     const checked = checkBankAccount(
-      { name: 'Savings', balance: '1,234.56', date: '2026-11-21' },
+      { name: 'Savings', kind: 'budget', balance: '1,234.56', date: '2026-11-21' },
       create,
       env,
     )
@@ -50,7 +51,7 @@ describe('bank account form', () => {
   })
 
   it('requires a name, a balance and a date', () => {
-    expect(checkBankAccount({ name: '', balance: '', date: '' }, create, env)).toEqual({
+    expect(checkBankAccount({ name: '', kind: 'budget', balance: '', date: '' }, create, env)).toEqual({
       ok: false,
       errors: {
         name: { key: 'validation.required' },
@@ -62,11 +63,40 @@ describe('bank account form', () => {
 
   it('renames only when the name changed, ignoring the balance field', () => {
     const rename = { mode: 'rename', account } as const
-    const same = checkBankAccount({ name: 'Konto', balance: '', date: '' }, rename, env)
+    const same = checkBankAccount({ name: 'Konto', kind: 'budget', balance: '', date: '' }, rename, env)
     expect(same.ok && buildBankAccount(same.value, rename, () => 'x')).toEqual([])
-    const renamed = checkBankAccount({ name: 'Konto osobiste', balance: '', date: '' }, rename, env)
+    const renamed = checkBankAccount(
+      { name: 'Konto osobiste', kind: 'budget', balance: '', date: '' },
+      rename,
+      env,
+    )
     expect(renamed.ok && buildBankAccount(renamed.value, rename, () => 'x')).toEqual([
       { _tag: 'RenameBankAccount', bankAccountId: 'acct-1', name: 'Konto osobiste' },
     ])
+  })
+
+  it('opens a tracking (off-budget) account when chosen, e.g. a loan owed', () => {
+    const checked = checkBankAccount(
+      { name: 'Kredyt hipoteczny', kind: 'tracking', balance: '-300 000', date: '2026-11-21' },
+      create,
+      env,
+    )
+    expect(checked.ok && checked.value.mode === 'create' && checked.value.offBudget).toBe(true)
+    if (!checked.ok) return
+    expect(buildBankAccount(checked.value, create, () => 'loan')).toEqual([
+      {
+        _tag: 'OpenBankAccount',
+        bankAccountId: 'loan',
+        name: 'Kredyt hipoteczny',
+        type: 'unconnected',
+        balance: -30_000_000,
+        date: '2026-11-21',
+        offBudget: true,
+      },
+    ])
+  })
+
+  it('starts as a budget account', () => {
+    expect(initialBankAccountFields(create, env).kind).toBe('budget')
   })
 })

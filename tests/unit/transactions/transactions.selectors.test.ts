@@ -40,6 +40,7 @@ const lookups: TransactionLookups = {
     ['out', 'a2'],
     ['in', 'a1'],
   ]),
+  offBudgetAccounts: new Set(['a3']),
   categories: new Map([
     ['c1', category('c1', 'Czynsz')],
     ['c2', category('c2', 'Jedzenie')],
@@ -85,6 +86,25 @@ describe('row facts', () => {
     // The system category's stored name is a key: the row says 'Uncategorized' in the user's language instead.
     const intoUncategorized = [{ categoryId: 'c0', value: -12_345 }] as unknown as Transaction['splits']
     expect(categoryCell(transaction({ splits: intoUncategorized }), lookups)).toEqual({ kind: 'none' })
+  })
+
+  it('gives a tracking account\'s rows no category, not "Uncategorized"', () => {
+    expect(categoryCell(transaction({ bankAccountId: 'a3' as never, splits: [] }), lookups)).toEqual({
+      kind: 'offBudget',
+    })
+  })
+
+  it("names the category a transfer carries across the budget's edge, on its budget side", () => {
+    const budgetSide = transaction({
+      transferId: 'x' as never,
+      splits: [{ categoryId: 'c1', value: -12_345 }] as unknown as Transaction['splits'],
+    })
+    expect(categoryCell(budgetSide, lookups)).toEqual({
+      kind: 'transfer',
+      across: { kind: 'category', name: 'Czynsz' },
+    })
+    const trackingSide = transaction({ bankAccountId: 'a3' as never, transferId: 'x' as never, splits: [] })
+    expect(categoryCell(trackingSide, lookups)).toEqual({ kind: 'transfer' })
   })
 
   it('names the payee, says when there is none, and names a reconciliation adjustment', () => {

@@ -63,7 +63,11 @@ export function ReconcileDialog({
             autoFocus
           />
           <DialogDateField actor={actor} field="date" label={t('accounts.reconcileDialog.date')} />
-          <ReconcileDifference difference={difference} currency={currency} />
+          <ReconcileDifference
+            difference={difference}
+            currency={currency}
+            offBudget={account.account.offBudget}
+          />
         </>
       ) : (
         <>
@@ -80,9 +84,12 @@ export function ReconcileDialog({
 function ReconcileDifference({
   difference,
   currency,
+  offBudget,
 }: {
   readonly difference: number | null
   readonly currency: CurrencyCode
+  /** A tracking account's adjustment has no category, as its transactions (issue 32 §2). */
+  readonly offBudget: boolean
 }) {
   const { t } = useTranslation()
   return (
@@ -98,7 +105,9 @@ function ReconcileDifference({
           <p>
             {difference === 0
               ? t('accounts.reconcileDialog.balanced')
-              : t('accounts.reconcileDialog.adjustment')}
+              : offBudget
+                ? t('accounts.reconcileDialog.adjustmentTracking')
+                : t('accounts.reconcileDialog.adjustment')}
           </p>
         </>
       )}

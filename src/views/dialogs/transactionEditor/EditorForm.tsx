@@ -7,6 +7,7 @@ import {
   directionOf,
   selectCanDelete,
   selectDeleteConfirmRef,
+  selectInTrackingAccount,
   selectIsAdding,
   selectIsReconciled,
   selectIsSubmittingTransaction,
@@ -57,6 +58,7 @@ export function EditorForm({
   const bankAccountId = useSelector(form, (snapshot) => selectTransactionFields(snapshot).bankAccountId)
   const direction = useSelector(form, (snapshot) => selectTransactionFields(snapshot).direction)
   const cleared = useSelector(form, (snapshot) => selectTransactionFields(snapshot).cleared)
+  const inTracking = useSelector(form, selectInTrackingAccount)
   const accountError = useSelector(form, (snapshot) => selectTransactionErrors(snapshot).fields.bankAccountId)
   const cancel = () => form.send({ type: 'dialog.cancel' })
 
@@ -110,14 +112,19 @@ export function EditorForm({
         />
         <DateField form={form} accounts={accounts} />
         <PayeeField form={form} />
-        <Splits
-          form={form}
-          categories={categoryChoices(groups, originalSplits, nameOf, {
-            readyToAssign: t('transactions.editor.readyToAssignHelp'),
-            uncategorized: t('transactions.editor.uncategorizedHelp'),
-          })}
-          currency={currency}
-        />
+        {inTracking ? (
+          // A tracking (off-budget) account's transactions carry no category: said where the category would be.
+          <p className="field__description tx-offbudget-note">{t('transactions.editor.offBudgetNote')}</p>
+        ) : (
+          <Splits
+            form={form}
+            categories={categoryChoices(groups, originalSplits, nameOf, {
+              readyToAssign: t('transactions.editor.readyToAssignHelp'),
+              uncategorized: t('transactions.editor.uncategorizedHelp'),
+            })}
+            currency={currency}
+          />
+        )}
         <TextInput form={form} field="memo" label={t('transactions.editor.memo')} />
         <Checkbox
           className="tx-checkbox"

@@ -1,23 +1,31 @@
 import { useSelector } from '@xstate/react'
 import { Button } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
-import { selectDeleteConfirmRef } from '../../../../machines/dialogs/transactionEditor/index.ts'
+import {
+  selectDeleteConfirmRef,
+  selectTransferCategoryRef,
+} from '../../../../machines/dialogs/transactionEditor/index.ts'
 import { selectBudget } from '../../../../machines/openBudget/index.ts'
 import {
-  categoryCell,
+  selectCrossingTransfer,
   selectTransactionLookups,
 } from '../../../../machines/openBudget/selectors/transactions.ts'
 import type { Transaction } from '../../../../schemas/budget.ts'
 import { CurrencyCode } from '../../../../schemas/money.ts'
 import { Money } from '../../../components/money/Money.tsx'
-import { useBudget } from '../../../openBudget/OpenBudget.tsx'
+import { useBudget, usePermissions } from '../../../openBudget/OpenBudget.tsx'
+import { useCategoryName } from '../../month/names.ts'
 import { DeleteConfirm } from './DeleteConfirm.tsx'
 import { EditorFrame } from './EditorFrame.tsx'
 import type { EditorRef } from './editorRef.ts'
+import { TransferCategoryDialog } from './TransferCategoryDialog.tsx'
 
 const PLN = CurrencyCode.make('PLN')
 
-/** A transfer side: shown read-only here (the transfer dialog edits it); it can still be deleted. */
+/**
+ * A transfer side: shown read-only here; it can still be deleted. A transfer across the budget's edge (a budget
+ * account and a tracking one) names the category its budget side carries, which can be changed here.
+ */
 export function TransferView({
   editor,
   transaction,
@@ -29,7 +37,13 @@ export function TransferView({
   const currency = useBudget(selectBudget)?.currency ?? PLN
   const lookups = useBudget(selectTransactionLookups)
   const deleteConfirm = useSelector(editor, selectDeleteConfirmRef)
-  const cell = categoryCell(transaction, lookups)
+  const categoryDialog = useSelector(editor, selectTransferCategoryRef)
+  const nameOf = useCategoryName()
+  const { canEdit } = usePermissions()
+  const crosses = useBudget((snapshot) => selectCrossingTransfer(snapshot, transaction) !== null)
+  const categoryId = useBudget(
+    (snapshot) => selectCrossingTransfer(snapshot, transaction)?.categoryId ?? null,
+  )
   const close = () => editor.send({ type: 'dialog.cancel' })
   return (
     <EditorFrame title={t('transactions.transfer.title')} onDismiss={close}>
@@ -46,17 +60,31 @@ export function TransferView({
           <Money amount={transaction.value} currency={currency} />
         </dd>
         <dt>{t('transactions.editor.category')}</dt>
-        <dd>{cell.kind === 'transfer' ? t('transactions.row.transfer') : ''}</dd>
+        <dd>
+          {crosses
+            ? nameOf(categoryId === null ? undefined : lookups.categories.get(categoryId))
+            : t('transactions.row.transfer')}
+        </dd>
       </dl>
+      {crosses ? <p className="field__description">{t('transactions.transfer.categoryHelp')}</p> : null}
       <div className="dialog__actions">
         <Button className="button button--danger" onPress={() => editor.send({ type: 'delete.ask' })}>
           {t('transactions.delete.button')}
         </Button>
+        {crosses && canEdit ? (
+          <Button
+            className="button button--quiet"
+            onPress={() => editor.send({ type: 'category.change', categoryId })}
+          >
+            {t('transactions.transfer.changeCategory')}
+          </Button>
+        ) : null}
         <Button className="button button--primary" onPress={close}>
           {t('transactions.close')}
         </Button>
       </div>
       {deleteConfirm === undefined ? null : <DeleteConfirm actor={deleteConfirm} />}
+      {categoryDialog === undefined ? null : <TransferCategoryDialog actor={categoryDialog} />}
     </EditorFrame>
   )
 }

@@ -140,7 +140,14 @@ describe('target', () => {
 
 describe('transfer', () => {
   it('moves 250,00 zł between two different accounts with three fresh ids', () => {
-    const fields = { from: ids.checking, to: ids.savings, date: '2026-11-21', amount: '250', memo: ' rent ' }
+    const fields = {
+      from: ids.checking,
+      to: ids.savings,
+      date: '2026-11-21',
+      amount: '250',
+      memo: ' rent ',
+      categoryId: null,
+    }
     const checked = checkTransfer(fields, { today: TODAY }, PL)
     expect(checked.ok && buildTransfer(checked.value, { today: TODAY }, sequentialIds())).toEqual([
       {

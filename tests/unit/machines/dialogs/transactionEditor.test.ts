@@ -6,6 +6,7 @@ import {
   buildTransaction,
   checkTransaction,
   initialTransactionFields,
+  inTrackingAccount,
   openedAfterDate,
   openingOf,
   payeeSuggestions,
@@ -444,6 +445,7 @@ describe('transaction editor lifecycle', () => {
       payees: [],
       onlyActiveAccount: null,
       incomeDestination: null,
+      trackingAccounts: [],
     })
     const there = groceriesOutflow('tx-1', '2026-11-20', -100)
     expect(openingOf({ ...request, transactionId: there.id }, seen('error', null))).toEqual({
@@ -455,6 +457,39 @@ describe('transaction editor lifecycle', () => {
     })
     expect(openingOf(request, seen('error', null))).toEqual({ kind: 'wait' })
     expect(openingOf(request, seen('ready', null))).toMatchObject({ kind: 'form', props: { mode: 'add' } })
+  })
+})
+
+describe('a transaction in a tracking (off-budget) account', () => {
+  const tracking = [ids.savings]
+  it('carries no category: its splits are not read and none is sent', () => {
+    const inTracking = { ...base, bankAccountId: ids.savings }
+    expect(inTrackingAccount(inTracking, tracking)).toBe(true)
+    const checked = checkTransaction(inTracking, PL, tracking)
+    expect(checked.ok && checked.value.splits).toEqual([])
+    // Even unfinished splits left from a budget account do not stop it.
+    const unfinished = { ...inTracking, splits: [{ categoryId: null, amount: 'x' }, base.splits[0]] }
+    expect(checkTransaction(unfinished as TransactionFields, PL, tracking).ok).toBe(true)
+  })
+  it('a budget account keeps its category', () => {
+    expect(inTrackingAccount(base, tracking)).toBe(false)
+    const checked = checkTransaction(base, PL, tracking)
+    expect(checked.ok && checked.value.splits).toEqual([{ categoryId: ids.groceries, value: -15_000 }])
+  })
+  it('the editor opens with the tracking accounts in its props', () => {
+    const opening = openingOf(
+      { today: TODAY, reconciliationLabel: 'Korekta' },
+      {
+        type: 'editor.budgetChanged',
+        loadState: 'ready',
+        transaction: null,
+        payees: [],
+        onlyActiveAccount: null,
+        incomeDestination: null,
+        trackingAccounts: tracking,
+      },
+    )
+    expect(opening).toMatchObject({ kind: 'form', props: { trackingAccountIds: tracking } })
   })
 })
 
