@@ -1,0 +1,21 @@
+import type { SnapshotFrom } from 'xstate'
+import type { Loan } from '../../../schemas/loans.ts'
+import type { budgetMachine } from '../budget.machine.ts'
+
+type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
+
+const lists = new WeakMap<ReadonlyMap<string, Loan>, ReadonlyArray<Loan>>()
+
+/** The budget's loans in the order created; one array per loans map, so unchanged loans do not re-render. */
+export const selectLoans = (snapshot: BudgetSnapshot): ReadonlyArray<Loan> => {
+  const { loans } = snapshot.context.state
+  const hit = lists.get(loans)
+  if (hit) return hit
+  const list = [...loans.values()]
+  lists.set(loans, list)
+  return list
+}
+
+/** One loan, or null when the budget has no such loan (yet). */
+export const selectLoan = (snapshot: BudgetSnapshot, loanId: string): Loan | null =>
+  [...snapshot.context.state.loans.values()].find((loan) => loan.id === loanId) ?? null
