@@ -12,7 +12,10 @@ const requestOf = (budgetId: string, write: LoanWrite): { readonly path: string;
     case 'create':
       return { path: base(budgetId), body: write.body }
     case 'activity':
-      return { path: `${base(budgetId)}/${encodeURIComponent(write.loanId)}/activities`, body: write.activity }
+      return {
+        path: `${base(budgetId)}/${encodeURIComponent(write.loanId)}/activities`,
+        body: write.activity,
+      }
     case 'payment':
       return { path: `${base(budgetId)}/${encodeURIComponent(write.loanId)}/payments`, body: write.body }
     case 'close':

@@ -56,7 +56,7 @@ export function LoanPage({
             {t('loans.payment.open')}
           </Button>
           <MenuTrigger>
-            <Button className="button">{t('loans.activity.open')}</Button>
+            <Button className="button button--quiet">{t('loans.activity.open')}</Button>
             <Popover className="popover" placement="bottom start">
               <Menu
                 className="menu"
