@@ -57,7 +57,8 @@ export function LoanPage({
           </Button>
           <MenuTrigger>
             <Button className="button button--quiet">{t('loans.activity.open')}</Button>
-            <Popover className="popover" placement="bottom start">
+            {/* Below the button always (a long menu scrolls): flipped over it on a short screen, a tap would land on an item. */}
+            <Popover className="popover" placement="bottom start" shouldFlip={false}>
               <Menu
                 className="menu"
                 onAction={(key) => {
