@@ -122,6 +122,15 @@ test('loans: record a loan, see an overpayment before recording it, change the r
   await expect(page).toHaveURL(/dialog=activity&activity=PrincipalChange/u)
   const overpay = page.getByRole('dialog')
   await expect(overpay.getByRole('textbox', { name: 'Po racie nr' })).toHaveValue('1')
+  // More than is owed: the what-if says so at once, and the server's refusal (422) stands next to the amount.
+  const tooMuch = 'Nadpłata jest większa niż pozostały do spłaty kapitał.'
+  await overpay.getByRole('textbox', { name: 'Kwota nadpłaty' }).fill('400000')
+  await expect(overpay.getByRole('region', { name: 'Co da ta nadpłata?' })).toContainText(tooMuch)
+  await overpay.getByRole('button', { name: 'Zapisz' }).click()
+  await expect(overpay.getByRole('textbox', { name: 'Kwota nadpłaty' })).toHaveAccessibleDescription(
+    new RegExp(tooMuch, 'u'),
+  )
+  await expect(overpay.getByRole('textbox', { name: 'Kwota nadpłaty' })).toHaveValue('400000')
   await overpay.getByRole('textbox', { name: 'Kwota nadpłaty' }).fill('20000')
   const expected = whatIfOverpayment(terms, [], overpayment)
   if (Result.isFailure(expected) || expected.success === undefined) throw new Error('no what-if')

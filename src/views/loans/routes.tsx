@@ -14,6 +14,7 @@ import {
 import { selectLoadState } from '../../../machines/openBudget/index.ts'
 import { selectLoan, selectLoans } from '../../../machines/openBudget/selectors/loans.ts'
 import type { Loan } from '../../../schemas/loans.ts'
+import type { IsoDate } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
 import type { LoansSearch } from '../../router/loansSearch.ts'
 import { paths } from '../../router/paths.ts'
@@ -127,7 +128,7 @@ function LoanDialog({
   readonly budgetId: string
   readonly loan: Loan | null
   readonly search: LoansSearch
-  readonly today: string
+  readonly today: IsoDate
   readonly onClose: () => void
   readonly onCreated: (loan: Loan) => void
 }) {
@@ -141,8 +142,8 @@ function LoanDialog({
     case 'activity': {
       if (search.activity === undefined) return null
       // An overpayment or a reconciliation comes after the last installment due; a change starts at the next one.
-      const due = lastDueInstallment(outcome.schedule, today as Loan['firstPaymentDate'])
-      const next = nextInstallmentRow(outcome.schedule, today as Loan['firstPaymentDate'])
+      const due = lastDueInstallment(outcome.schedule, today)
+      const next = nextInstallmentRow(outcome.schedule, today)
       const after = search.activity === 'PrincipalChange' || search.activity === 'Reconcile'
       const installment = after ? Math.max(1, due) : (next?.number ?? Math.max(1, lines.length))
       return (
