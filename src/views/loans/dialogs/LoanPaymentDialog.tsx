@@ -38,9 +38,11 @@ export function LoanPaymentDialog({
 }) {
   const { t } = useTranslation()
   const formats = useLoanFormats()
-  // Budget accounts only: the loan's own tracking account is where the money goes.
+  // Budget accounts only: the loan's own tracking account is where the money goes, and no tracking (off-budget)
+  // account pays an installment (`offBudget` comes with tracking accounts; older budgets' accounts lack it).
   const accounts = useBudget(selectAccountsOverview).open.filter(
-    ({ account }) => account.id !== loan.bankAccountId,
+    ({ account }) =>
+      account.id !== loan.bankAccountId && !('offBudget' in account && account.offBudget === true),
   )
   const only = accounts.length === 1 ? (accounts[0]?.account.id ?? '') : ''
   const props = useMemo(
