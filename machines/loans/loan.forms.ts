@@ -183,6 +183,10 @@ export type LoanActivityFields = {
   readonly paymentDay: string
   readonly count: string
   readonly mode: OverpaymentMode
+  /** An overpayment paid from a budget account ('' records it alone, the money moved elsewhere) … */
+  readonly fromBankAccountId: string
+  /** … on this day. */
+  readonly date: string
 }
 
 export type LoanActivityProps = {
@@ -192,6 +196,8 @@ export type LoanActivityProps = {
   readonly installment: number
   /** The schedule's last installment now (what the form's installment may name). */
   readonly lastInstallment: number
+  /** Today as the person types a date: when an overpayment from an account is paid, unless changed. */
+  readonly todayText: string
 }
 
 /** Which fields each activity type shows, in order (`installment` always first). */
@@ -202,7 +208,7 @@ export const ACTIVITY_FIELDS = {
   Reconcile: ['installment', 'balance'],
   TargetDateChange: ['installment', 'targetDate'],
   PaymentTypeChange: ['installment', 'paymentType'],
-  PrincipalChange: ['installment', 'value', 'mode'],
+  PrincipalChange: ['installment', 'value', 'mode', 'fromBankAccountId', 'date'],
   PaymentDayChange: ['installment', 'paymentDay'],
   SkipPayments: ['installment', 'count'],
   SkippedPayment: ['installment'],
@@ -235,9 +241,16 @@ export const loanActivityFields = (props: LoanActivityProps): LoanActivityFields
   paymentDay: '',
   count: '1',
   mode: 'ShortenTerm',
+  fromBankAccountId: '',
+  date: props.todayText,
 })
 
-type ActivityValue = { readonly loanId: LoanId; readonly activity: LoanActivity }
+type ActivityValue = {
+  readonly loanId: LoanId
+  readonly activity: LoanActivity
+  /** An overpayment paid from a budget account: where from and when. */
+  readonly paid?: { readonly fromBankAccountId: BankAccountId; readonly date: IsoDate }
+}
 
 export const checkLoanActivity = (
   fields: LoanActivityFields,
@@ -287,10 +300,33 @@ export const checkLoanActivity = (
         return { type: props.type, installment: at }
     }
   })()
-  return checked(errors, () => ({ loanId: props.loan.id, activity: activity as LoanActivity }))
+  const paidFrom = props.type === 'PrincipalChange' && fields.fromBankAccountId !== ''
+  const date = paidFrom ? take(errors, 'date', checkDate(fields.date)) : undefined
+  return checked(errors, () => ({
+    loanId: props.loan.id,
+    // The check passed: every field the type reads was read.
+    activity: activity as LoanActivity,
+    ...(paidFrom && date !== undefined
+      ? { paid: { fromBankAccountId: BankAccountId.make(fields.fromBankAccountId), date } }
+      : {}),
+  }))
 }
 
-export const buildLoanActivity = (value: ActivityValue): LoanWrite => ({ kind: 'activity', ...value })
+/** An activity, or an overpayment paid from an account (the server records it and moves the money). */
+export const buildLoanActivity = ({ loanId, activity, paid }: ActivityValue): LoanWrite =>
+  activity.type === 'PrincipalChange' && paid !== undefined
+    ? {
+        kind: 'overpayment',
+        loanId,
+        body: {
+          afterInstallment: activity.afterInstallment,
+          value: activity.value,
+          mode: activity.mode,
+          fromBankAccountId: paid.fromBankAccountId,
+          date: paid.date,
+        },
+      }
+    : { kind: 'activity', loanId, activity }
 
 /** The field of the activity's own amount, date or count: where "this value is not valid" belongs. */
 const VALUE_FIELD = {
@@ -307,6 +343,7 @@ const VALUE_FIELD = {
 } as const satisfies Record<LoanActivityType, keyof LoanActivityFields>
 
 export const loanActivityFieldOf = (code: string, props: LoanActivityProps): keyof LoanActivityFields => {
+  if (code.startsWith('account-') || code === 'loan-no-tracking-account') return 'fromBankAccountId'
   switch (code) {
     case 'loan-rate-out-of-range':
     case 'loan-rate-too-precise':

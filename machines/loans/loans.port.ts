@@ -1,5 +1,5 @@
 import type { BankAccountId, CategoryId, LoanId } from '../../schemas/ids.ts'
-import type { Loan, LoanActivity, LoanPaymentType } from '../../schemas/loans.ts'
+import type { Loan, LoanActivity, LoanPaymentType, OverpaymentMode } from '../../schemas/loans.ts'
 import type { IsoDate, Minor } from '../../schemas/money.ts'
 
 // The loan screens' writes (issue 32 §3, docs: /work/notes/loans-contract.md): each is one REST request whose answer
@@ -27,11 +27,21 @@ export type InstallmentPaymentBody = {
   readonly installment: number
 }
 
+/** `POST …/loans/{loanId}/overpayments`: an overpayment paid from a budget account (the money moves too). */
+export type OverpaymentBody = {
+  readonly afterInstallment: number
+  readonly value: Minor
+  readonly mode: OverpaymentMode
+  readonly fromBankAccountId: BankAccountId
+  readonly date: IsoDate
+}
+
 /** One write of a loan form. */
 export type LoanWrite =
   | { readonly kind: 'create'; readonly body: NewLoanBody }
   | { readonly kind: 'activity'; readonly loanId: LoanId; readonly activity: LoanActivity }
   | { readonly kind: 'payment'; readonly loanId: LoanId; readonly body: InstallmentPaymentBody }
+  | { readonly kind: 'overpayment'; readonly loanId: LoanId; readonly body: OverpaymentBody }
   | { readonly kind: 'close'; readonly loanId: LoanId }
 
 /**

@@ -18,6 +18,8 @@ const requestOf = (budgetId: string, write: LoanWrite): { readonly path: string;
       }
     case 'payment':
       return { path: `${base(budgetId)}/${encodeURIComponent(write.loanId)}/payments`, body: write.body }
+    case 'overpayment':
+      return { path: `${base(budgetId)}/${encodeURIComponent(write.loanId)}/overpayments`, body: write.body }
     case 'close':
       return { path: `${base(budgetId)}/${encodeURIComponent(write.loanId)}/close`, body: {} }
   }

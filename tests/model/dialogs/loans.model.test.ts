@@ -206,7 +206,7 @@ describeLoanFormModel('new loan', filledNewLoan, { categoryGroupName: 'Kredyty' 
 describeLoanFormModel(
   'overpayment',
   loanActivityMachine,
-  { loan: LOAN, type: 'PrincipalChange', installment: 1, lastInstallment: 360 },
+  { loan: LOAN, type: 'PrincipalChange', installment: 1, lastInstallment: 360, todayText: '27.11.2026' },
   [
     { type: 'form.change', field: 'value', value: '' },
     { type: 'form.change', field: 'value', value: '20000' },

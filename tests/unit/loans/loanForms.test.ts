@@ -1,12 +1,14 @@
 import * as Result from 'effect/Result'
 import { describe, expect, it } from 'vitest'
 import {
+  buildLoanActivity,
   buildNewLoan,
   checkLoanActivity,
   checkNewLoan,
   checkRate,
   installmentsOf,
   loanActivityFieldOf,
+  loanActivityFields,
   newLoanFieldOf,
   newLoanFields,
 } from '../../../machines/loans/loan.forms.ts'
@@ -102,7 +104,7 @@ describe('loan forms', () => {
   })
 
   it("builds each activity from the type's own fields", () => {
-    const props = { loan, installment: 13, lastInstallment: 360 }
+    const props = { loan, installment: 13, lastInstallment: 360, todayText: '27.11.2026' }
     const fields = {
       installment: '13',
       value: '20 000',
@@ -113,6 +115,8 @@ describe('loan forms', () => {
       paymentDay: '10',
       count: '3',
       mode: 'LowerInstallment' as const,
+      fromBankAccountId: '',
+      date: '27.11.2026',
     }
     const activity = (type: Parameters<typeof checkLoanActivity>[1]['type']) => {
       const checked = checkLoanActivity(fields, { ...props, type }, env)
@@ -151,11 +155,38 @@ describe('loan forms', () => {
     expect(activity('InterestPaid')).toEqual({ type: 'InterestPaid', installment: 13, value: 2_000_000 })
   })
 
+  it('pays an overpayment from a budget account when one is chosen, else records it alone', () => {
+    const props = {
+      loan,
+      type: 'PrincipalChange' as const,
+      installment: 1,
+      lastInstallment: 360,
+      todayText: '',
+    }
+    const fields = { ...loanActivityFields({ ...props, todayText: '27.11.2026' }), value: '20000' }
+    const alone = checkLoanActivity(fields, props, env)
+    if (!alone.ok) throw new Error(JSON.stringify(alone.errors))
+    expect(buildLoanActivity(alone.value).kind).toBe('activity')
+    const paid = checkLoanActivity({ ...fields, fromBankAccountId: 'account-1' }, props, env)
+    if (!paid.ok) throw new Error(JSON.stringify(paid.errors))
+    expect(buildLoanActivity(paid.value)).toEqual({
+      kind: 'overpayment',
+      loanId: 'loan-1',
+      body: {
+        afterInstallment: 1,
+        value: 2_000_000,
+        mode: 'ShortenTerm',
+        fromBankAccountId: 'account-1',
+        date: '2026-11-27',
+      },
+    })
+  })
+
   it('puts a server refusal next to the field it is about', () => {
     expect(newLoanFieldOf('loan-rate-too-precise')).toBe('annualRate')
     expect(newLoanFieldOf('loan-installments-out-of-range')).toBe('years')
     expect(newLoanFieldOf('internal_error')).toBeNull()
-    const props = { loan, installment: 1, lastInstallment: 360 }
+    const props = { loan, installment: 1, lastInstallment: 360, todayText: '27.11.2026' }
     expect(
       loanActivityFieldOf('loan-overpayment-exceeds-balance', { ...props, type: 'PrincipalChange' }),
     ).toBe('value')

@@ -1,7 +1,12 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { selectFields } from '../../../../machines/dialogs/shared/index.ts'
+import {
+  dateText,
+  fieldChange,
+  selectFieldError,
+  selectFields,
+} from '../../../../machines/dialogs/shared/index.ts'
 import {
   ACTIVITY_FIELDS,
   INSTALLMENT_ROLE,
@@ -13,15 +18,23 @@ import {
   selectWrittenLoan,
   type WhatIf,
 } from '../../../../machines/loans/index.ts'
+import { selectAccountsOverview } from '../../../../machines/openBudget/selectors/accounts.ts'
 import type { Loan, LoanActivityType } from '../../../../schemas/loans.ts'
 import {
   type Choice,
+  ChoiceSelect,
   DialogDateField,
   DialogSelectField,
   DialogTextField,
   FormDialog,
 } from '../../../components/dialog/FormDialog.tsx'
+import { useBudget } from '../../../openBudget/OpenBudget.tsx'
+import { todayIso } from '../../accounts/shared.tsx'
 import { type LoanFormats, useLoanFormats } from '../format.ts'
+
+/** The account select's choice for an overpayment recorded alone (the money moved outside the budget's view). */
+const NOT_PAID_HERE = 'none'
+
 import { asFormRef, useLoanForm } from './useLoanForm.ts'
 
 /** One activity on a loan, of the type chosen in the loan's menu; an overpayment shows its "what if" first. */
@@ -43,13 +56,21 @@ export function LoanActivityDialog({
   const { t } = useTranslation()
   const formats = useLoanFormats()
   const props = useMemo(
-    (): LoanActivityProps => ({ loan, type, installment, lastInstallment: lines.length }),
-    [loan, type, installment, lines.length],
+    (): LoanActivityProps => ({
+      loan,
+      type,
+      installment,
+      lastInstallment: lines.length,
+      todayText: dateText(todayIso(), { currency: formats.currency, locale: formats.locale }),
+    }),
+    [loan, type, installment, lines.length, formats],
   )
   const actor = useLoanForm(loanActivityMachine, budgetId, props)
   const form = asFormRef<LoanActivityFields>(actor)
   const fields = useSelector(actor, selectFields<LoanActivityFields>)
   const whatIf = useSelector(actor, selectWhatIf)
+  const fromError = useSelector(actor, (snapshot) => selectFieldError(snapshot, 'fromBankAccountId'))
+  const change = fieldChange<LoanActivityFields>()
   const written = useSelector(actor, selectWrittenLoan)
   useEffect(() => {
     if (written !== null) onClosed()
@@ -74,7 +95,19 @@ export function LoanActivityDialog({
       description: t('loans.mode.LowerInstallmentHint'),
     },
   ]
-  const shown: ReadonlyArray<keyof LoanActivityFields> = ACTIVITY_FIELDS[type]
+  // Budget accounts an overpayment may be paid from (not the loan's own, nor any tracking account).
+  const accounts = useBudget(selectAccountsOverview).open.filter(
+    ({ account }) =>
+      account.id !== loan.bankAccountId && !('offBudget' in account && account.offBudget === true),
+  )
+  const accountChoices: ReadonlyArray<Choice> = [
+    { id: NOT_PAID_HERE, label: t('loans.activity.notPaidHere') },
+    ...accounts.map(({ account }) => ({ id: account.id, label: account.name })),
+  ]
+  const paidFrom = fields.fromBankAccountId !== ''
+  const shown: ReadonlyArray<keyof LoanActivityFields> = ACTIVITY_FIELDS[type].filter(
+    (field) => field !== 'date' || paidFrom,
+  )
   const control = (field: keyof LoanActivityFields) => {
     switch (field) {
       case 'installment':
@@ -159,6 +192,19 @@ export function LoanActivityDialog({
             inputMode="decimal"
           />
         )
+      case 'fromBankAccountId':
+        return (
+          <ChoiceSelect
+            key={field}
+            label={t('loans.activity.paidFrom')}
+            value={fields.fromBankAccountId === '' ? NOT_PAID_HERE : fields.fromBankAccountId}
+            choices={accountChoices}
+            error={fromError === undefined ? '' : t(fromError.key, fromError.params ?? {})}
+            onChange={(id) => actor.send(change('fromBankAccountId', id === NOT_PAID_HERE ? '' : id))}
+          />
+        )
+      case 'date':
+        return <DialogDateField key={field} actor={form} field="date" label={t('loans.payment.date')} />
       case 'mode':
         return (
           <DialogSelectField
