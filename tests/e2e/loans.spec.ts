@@ -5,7 +5,7 @@ import { loanSchedule } from '../../domain/loans/schedule.ts'
 import { formatAmount } from '../../domain/money.ts'
 import type { LoanActivity, LoanTerms } from '../../schemas/loans.ts'
 import { CurrencyCode, IsoDate, Minor } from '../../schemas/money.ts'
-import { arrangeBudget } from './budgetData.ts'
+import { api, arrangeBudget } from './budgetData.ts'
 import { currentPeriod, expectNoSeriousA11yViolations, signInThrough, snap, today } from './support.ts'
 
 // Issue 32 §2 screens: a loan recorded through the screen, an overpayment whose "what if" shows before it is
@@ -43,8 +43,8 @@ const rateChange = {
   annualRate: '5.5',
 } as const satisfies LoanActivity
 
-const scheduleWith = (activities: ReadonlyArray<LoanActivity>) => {
-  const result = loanSchedule(terms, activities)
+const scheduleWith = (activities: ReadonlyArray<LoanActivity>, loan: LoanTerms = terms) => {
+  const result = loanSchedule(loan, activities)
   if (Result.isFailure(result)) throw new Error(result.failure.code)
   return result.success
 }
@@ -181,4 +181,59 @@ test('loans: record a loan, see an overpayment before recording it, change the r
   await expect(card).toContainText('3,3\u00a0%')
   await expect(card).toContainText('Aktywny')
   await snap(page, info, 'loans-list')
+})
+
+test('loans: pay an installment and overpay from a budget account, then close the loan', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(120_000)
+  const budget = await arrangeBudget(request, `Kredyt spłata ${info.project.name} ${Date.now()}`, 5_000_000)
+  const loan = await api(request, 'POST', `/api/budget/${budget.id}/loans`, {
+    name: 'Samochód',
+    principal: 6_000_000,
+    annualRate: '9.99',
+    installments: 48,
+    paymentType: 'Constant',
+    firstPaymentDate: firstPayment,
+    categoryGroupName: 'Kredyty',
+  })
+  const loanId = typeof loan === 'object' && loan !== null && 'id' in loan ? String(loan.id) : ''
+  const car: LoanTerms = { ...terms, principal: Minor.make(6_000_000), annualRate: '9.99', installments: 48 }
+  const first = scheduleWith([], car).rows[0]
+  if (first === undefined) throw new Error('no first installment')
+  await signInThrough(page, `/budget/${budget.id}/loans/${loanId}`)
+  await expect(page.getByRole('heading', { name: 'Samochód' })).toBeVisible()
+
+  // The next unpaid installment, from the budget's account, on its own date.
+  await page.getByRole('button', { name: 'Zapłać ratę' }).click()
+  const pay = page.getByRole('dialog')
+  await expect(pay.getByRole('textbox', { name: 'Rata nr' })).toHaveValue('1')
+  await expect(pay).toContainText(`Rata ${money(first.payment)}: kapitał ${money(first.principal)}`)
+  await pay.getByRole('button', { name: /Z konta/u }).click()
+  await page.getByRole('option', { name: 'Konto osobiste' }).click()
+  await expect(pay.getByRole('textbox', { name: 'Data zapłaty' })).toHaveValue(typed(firstPayment))
+  await pay.getByRole('button', { name: 'Zapłać', exact: true }).click()
+  await expect(pay).toBeHidden()
+  await expect(page.getByText(`Wpłata ${money(first.payment)} za ratę nr 1`)).toBeVisible()
+
+  // An overpayment paid from the same account: the money moves with it.
+  await page.getByRole('button', { name: 'Zapisz zmianę…' }).click()
+  await page.getByRole('menuitem', { name: 'Nadpłata' }).click()
+  const overpay = page.getByRole('dialog')
+  await overpay.getByRole('textbox', { name: 'Kwota nadpłaty' }).fill('5000')
+  await overpay.getByRole('button', { name: /Zapłacona z konta/u }).click()
+  await page.getByRole('option', { name: 'Konto osobiste' }).click()
+  await overpay.getByRole('textbox', { name: 'Data zapłaty' }).fill(typed(today))
+  await overpay.getByRole('button', { name: 'Zapisz' }).click()
+  await expect(overpay).toBeHidden()
+  await expect(page.getByText('Nadpłata 5\u00a0000,00\u00a0zł po racie nr 1 (Krótszy okres)')).toBeVisible()
+  await afterAnnouncements(page)
+
+  // Closed by hand: the loan says so and offers nothing more to record.
+  await page.getByRole('button', { name: 'Zamknij kredyt' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Zamknij kredyt' }).click()
+  await expect(page.getByText('Zamknięty', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Zapłać ratę' })).toHaveCount(0)
+  await snap(page, info, 'loans-closed')
 })
