@@ -173,6 +173,10 @@ test('loans: record a loan, see an overpayment before recording it, change the r
   await expect(thirteen).toContainText(money(row13.interest))
   await afterAnnouncements(page)
   await snap(page, info, 'loans-page')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expectNoSeriousA11yViolations(page)
+  await snap(page, info, 'loans-page-dark')
+  await page.emulateMedia({ colorScheme: 'light' })
 
   // Back on the list: the loan with what is owed, its next installment, its rate.
   await page.getByRole('link', { name: '← Wszystkie kredyty' }).click()
