@@ -31,11 +31,10 @@ import {
 import { useBudget } from '../../../openBudget/OpenBudget.tsx'
 import { todayIso } from '../../accounts/shared.tsx'
 import { type LoanFormats, useLoanFormats } from '../format.ts'
+import { asFormRef, useLoanForm } from './useLoanForm.ts'
 
 /** The account select's choice for an overpayment recorded alone (the money moved outside the budget's view). */
 const NOT_PAID_HERE = 'none'
-
-import { asFormRef, useLoanForm } from './useLoanForm.ts'
 
 /** One activity on a loan, of the type chosen in the loan's menu; an overpayment shows its "what if" first. */
 export function LoanActivityDialog({
