@@ -19,3 +19,14 @@ export const selectLoans = (snapshot: BudgetSnapshot): ReadonlyArray<Loan> => {
 /** One loan, or null when the budget has no such loan (yet). */
 export const selectLoan = (snapshot: BudgetSnapshot, loanId: string): Loan | null =>
   [...snapshot.context.state.loans.values()].find((loan) => loan.id === loanId) ?? null
+
+/** The names of the account and the category a loan is linked to (null: none, or not in the budget). */
+export type LoanLinks = { readonly account: string | null; readonly category: string | null }
+
+export const selectLoanLinks = (snapshot: BudgetSnapshot, loan: Loan): LoanLinks => {
+  const { accounts, categories } = snapshot.context.state
+  return {
+    account: loan.bankAccountId === null ? null : (accounts.get(loan.bankAccountId)?.name ?? null),
+    category: loan.categoryId === null ? null : (categories.get(loan.categoryId)?.name ?? null),
+  }
+}

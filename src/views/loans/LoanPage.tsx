@@ -9,14 +9,18 @@ import {
   scheduleLines,
   scheduleOfLoan,
 } from '../../../machines/loans/index.ts'
+import { type LoanLinks, selectLoanLinks } from '../../../machines/openBudget/selectors/loans.ts'
 import { type Loan, LoanActivityType } from '../../../schemas/loans.ts'
 import type { IsoDate } from '../../../schemas/money.ts'
+import { useBudget } from '../../openBudget/OpenBudget.tsx'
 import type { LoansSearch } from '../../router/loansSearch.ts'
 import { paths } from '../../router/paths.ts'
 import { ActivityList } from './ActivityList.tsx'
 import type { LoanFormats } from './format.ts'
 import { BalanceChart, SplitChart } from './LoanCharts.tsx'
 import { ScheduleTable } from './ScheduleTable.tsx'
+
+const sameLinks = (a: LoanLinks, b: LoanLinks) => a.account === b.account && a.category === b.category
 
 /** `/budget/$budgetId/loans/$loanId`: the summary, the charts, the schedule, the activities and what can be done. */
 export function LoanPage({
@@ -116,6 +120,7 @@ function LoanFigures({
   readonly scheduleId: string
 }) {
   const { t } = useTranslation()
+  const links = useBudget((snapshot) => selectLoanLinks(snapshot, loan), sameLinks)
   const figure = (key: string, value: string) => (
     <div className="loan__figure">
       <dt>{t(`loans.summary.${key}`)}</dt>
@@ -141,6 +146,8 @@ function LoanFigures({
         {figure('totalInterest', formats.money(summary.totalInterest))}
         {figure('paymentType', t(`loans.paymentType.${loan.paymentType}`))}
         {figure('installments', String(summary.installments))}
+        {links.account === null ? null : figure('account', links.account)}
+        {links.category === null ? null : figure('category', links.category)}
       </dl>
       <div className="loan__charts">
         <BalanceChart points={balancePoints(loan, lines)} formats={formats} />

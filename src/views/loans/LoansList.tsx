@@ -6,6 +6,9 @@ import type { IsoDate } from '../../../schemas/money.ts'
 import { paths } from '../../router/paths.ts'
 import type { LoanFormats } from './format.ts'
 
+/** Active loans first, closed ones after; each group in the order created. */
+const activeFirst = (a: Loan, b: Loan) => (a.state === b.state ? 0 : a.state === 'Active' ? -1 : 1)
+
 /** `/budget/$budgetId/loans`: every loan with what is owed, the next installment, its rate and state. */
 export function LoansList({
   budgetId,
@@ -43,7 +46,7 @@ export function LoansList({
         {newLoan}
       </div>
       <ul className="loans__list">
-        {loans.map((loan) => (
+        {[...loans].sort(activeFirst).map((loan) => (
           <LoanCard key={loan.id} budgetId={budgetId} loan={loan} formats={formats} today={today} />
         ))}
       </ul>
