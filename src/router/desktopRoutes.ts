@@ -13,6 +13,7 @@ import {
   budgetImportView,
   budgetsView,
   budgetView,
+  loansView,
   notAvailableView,
   notificationsView,
   onboardingView,
@@ -21,6 +22,7 @@ import {
   statisticsView,
   tokensView,
 } from './lazyViews.ts'
+import { validateLoansSearch } from './loansSearch.ts'
 import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
 import { createSharedRoutes } from './sharedRoutes.ts'
@@ -128,8 +130,9 @@ const budgetAliasRoute = createRoute({
 const loansRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/loans/{-$loanId}',
-  staticData: meta('loans'),
-  component: notAvailableView(),
+  staticData: meta('loans', { status: 'built' }),
+  validateSearch: validateLoansSearch,
+  component: loansView('LoansView'),
 })
 const bankConnectionRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,

@@ -161,3 +161,12 @@ export const statisticsView = (name: keyof StatisticsViews) =>
     reported(() => import('../views/statistics/routes.tsx')),
     name,
   )
+
+type LoansViews = typeof import('../views/loans/routes.tsx')
+
+/** The loans list and a loan's page (issue 32), on both trees: its charts and schedule load with it. */
+export const loansView = (name: keyof LoansViews) =>
+  lazyRouteComponent(
+    reported(() => import('../views/loans/routes.tsx')),
+    name,
+  )

@@ -15,6 +15,7 @@ import {
   budgetsView,
   budgetView,
   categoryView,
+  loansView,
   loginView,
   notAvailableView,
   notificationsView,
@@ -28,6 +29,7 @@ import {
   transactionsView,
   welcomeView,
 } from './lazyViews.ts'
+import { validateLoansSearch } from './loansSearch.ts'
 import { RouteError } from './RouteError.tsx'
 import { createAppRootRoute } from './rootRoute.ts'
 import { createSharedRoutes } from './sharedRoutes.ts'
@@ -324,8 +326,9 @@ const importTransactionsRoute = createRoute({
 const loansRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,
   path: '$budgetId/loans/{-$loanId}',
-  staticData: meta('loans'),
-  component: notAvailableView(),
+  staticData: meta('loans', { status: 'built' }),
+  validateSearch: validateLoansSearch,
+  component: loansView('LoansView'),
 })
 const bankAccountModalRoute = createRoute({
   getParentRoute: () => budgetSectionRoute,

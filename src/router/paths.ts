@@ -97,6 +97,9 @@ export const paths = {
   /** Who did what in the budget; both route trees. */
   activity: (budgetId: string): string => pathTo('/budget/$budgetId/activity', { budgetId }),
   statistics: (budgetId: string): string => pathTo('/budget/$budgetId/statistics', { budgetId }),
+  /** The loans list, or one loan's page; both route trees. */
+  loans: (budgetId: string, loanId?: string): string =>
+    pathTo('/budget/$budgetId/loans/{-$loanId}', { budgetId, loanId }),
   /** Phones: members and invitations ('Zaproś do budżetu'); the desktop shows them in budget settings. */
   budgetInvite: (budgetId: string): string => pathTo('/budget/$budgetId/invite', { budgetId }),
   /** An invitation link (both route trees); the server mails the same address. */

@@ -107,6 +107,14 @@ test.describe('phone', () => {
         },
       },
       {
+        name: 'loans',
+        steps: [(p) => tab(p, 'Więcej'), (p) => p.getByRole('link', { name: /^Kredyty/u })],
+        arrived: async (p) => {
+          await expect(heading(p, 'Kredyty')).toBeVisible()
+          await expect(p).toHaveURL(new RegExp(`/budget/${budget.id}/loans$`, 'u'))
+        },
+      },
+      {
         name: 'access tokens',
         steps: [(p) => tab(p, 'Więcej'), (p) => p.getByRole('link', { name: /^Tokeny dostępu/u })],
         arrived: page1('Tokeny dostępu'),

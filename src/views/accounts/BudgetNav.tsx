@@ -94,6 +94,7 @@ function BudgetNavBody({ budgetId, periodKey }: { readonly budgetId: string; rea
         {item(paths.budgetSettings(budgetId), t('accounts.nav.settings'))}
         {item(paths.activity(budgetId), t('accounts.nav.activity'))}
         {item(paths.statistics(budgetId), t('accounts.nav.statistics'))}
+        {item(paths.loans(budgetId), t('accounts.nav.loans'))}
       </ul>
     </section>
   )

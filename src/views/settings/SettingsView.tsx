@@ -207,6 +207,13 @@ export default function SettingsView() {
           )}
           {budgetId === null ? null : (
             <Entry
+              href={paths.loans(budgetId)}
+              label={t('settings.budgets.loans')}
+              hint={t('settings.budgets.loansHint')}
+            />
+          )}
+          {budgetId === null ? null : (
+            <Entry
               href={paths.importTransactions(budgetId)}
               label={t('settings.budgets.import')}
               hint={t('settings.budgets.importHint')}

@@ -1,0 +1,32 @@
+import type { SnapshotFrom } from 'xstate'
+import type { Loan } from '../../../schemas/loans.ts'
+import type { budgetMachine } from '../budget.machine.ts'
+
+type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
+
+const lists = new WeakMap<ReadonlyMap<string, Loan>, ReadonlyArray<Loan>>()
+
+/** The budget's loans in the order created; one array per loans map, so unchanged loans do not re-render. */
+export const selectLoans = (snapshot: BudgetSnapshot): ReadonlyArray<Loan> => {
+  const { loans } = snapshot.context.state
+  const hit = lists.get(loans)
+  if (hit) return hit
+  const list = [...loans.values()]
+  lists.set(loans, list)
+  return list
+}
+
+/** One loan, or null when the budget has no such loan (yet). */
+export const selectLoan = (snapshot: BudgetSnapshot, loanId: string): Loan | null =>
+  [...snapshot.context.state.loans.values()].find((loan) => loan.id === loanId) ?? null
+
+/** The names of the account and the category a loan is linked to (null: none, or not in the budget). */
+export type LoanLinks = { readonly account: string | null; readonly category: string | null }
+
+export const selectLoanLinks = (snapshot: BudgetSnapshot, loan: Loan): LoanLinks => {
+  const { accounts, categories } = snapshot.context.state
+  return {
+    account: loan.bankAccountId === null ? null : (accounts.get(loan.bankAccountId)?.name ?? null),
+    category: loan.categoryId === null ? null : (categories.get(loan.categoryId)?.name ?? null),
+  }
+}
