@@ -126,7 +126,7 @@ test('loans: record a loan, see an overpayment before recording it, change the r
   const tooMuch = 'Nadpłata jest większa niż pozostały do spłaty kapitał.'
   await overpay.getByRole('textbox', { name: 'Kwota nadpłaty' }).fill('400000')
   await expect(overpay.getByRole('region', { name: 'Co da ta nadpłata?' })).toContainText(tooMuch)
-  await overpay.getByRole('button', { name: 'Zapisz' }).click()
+  await overpay.getByRole('button', { name: 'Zapisz', exact: true }).click()
   await expect(overpay.getByRole('textbox', { name: 'Kwota nadpłaty' })).toHaveAccessibleDescription(
     new RegExp(tooMuch, 'u'),
   )
@@ -142,7 +142,7 @@ test('loans: record a loan, see an overpayment before recording it, change the r
   expect(effect.installmentsSaved).toBeGreaterThan(0)
   await afterAnnouncements(page)
   await snap(page, info, 'loans-what-if')
-  await overpay.getByRole('button', { name: 'Zapisz' }).click()
+  await overpay.getByRole('button', { name: 'Zapisz', exact: true }).click()
   await expect(overpay).toBeHidden()
   await expect(page.getByText('Nadpłata 20\u00a0000,00\u00a0zł po racie nr 1 (Krótszy okres)')).toBeVisible()
 
@@ -152,7 +152,7 @@ test('loans: record a loan, see an overpayment before recording it, change the r
   const rate = page.getByRole('dialog')
   await rate.getByRole('textbox', { name: 'Od raty nr' }).fill('13')
   await rate.getByRole('textbox', { name: /^Nowe oprocentowanie roczne/u }).fill('5,5')
-  await rate.getByRole('button', { name: 'Zapisz' }).click()
+  await rate.getByRole('button', { name: 'Zapisz', exact: true }).click()
   await expect(rate).toBeHidden()
   await expect(page.getByText('Oprocentowanie 5,5\u00a0% od raty nr 13')).toBeVisible()
 
@@ -180,7 +180,7 @@ test('loans: record a loan, see an overpayment before recording it, change the r
 
   // Back on the list: the loan with what is owed, its next installment, its rate.
   await page.getByRole('link', { name: '← Wszystkie kredyty' }).click()
-  const card = page.getByRole('listitem').filter({ hasText: 'Hipoteka' })
+  const card = page.locator('.loans__list').getByRole('listitem').filter({ hasText: 'Hipoteka' })
   await expect(card).toContainText(money(after.rows[0]?.payment ?? 0))
   await expect(card).toContainText('3,3\u00a0%')
   await expect(card).toContainText('Aktywny')
@@ -229,7 +229,7 @@ test('loans: pay an installment and overpay from a budget account, then close th
   await overpay.getByRole('button', { name: /Zapłacona z konta/u }).click()
   await page.getByRole('option', { name: 'Konto osobiste' }).click()
   await overpay.getByRole('textbox', { name: 'Data zapłaty' }).fill(typed(today))
-  await overpay.getByRole('button', { name: 'Zapisz' }).click()
+  await overpay.getByRole('button', { name: 'Zapisz', exact: true }).click()
   await expect(overpay).toBeHidden()
   await expect(page.getByText('Nadpłata 5\u00a0000,00\u00a0zł po racie nr 1 (Krótszy okres)')).toBeVisible()
   await afterAnnouncements(page)

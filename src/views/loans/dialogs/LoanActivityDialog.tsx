@@ -96,8 +96,7 @@ export function LoanActivityDialog({
   ]
   // Budget accounts an overpayment may be paid from (not the loan's own, nor any tracking account).
   const accounts = useBudget(selectAccountsOverview).open.filter(
-    ({ account }) =>
-      account.id !== loan.bankAccountId && !('offBudget' in account && account.offBudget === true),
+    ({ account }) => account.id !== loan.bankAccountId && !account.offBudget,
   )
   const accountChoices: ReadonlyArray<Choice> = [
     { id: NOT_PAID_HERE, label: t('loans.activity.notPaidHere') },

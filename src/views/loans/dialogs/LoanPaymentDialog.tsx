@@ -39,10 +39,9 @@ export function LoanPaymentDialog({
   const { t } = useTranslation()
   const formats = useLoanFormats()
   // Budget accounts only: the loan's own tracking account is where the money goes, and no tracking (off-budget)
-  // account pays an installment (`offBudget` comes with tracking accounts; older budgets' accounts lack it).
+  // account pays an installment.
   const accounts = useBudget(selectAccountsOverview).open.filter(
-    ({ account }) =>
-      account.id !== loan.bankAccountId && !('offBudget' in account && account.offBudget === true),
+    ({ account }) => account.id !== loan.bankAccountId && !account.offBudget,
   )
   const only = accounts.length === 1 ? (accounts[0]?.account.id ?? '') : ''
   const props = useMemo(
