@@ -204,8 +204,43 @@ export const recordLoanActivity = (
   Result.gen(function* () {
     yield* liveBudget(state)
     const loan = yield* activeLoan(state, command.loanId)
-    return yield* withActivity(state, loan, command.activity)
+    const recorded = yield* withActivity(state, loan, command.activity)
+    return [...(yield* paidFromElsewhere(state, loan, command)), ...recorded]
   })
+
+/** An overpayment paid from outside the budget: the loan's tracking account takes it, with no category. */
+const paidFromElsewhere = (
+  state: BudgetState,
+  loan: Loan,
+  command: BudgetCommandOf<'RecordLoanActivity'>,
+): Result.Result<readonly BudgetEvent[], BudgetError> => {
+  const { activity, adjustmentTransactionId } = command
+  if (
+    activity.type !== 'PrincipalChange' ||
+    adjustmentTransactionId === undefined ||
+    loan.bankAccountId === null
+  )
+    return Result.succeed([])
+  const account = state.accounts.get(loan.bankAccountId)
+  if (account === undefined || !account.offBudget || account.state === 'Closed') return Result.succeed([])
+  // Dated with the installment it follows (the schedule already took the activity, so the row exists).
+  const schedule = scheduleOf(loan, loan.activities)
+  const row = Result.isSuccess(schedule) ? schedule.success.rows[activity.afterInstallment - 1] : undefined
+  if (row === undefined) return Result.succeed([])
+  return money.addTransaction(
+    {
+      _tag: 'AddTransaction',
+      transactionId: adjustmentTransactionId,
+      bankAccountId: account.id,
+      date: row.date,
+      payee: loan.name,
+      value: activity.value,
+      splits: [],
+      cleared: true,
+    },
+    state,
+  )
+}
 
 /**
  * An activity recorded on the loan, with what follows from it: the category's DebtPayment target moves to the

@@ -75,6 +75,10 @@ export const transactionsNeeded = (
           transferIds.add(command.transfer.transferId)
         }
         break
+      case 'RecordLoanActivity':
+        // An overpayment paid from elsewhere adds a transaction to the loan's account: its new id.
+        if (command.adjustmentTransactionId !== undefined) ids.add(command.adjustmentTransactionId)
+        break
       case 'PayLoanInstallment':
         // Adds a transfer and a transaction: their new ids, as for AddTransfer and AddTransaction.
         ids.add(command.outflowTransactionId)
@@ -130,7 +134,6 @@ export const transactionsNeeded = (
       case 'SkipOccurrencesThrough':
       case 'SetDraftHorizon':
       case 'CreateLoan':
-      case 'RecordLoanActivity':
       case 'CloseLoan':
         // Decided on the structure and aggregates a summary holds whole.
         break

@@ -387,6 +387,11 @@ export const OverpayLoan = Schema.TaggedStruct('OverpayLoan', {
 export const RecordLoanActivity = Schema.TaggedStruct('RecordLoanActivity', {
   loanId: LoanId,
   activity: LoanActivity,
+  /**
+   * An overpayment recorded without money moved from a budget account (paid from elsewhere) still lowers what is
+   * owed: with this id, the loan's tracking account records it (no category), so its balance stays minus the debt.
+   */
+  adjustmentTransactionId: Schema.optionalKey(TransactionId),
 })
 /** The loan is Closed by hand (repaid, sold, refinanced); its history stays. */
 export const CloseLoan = Schema.TaggedStruct('CloseLoan', { loanId: LoanId })

@@ -164,19 +164,29 @@ export const loanRoutes: readonly AnyRoute[] = [
     path: '/api/budget/:budgetId/loans/:loanId/activities',
     operationId: 'recordLoanActivity',
     summary:
-      'Record an activity on an active loan (e.g. PrincipalChange: an overpayment right after an installment, ShortenTerm or LowerInstallment; InterestRateChange from an installment on); the schedule is regenerated',
+      "Record an activity on an active loan (e.g. PrincipalChange: an overpayment right after an installment, ShortenTerm or LowerInstallment; InterestRateChange from an installment on); the schedule is regenerated. An overpayment recorded here was paid from outside the budget: the loan's tracking account records it, without a category",
     tags,
     params: LoanParams,
     body: RecordLoanActivityBody,
     responses: { 201: { description: 'The loan with the activity.', schema: LoanView } },
-    handler: async ({ params, body, request }) =>
-      runCommand(request, params.budgetId, {
+    handler: async ({ params, body, request }) => {
+      const { minted, mint } = mintedIds()
+      return runCommand(request, params.budgetId, {
         status: 201,
+        minted,
         commands: (meta) => [
-          { _tag: 'RecordLoanActivity', ...meta(0), loanId: params.loanId, activity: body },
+          {
+            _tag: 'RecordLoanActivity',
+            ...meta(0),
+            loanId: params.loanId,
+            activity: body,
+            // An overpayment paid from elsewhere lowers the tracking account too (domain/decideLoans.ts).
+            ...(body.type === 'PrincipalChange' ? { adjustmentTransactionId: mint() } : {}),
+          },
         ],
         answer: (after) => found(after.loans.get(params.loanId), 'loan'),
-      }),
+      })
+    },
   }),
   defineRoute({
     method: 'POST',

@@ -197,6 +197,23 @@ describe.each(databases())('loans in the budget on $kind', (target) => {
     expect(refused.body).toMatchObject({ code: 'loan-closed' })
   })
 
+  it('lowers the tracking account by an overpayment recorded without an account to pay it from', async () => {
+    const loan = await create({ ...car, name: 'Kredyt gotówkowy', principal: 2_000_000 })
+    const before = await account(loan.bankAccountId)
+    const ready = (await month('202603')).readyToAssign
+    expectStatus(
+      await api('POST', `${budget.base}/loans/${loan.id}/activities`, {
+        type: 'PrincipalChange',
+        afterInstallment: 3,
+        value: 500_000,
+        mode: 'LowerInstallment',
+      }),
+      201,
+    )
+    expect((await account(loan.bankAccountId)).balance).toBe(before.balance + 500_000)
+    expect((await month('202603')).readyToAssign).toBe(ready)
+  })
+
   it('closes a loan by hand', async () => {
     const loan = await create({ ...car, name: 'Pożyczka od banku', bankAccountId: budget.savingsId })
     const closed = expectStatus(await api('POST', `${budget.base}/loans/${loan.id}/close`), 200)

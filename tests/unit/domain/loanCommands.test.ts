@@ -338,6 +338,39 @@ describe('PayLoanInstallment', () => {
   })
 })
 
+describe('RecordLoanActivity on a tracked loan', () => {
+  it('records an overpayment paid from elsewhere in the tracking account, outside the budget', () => {
+    const book = withCarLoan()
+    const events = book.do('RecordLoanActivity', {
+      loanId: 'car',
+      activity: { type: 'PrincipalChange', afterInstallment: 2, value: 100_000, mode: 'ShortenTerm' },
+      adjustmentTransactionId: 'elsewhere',
+    })
+    const rows = carSchedule(book)
+    expect(events[0]).toMatchObject({
+      _tag: 'TransactionAdded',
+      transaction: { bankAccountId: 'car-account', value: 100_000, splits: [], date: rows[1]?.date },
+    })
+    expect(accountBalance(book.state, 'car-account' as never).working).toBe(-1_100_000)
+    expect(readyToAssign(book.state, period('202503'))).toBe(500_000)
+  })
+
+  it('moves no money for other activities, or without an id', () => {
+    const book = withCarLoan()
+    const rate = book.do('RecordLoanActivity', {
+      loanId: 'car',
+      activity: { type: 'InterestRateChange', fromInstallment: 3, annualRate: '7' },
+      adjustmentTransactionId: 'unused',
+    })
+    expect(rate.map((e) => e._tag)).not.toContain('TransactionAdded')
+    const imported = book.do('RecordLoanActivity', {
+      loanId: 'car',
+      activity: { type: 'PrincipalChange', afterInstallment: 2, value: 100_000, mode: 'ShortenTerm' },
+    })
+    expect(imported.map((e) => e._tag)).not.toContain('TransactionAdded')
+  })
+})
+
 describe('OverpayLoan', () => {
   const overpay = (value: number) =>
     command('OverpayLoan', {
