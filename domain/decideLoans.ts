@@ -106,6 +106,14 @@ const debtTarget = (
   return [{ _tag: 'TargetSet', target }]
 }
 
+/** A closed loan asks nothing more of its category: its DebtPayment target goes (a target of another kind stays). */
+const withoutDebtTarget = (state: BudgetState, loan: Loan): BudgetEvent[] => {
+  const target = loan.categoryId === null ? undefined : state.targets.get(loan.categoryId)
+  return target?.type === 'DebtPayment'
+    ? [{ _tag: 'TargetRemoved', targetId: target.id, categoryId: target.categoryId }]
+    : []
+}
+
 /** The events that give a new loan its own tracking account, and its own category, where it names none. */
 const ownLinks = (
   command: BudgetCommandOf<'CreateLoan'>,
@@ -171,7 +179,7 @@ const ownLinks = (
   })
 
 /** The day the loan's account began tracking it: installments due before it were paid before. */
-const trackedSince = (state: BudgetState, loan: Pick<Loan, 'bankAccountId'>) =>
+export const trackedSince = (state: BudgetState, loan: Pick<Loan, 'bankAccountId'>) =>
   loan.bankAccountId === null ? undefined : state.accounts.get(loan.bankAccountId)?.openingDate
 
 export const createLoan = (command: BudgetCommandOf<'CreateLoan'>, state: BudgetState): Decision =>
@@ -256,15 +264,47 @@ const withActivity = (
     const updated: Loan = { ...loan, activities: [...loan.activities, activity] }
     const since = trackedSince(state, loan)
     const schedule = yield* scheduleOf(updated, updated.activities)
+    // Within the schedule (checked above), but not re-planning what was paid.
+    const paid = lastPaid(loan)
+    const from = changesFrom(activity)
+    if (from !== undefined && from <= paid)
+      return yield* fail('LoanInstallmentPaid', { loanId: loan.id, installment: from, lastPaid: paid })
     const events: BudgetEvent[] = [
       { _tag: 'LoanActivityRecorded', loanId: loan.id, activity },
       ...debtTarget(state, updated, schedule, since, undefined),
     ]
     const settles = activity.type === 'Payment' || activity.type === 'PrincipalChange'
     if (settles && nextInstallment(updated, schedule, since) === undefined)
-      events.push({ _tag: 'LoanClosed', loanId: loan.id })
+      events.push({ _tag: 'LoanClosed', loanId: loan.id }, ...withoutDebtTarget(state, loan))
     return events
   })
+
+/** The last installment a Payment was recorded for (0: none). */
+const lastPaid = (loan: Loan): number =>
+  loan.activities.reduce((last, a) => (a.type === 'Payment' ? Math.max(last, a.installment) : last), 0)
+
+/**
+ * The first installment an activity changes, for those that re-plan rows (a paid installment stays as paid): a
+ * rate, type, day, target date or holidays from j, a deferral of j. Overpayments, reconciliations and records of
+ * what was paid come after or beside an installment and change none already paid.
+ */
+const changesFrom = (activity: LoanActivity): number | undefined => {
+  switch (activity.type) {
+    case 'InterestRateChange':
+    case 'TargetDateChange':
+    case 'PaymentTypeChange':
+    case 'PaymentDayChange':
+    case 'SkipPayments':
+      return activity.fromInstallment
+    case 'SkippedPayment':
+      return activity.installment
+    case 'Payment':
+    case 'InterestPaid':
+    case 'Reconcile':
+    case 'PrincipalChange':
+      return undefined
+  }
+}
 
 /** The loan's account and category, which paying it needs, and a budget account to pay from. */
 const paymentLinks = (
@@ -377,5 +417,5 @@ export const closeLoan = (command: BudgetCommandOf<'CloseLoan'>, state: BudgetSt
   Result.gen(function* () {
     yield* liveBudget(state)
     const loan = yield* activeLoan(state, command.loanId)
-    return [{ _tag: 'LoanClosed', loanId: loan.id }]
+    return [{ _tag: 'LoanClosed', loanId: loan.id }, ...withoutDebtTarget(state, loan)]
   })

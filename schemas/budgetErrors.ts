@@ -193,6 +193,13 @@ export const LoanInstallmentNotPayable = refusal(
     reason: Schema.Literals(['AlreadyPaid', 'NotPaying', 'NotInSchedule']),
   },
 )
+/** An activity would re-plan an installment already paid (a holiday, a new rate from it …). */
+export const LoanInstallmentPaid = refusal('LoanInstallmentPaid', 'loan-installment-paid', {
+  loanId: LoanId,
+  installment: Schema.Int,
+  /** The last installment paid: a change may start after it. */
+  lastPaid: Schema.Int,
+})
 /** A loan is paid from a budget account: the money crosses the budget's edge into the loan's account. */
 export const LoanPaidFromTrackingAccount = refusal(
   'LoanPaidFromTrackingAccount',
@@ -273,6 +280,7 @@ export const BudgetError = Schema.Union([
   LoanIsClosed,
   LoanHasNoAccount,
   LoanInstallmentNotPayable,
+  LoanInstallmentPaid,
   LoanPaidFromTrackingAccount,
   // The schedule's own refusals (domain/loans), listed once in schemas/loans.ts.
   ...LoanError.members,

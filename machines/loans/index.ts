@@ -27,9 +27,7 @@ export type {
 } from './loans.figures.ts'
 export {
   balancePoints,
-  lastDueInstallment,
   loanSummary,
-  nextInstallmentRow,
   nextUnpaidRow,
   paidInstallments,
   recordedOverpaymentEffect,

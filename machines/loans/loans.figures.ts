@@ -1,5 +1,5 @@
 import * as Result from 'effect/Result'
-import { termsOf } from '../../domain/decideLoans.ts'
+import { nextInstallment, termsOf } from '../../domain/decideLoans.ts'
 import type { OverpaymentEffect } from '../../domain/loans/explain.ts'
 import { overpaymentEffect, whatIfOverpayment } from '../../domain/loans/explain.ts'
 import { type LoanRowKind, type LoanSchedule, loanSchedule } from '../../domain/loans/schedule.ts'
@@ -41,25 +41,20 @@ export const scheduleLines = (schedule: LoanSchedule): ReadonlyArray<ScheduleLin
 export const paidInstallments = (loan: Loan): ReadonlySet<number> =>
   new Set(loan.activities.flatMap((activity) => (activity.type === 'Payment' ? [activity.installment] : [])))
 
-const paying = (row: LoanScheduleRow) => row.payment > 0
-
-/** The next installment due on or after `today` (null when the loan is repaid by then). */
-export const nextInstallmentRow = (schedule: LoanSchedule, today: IsoDate): LoanScheduleRow | null =>
-  schedule.rows.find((row) => paying(row) && row.date >= today) ?? null
-
-/** The first paying installment not yet recorded as paid: what "Zapłać ratę" offers. */
-export const nextUnpaidRow = (loan: Loan, schedule: LoanSchedule): LoanScheduleRow | null => {
-  const paid = paidInstallments(loan)
-  return schedule.rows.find((row) => paying(row) && !paid.has(row.number)) ?? null
-}
-
-/** The last installment dated before `today` (0 when none): where an overpayment made today comes after. */
-export const lastDueInstallment = (schedule: LoanSchedule, today: IsoDate): number =>
-  schedule.rows.filter((row) => row.date < today).at(-1)?.number ?? 0
+/**
+ * The next installment to pay, as the server counts it for the category's target (domain/decideLoans.ts): the first
+ * paying one due since the loan's account began tracking it (`since`) with no Payment recorded. What "Zapłać ratę"
+ * offers and the summary calls next.
+ */
+export const nextUnpaidRow = (
+  loan: Loan,
+  schedule: LoanSchedule,
+  since: IsoDate | null,
+): LoanScheduleRow | null => nextInstallment(loan, schedule, since ?? undefined) ?? null
 
 export type LoanSummary = {
   readonly borrowed: Minor
-  /** What is still owed today: the balance after the last installment before today (the principal before any). */
+  /** What is still owed: the balance before the next installment to pay (0 once every one is settled). */
   readonly outstanding: Minor
   /** The rate of the next installment (the last one's once repaid). */
   readonly rate: string
@@ -70,14 +65,17 @@ export type LoanSummary = {
   readonly installments: number
 }
 
-export const loanSummary = (loan: Loan, schedule: LoanSchedule, today: IsoDate): LoanSummary => {
-  const due = lastDueInstallment(schedule, today)
-  const next = nextInstallmentRow(schedule, today)
+export const loanSummary = (loan: Loan, schedule: LoanSchedule, since: IsoDate | null): LoanSummary => {
+  // Paid and earlier installments count as paid; the next one is what is still to pay: the same rule as the
+  // category's target and "Zapłać ratę", so the page, the account and the month agree after a payment.
+  const next = nextUnpaidRow(loan, schedule, since)
   const noteAt = (number: number) => schedule.notes[number - 1]
   const last = schedule.rows[schedule.rows.length - 1]
+  const before = next === null ? undefined : schedule.rows[next.number - 2]
   return {
     borrowed: loan.principal,
-    outstanding: due === 0 ? loan.principal : (schedule.rows[due - 1]?.balance ?? loan.principal),
+    outstanding:
+      next === null ? (0 as Minor) : next.number === 1 ? loan.principal : (before?.balance ?? loan.principal),
     rate: noteAt(next?.number ?? schedule.rows.length)?.annualRate ?? loan.annualRate,
     next,
     end: last?.date ?? loan.firstPaymentDate,

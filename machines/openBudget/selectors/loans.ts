@@ -1,5 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
+import { trackedSince } from '../../../domain/decideLoans.ts'
 import type { Loan } from '../../../schemas/loans.ts'
+import type { IsoDate } from '../../../schemas/money.ts'
 import type { budgetMachine } from '../budget.machine.ts'
 
 type BudgetSnapshot = SnapshotFrom<typeof budgetMachine>
@@ -30,3 +32,7 @@ export const selectLoanLinks = (snapshot: BudgetSnapshot, loan: Loan): LoanLinks
     category: loan.categoryId === null ? null : (categories.get(loan.categoryId)?.name ?? null),
   }
 }
+
+/** The day the loan's account began tracking it (installments due before count as paid before); null: no account. */
+export const selectTrackedSince = (snapshot: BudgetSnapshot, loan: Loan): IsoDate | null =>
+  trackedSince(snapshot.context.state, loan) ?? null

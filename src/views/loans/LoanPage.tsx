@@ -9,9 +9,12 @@ import {
   scheduleLines,
   scheduleOfLoan,
 } from '../../../machines/loans/index.ts'
-import { type LoanLinks, selectLoanLinks } from '../../../machines/openBudget/selectors/loans.ts'
+import {
+  type LoanLinks,
+  selectLoanLinks,
+  selectTrackedSince,
+} from '../../../machines/openBudget/selectors/loans.ts'
 import { type Loan, LoanActivityType } from '../../../schemas/loans.ts'
-import type { IsoDate } from '../../../schemas/money.ts'
 import { useBudget } from '../../openBudget/OpenBudget.tsx'
 import type { LoansSearch } from '../../router/loansSearch.ts'
 import { paths } from '../../router/paths.ts'
@@ -27,14 +30,12 @@ export function LoanPage({
   budgetId,
   loan,
   formats,
-  today,
   canEdit,
   onOpen,
 }: {
   readonly budgetId: string
   readonly loan: Loan
   readonly formats: LoanFormats
-  readonly today: IsoDate
   readonly canEdit: boolean
   readonly onOpen: (dialog: LoansSearch) => void
 }) {
@@ -42,6 +43,7 @@ export function LoanPage({
   const scheduleId = useId()
   const activitiesId = useId()
   const outcome = scheduleOfLoan(loan)
+  const since = useBudget((snapshot) => selectTrackedSince(snapshot, loan))
   const active = loan.state === 'Active'
   return (
     <article className="loan" aria-labelledby={`${scheduleId}-name`}>
@@ -90,7 +92,7 @@ export function LoanPage({
       ) : (
         <LoanFigures
           loan={loan}
-          summary={loanSummary(loan, outcome.schedule, today)}
+          summary={loanSummary(loan, outcome.schedule, since)}
           lines={scheduleLines(outcome.schedule)}
           formats={formats}
           scheduleId={scheduleId}

@@ -1,8 +1,9 @@
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { loanSummary, scheduleOfLoan } from '../../../machines/loans/index.ts'
+import { selectTrackedSince } from '../../../machines/openBudget/selectors/loans.ts'
 import type { Loan } from '../../../schemas/loans.ts'
-import type { IsoDate } from '../../../schemas/money.ts'
+import { useBudget } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
 import type { LoanFormats } from './format.ts'
 
@@ -14,14 +15,12 @@ export function LoansList({
   budgetId,
   loans,
   formats,
-  today,
   canEdit,
   onNewLoan,
 }: {
   readonly budgetId: string
   readonly loans: ReadonlyArray<Loan>
   readonly formats: LoanFormats
-  readonly today: IsoDate
   readonly canEdit: boolean
   readonly onNewLoan: () => void
 }) {
@@ -47,7 +46,7 @@ export function LoansList({
       </div>
       <ul className="loans__list">
         {[...loans].sort(activeFirst).map((loan) => (
-          <LoanCard key={loan.id} budgetId={budgetId} loan={loan} formats={formats} today={today} />
+          <LoanCard key={loan.id} budgetId={budgetId} loan={loan} formats={formats} />
         ))}
       </ul>
     </>
@@ -58,16 +57,15 @@ function LoanCard({
   budgetId,
   loan,
   formats,
-  today,
 }: {
   readonly budgetId: string
   readonly loan: Loan
   readonly formats: LoanFormats
-  readonly today: IsoDate
 }) {
   const { t } = useTranslation()
   const outcome = scheduleOfLoan(loan)
-  const summary = outcome.ok ? loanSummary(loan, outcome.schedule, today) : null
+  const since = useBudget((snapshot) => selectTrackedSince(snapshot, loan))
+  const summary = outcome.ok ? loanSummary(loan, outcome.schedule, since) : null
   return (
     <li className="loans-card">
       <div className="loans-card__head">

@@ -4,15 +4,9 @@ import './texts.ts'
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  lastDueInstallment,
-  nextInstallmentRow,
-  nextUnpaidRow,
-  scheduleLines,
-  scheduleOfLoan,
-} from '../../../machines/loans/index.ts'
+import { loanSummary, nextUnpaidRow, scheduleLines, scheduleOfLoan } from '../../../machines/loans/index.ts'
 import { selectLoadState } from '../../../machines/openBudget/index.ts'
-import { selectLoan, selectLoans } from '../../../machines/openBudget/selectors/loans.ts'
+import { selectLoan, selectLoans, selectTrackedSince } from '../../../machines/openBudget/selectors/loans.ts'
 import type { Loan } from '../../../schemas/loans.ts'
 import type { IsoDate } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
@@ -84,7 +78,6 @@ function LoansScreen({
           budgetId={budgetId}
           loans={loans}
           formats={formats}
-          today={today}
           canEdit={canEdit}
           onNewLoan={() => open({ dialog: 'newLoan' })}
         />
@@ -93,14 +86,7 @@ function LoansScreen({
           {t('loans.notFound')}
         </p>
       ) : (
-        <LoanPage
-          budgetId={budgetId}
-          loan={loan}
-          formats={formats}
-          today={today}
-          canEdit={canEdit}
-          onOpen={open}
-        />
+        <LoanPage budgetId={budgetId} loan={loan} formats={formats} canEdit={canEdit} onOpen={open} />
       )}
       {loadState === 'ready' && canEdit ? (
         <LoanDialog
@@ -132,6 +118,8 @@ function LoanDialog({
   readonly onClose: () => void
   readonly onCreated: (loan: Loan) => void
 }) {
+  const since = useBudget((snapshot) => (loan === null ? null : selectTrackedSince(snapshot, loan)))
+  const formats = useLoanFormats()
   if (search.dialog === 'newLoan')
     return <NewLoanDialog budgetId={budgetId} onClosed={onClose} onCreated={onCreated} />
   if (loan === null || loan.state === 'Closed' || search.dialog === undefined) return null
@@ -141,11 +129,12 @@ function LoanDialog({
   switch (search.dialog) {
     case 'activity': {
       if (search.activity === undefined) return null
-      // An overpayment or a reconciliation comes after the last installment due; a change starts at the next one.
-      const due = lastDueInstallment(outcome.schedule, today)
-      const next = nextInstallmentRow(outcome.schedule, today)
+      // A change starts at the next installment to pay (never one already paid: the server refuses that); an
+      // overpayment or a reconciliation comes right after the one before it.
+      const next = nextUnpaidRow(loan, outcome.schedule, since)
       const after = search.activity === 'PrincipalChange' || search.activity === 'Reconcile'
-      const installment = after ? Math.max(1, due) : (next?.number ?? Math.max(1, lines.length))
+      const installment =
+        next === null ? Math.max(1, lines.length) : after ? Math.max(1, next.number - 1) : next.number
       return (
         <LoanActivityDialog
           key={search.activity}
@@ -159,13 +148,29 @@ function LoanDialog({
       )
     }
     case 'payment': {
-      const next = nextUnpaidRow(loan, outcome.schedule)
+      const next = nextUnpaidRow(loan, outcome.schedule, since)
       const line = next === null ? null : (lines[next.number - 1] ?? null)
       return (
-        <LoanPaymentDialog budgetId={budgetId} loan={loan} lines={lines} next={line} onClosed={onClose} />
+        <LoanPaymentDialog
+          budgetId={budgetId}
+          loan={loan}
+          lines={lines}
+          next={line}
+          today={today}
+          onClosed={onClose}
+        />
       )
     }
-    case 'close':
-      return <CloseLoanDialog budgetId={budgetId} loan={loan} onClosed={onClose} />
+    case 'close': {
+      const owed = loanSummary(loan, outcome.schedule, since).outstanding
+      return (
+        <CloseLoanDialog
+          budgetId={budgetId}
+          loan={loan}
+          owed={{ amount: owed, text: formats.money(owed) }}
+          onClosed={onClose}
+        />
+      )
+    }
   }
 }

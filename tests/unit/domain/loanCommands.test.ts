@@ -371,6 +371,47 @@ describe('RecordLoanActivity on a tracked loan', () => {
   })
 })
 
+describe('a paid installment', () => {
+  it.each([
+    ['credit holidays from it', { type: 'SkipPayments', fromInstallment: 1, count: 1 }],
+    ['a deferral of it', { type: 'SkippedPayment', installment: 2 }],
+    ['a new rate from it', { type: 'InterestRateChange', fromInstallment: 2, annualRate: '8' }],
+  ] as const)('refuses %s, which would re-plan it', (_, activity) => {
+    const book = withCarLoan()
+    book.run(payment(1))
+    book.run(payment(2))
+    expect(refusalOf(book.state, command('RecordLoanActivity', { loanId: 'car', activity }))).toMatchObject({
+      code: 'loan-installment-paid',
+      lastPaid: 2,
+    })
+  })
+
+  it('takes a change from the next installment and an overpayment right after the paid one', () => {
+    const book = withCarLoan()
+    book.run(payment(1))
+    book.do('RecordLoanActivity', {
+      loanId: 'car',
+      activity: { type: 'SkipPayments', fromInstallment: 2, count: 1 },
+    })
+    book.do('RecordLoanActivity', {
+      loanId: 'car',
+      activity: { type: 'PrincipalChange', afterInstallment: 1, value: 10_000, mode: 'ShortenTerm' },
+    })
+    expect(book.state.loans.get('car' as never)?.activities).toHaveLength(3)
+  })
+})
+
+describe('CloseLoan', () => {
+  it("removes the loan's DebtPayment target: a closed loan asks nothing of its category", () => {
+    const book = withCarLoan()
+    const events = book.do('CloseLoan', { loanId: 'car' })
+    expect(events).toEqual([
+      { _tag: 'LoanClosed', loanId: 'car' },
+      { _tag: 'TargetRemoved', targetId: 'car-target', categoryId: 'car-category' },
+    ])
+  })
+})
+
 describe('OverpayLoan', () => {
   const overpay = (value: number) =>
     command('OverpayLoan', {

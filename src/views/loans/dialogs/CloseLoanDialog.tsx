@@ -7,6 +7,7 @@ import {
   selectWrittenLoan,
 } from '../../../../machines/loans/index.ts'
 import type { Loan } from '../../../../schemas/loans.ts'
+import type { Minor } from '../../../../schemas/money.ts'
 import { FormDialog } from '../../../components/dialog/FormDialog.tsx'
 import { asFormRef, useLoanForm } from './useLoanForm.ts'
 
@@ -14,10 +15,13 @@ import { asFormRef, useLoanForm } from './useLoanForm.ts'
 export function CloseLoanDialog({
   budgetId,
   loan,
+  owed,
   onClosed,
 }: {
   readonly budgetId: string
   readonly loan: Loan
+  /** What the schedule says is still owed, said before closing (closing repays nothing). */
+  readonly owed: { readonly amount: Minor; readonly text: string }
   readonly onClosed: () => void
 }) {
   const { t } = useTranslation()
@@ -37,6 +41,11 @@ export function CloseLoanDialog({
       destructive
     >
       <p className="loans-form__intro">{t('loans.close.intro', { name: loan.name })}</p>
+      {owed.amount > 0 ? (
+        <p className="notice loans-form__intro">
+          {t('loans.close.owed', { amount: owed.text, interpolation: { escapeValue: false } })}
+        </p>
+      ) : null}
     </FormDialog>
   )
 }

@@ -11,6 +11,7 @@ import {
 } from '../../../../machines/loans/index.ts'
 import { selectAccountsOverview } from '../../../../machines/openBudget/selectors/accounts.ts'
 import type { Loan } from '../../../../schemas/loans.ts'
+import type { IsoDate } from '../../../../schemas/money.ts'
 import {
   DialogDateField,
   DialogSelectField,
@@ -27,6 +28,7 @@ export function LoanPaymentDialog({
   loan,
   lines,
   next,
+  today,
   onClosed,
 }: {
   readonly budgetId: string
@@ -34,6 +36,8 @@ export function LoanPaymentDialog({
   readonly lines: ReadonlyArray<ScheduleLine>
   /** The next unpaid installment. */
   readonly next: ScheduleLine | null
+  /** Paid today unless its day has not come: a payment made early is dated when it leaves the account. */
+  readonly today: IsoDate
   readonly onClosed: () => void
 }) {
   const { t } = useTranslation()
@@ -50,10 +54,15 @@ export function LoanPaymentDialog({
       installment: next?.number ?? 1,
       lastInstallment: lines.length,
       dateText:
-        next === null ? '' : dateText(next.date, { currency: formats.currency, locale: formats.locale }),
+        next === null
+          ? ''
+          : dateText(next.date > today ? today : next.date, {
+              currency: formats.currency,
+              locale: formats.locale,
+            }),
       bankAccountId: only,
     }),
-    [loan, next, lines.length, formats, only],
+    [loan, next, lines.length, formats, only, today],
   )
   const actor = useLoanForm(loanPaymentMachine, budgetId, props)
   const form = asFormRef<LoanPaymentFields>(actor)
