@@ -4,7 +4,7 @@ import type { OverpaymentEffect } from '../../domain/loans/explain.ts'
 import { overpaymentEffect, whatIfOverpayment } from '../../domain/loans/explain.ts'
 import { type LoanRowKind, type LoanSchedule, loanSchedule } from '../../domain/loans/schedule.ts'
 import type { Loan, LoanPrincipalChange, LoanScheduleRow } from '../../schemas/loans.ts'
-import type { IsoDate, Minor } from '../../schemas/money.ts'
+import { type IsoDate, Minor } from '../../schemas/money.ts'
 
 // What the loan screens show, computed in the browser by the same arithmetic the server uses (domain/loans/): the
 // schedule, the summary and what an overpayment would save, so nothing waits for a round trip.
@@ -65,7 +65,13 @@ export type LoanSummary = {
   readonly installments: number
 }
 
-export const loanSummary = (loan: Loan, schedule: LoanSchedule, since: IsoDate | null): LoanSummary => {
+export const loanSummary = (
+  loan: Loan,
+  schedule: LoanSchedule,
+  since: IsoDate | null,
+  /** What the loan's tracking account says is owed, when it has one: the money that really moved wins. */
+  owedByAccount: number | null = null,
+): LoanSummary => {
   // Paid and earlier installments count as paid; the next one is what is still to pay: the same rule as the
   // category's target and "Zapłać ratę", so the page, the account and the month agree after a payment.
   const next = nextUnpaidRow(loan, schedule, since)
@@ -75,7 +81,13 @@ export const loanSummary = (loan: Loan, schedule: LoanSchedule, since: IsoDate |
   return {
     borrowed: loan.principal,
     outstanding:
-      next === null ? (0 as Minor) : next.number === 1 ? loan.principal : (before?.balance ?? loan.principal),
+      owedByAccount !== null
+        ? Minor.make(Math.max(0, owedByAccount))
+        : next === null
+          ? Minor.make(0)
+          : next.number === 1
+            ? loan.principal
+            : (before?.balance ?? loan.principal),
     rate: noteAt(next?.number ?? schedule.rows.length)?.annualRate ?? loan.annualRate,
     next,
     end: last?.date ?? loan.firstPaymentDate,

@@ -36,3 +36,15 @@ export const selectLoanLinks = (snapshot: BudgetSnapshot, loan: Loan): LoanLinks
 /** The day the loan's account began tracking it (installments due before count as paid before); null: no account. */
 export const selectTrackedSince = (snapshot: BudgetSnapshot, loan: Loan): IsoDate | null =>
   trackedSince(snapshot.context.state, loan) ?? null
+
+/**
+ * What the loan's own tracking account says is owed (minus its balance: the money that really moved); null when the
+ * loan has no tracking account, and the schedule tells it.
+ */
+export const selectOwedByAccount = (snapshot: BudgetSnapshot, loan: Loan): number | null => {
+  const { accounts, accountTotals } = snapshot.context.state
+  const account = loan.bankAccountId === null ? undefined : accounts.get(loan.bankAccountId)
+  if (account === undefined || !account.offBudget) return null
+  const totals = accountTotals.get(account.id)
+  return -((totals?.cleared ?? 0) + (totals?.uncleared ?? 0))
+}

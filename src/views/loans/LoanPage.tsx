@@ -12,6 +12,7 @@ import {
 import {
   type LoanLinks,
   selectLoanLinks,
+  selectOwedByAccount,
   selectTrackedSince,
 } from '../../../machines/openBudget/selectors/loans.ts'
 import { type Loan, LoanActivityType } from '../../../schemas/loans.ts'
@@ -44,6 +45,7 @@ export function LoanPage({
   const activitiesId = useId()
   const outcome = scheduleOfLoan(loan)
   const since = useBudget((snapshot) => selectTrackedSince(snapshot, loan))
+  const owed = useBudget((snapshot) => selectOwedByAccount(snapshot, loan))
   const active = loan.state === 'Active'
   return (
     <article className="loan" aria-labelledby={`${scheduleId}-name`}>
@@ -92,7 +94,7 @@ export function LoanPage({
       ) : (
         <LoanFigures
           loan={loan}
-          summary={loanSummary(loan, outcome.schedule, since)}
+          summary={loanSummary(loan, outcome.schedule, since, owed)}
           lines={scheduleLines(outcome.schedule)}
           formats={formats}
           scheduleId={scheduleId}

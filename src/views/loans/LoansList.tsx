@@ -1,7 +1,7 @@
 import { Button, Link } from 'react-aria-components'
 import { useTranslation } from 'react-i18next'
 import { loanSummary, scheduleOfLoan } from '../../../machines/loans/index.ts'
-import { selectTrackedSince } from '../../../machines/openBudget/selectors/loans.ts'
+import { selectOwedByAccount, selectTrackedSince } from '../../../machines/openBudget/selectors/loans.ts'
 import type { Loan } from '../../../schemas/loans.ts'
 import { useBudget } from '../../openBudget/OpenBudget.tsx'
 import { paths } from '../../router/paths.ts'
@@ -65,7 +65,8 @@ function LoanCard({
   const { t } = useTranslation()
   const outcome = scheduleOfLoan(loan)
   const since = useBudget((snapshot) => selectTrackedSince(snapshot, loan))
-  const summary = outcome.ok ? loanSummary(loan, outcome.schedule, since) : null
+  const owed = useBudget((snapshot) => selectOwedByAccount(snapshot, loan))
+  const summary = outcome.ok ? loanSummary(loan, outcome.schedule, since, owed) : null
   return (
     <li className="loans-card">
       <div className="loans-card__head">

@@ -6,7 +6,12 @@ import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { loanSummary, nextUnpaidRow, scheduleLines, scheduleOfLoan } from '../../../machines/loans/index.ts'
 import { selectLoadState } from '../../../machines/openBudget/index.ts'
-import { selectLoan, selectLoans, selectTrackedSince } from '../../../machines/openBudget/selectors/loans.ts'
+import {
+  selectLoan,
+  selectLoans,
+  selectOwedByAccount,
+  selectTrackedSince,
+} from '../../../machines/openBudget/selectors/loans.ts'
 import type { Loan } from '../../../schemas/loans.ts'
 import type { IsoDate } from '../../../schemas/money.ts'
 import { OpenBudget, useBudget, usePermissions } from '../../openBudget/OpenBudget.tsx'
@@ -119,6 +124,7 @@ function LoanDialog({
   readonly onCreated: (loan: Loan) => void
 }) {
   const since = useBudget((snapshot) => (loan === null ? null : selectTrackedSince(snapshot, loan)))
+  const owedByAccount = useBudget((snapshot) => (loan === null ? null : selectOwedByAccount(snapshot, loan)))
   const formats = useLoanFormats()
   if (search.dialog === 'newLoan')
     return <NewLoanDialog budgetId={budgetId} onClosed={onClose} onCreated={onCreated} />
@@ -162,7 +168,7 @@ function LoanDialog({
       )
     }
     case 'close': {
-      const owed = loanSummary(loan, outcome.schedule, since).outstanding
+      const owed = loanSummary(loan, outcome.schedule, since, owedByAccount).outstanding
       return (
         <CloseLoanDialog
           budgetId={budgetId}

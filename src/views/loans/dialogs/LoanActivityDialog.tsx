@@ -247,10 +247,14 @@ function WhatIfPanel({ whatIf, formats }: { readonly whatIf: WhatIf | null; read
             <dt>{t('loans.whatIf.interestSaved')}</dt>
             <dd>{formats.money(whatIf.effect.interestSaved)}</dd>
           </div>
-          <div>
-            <dt>{t('loans.whatIf.installmentsSaved')}</dt>
-            <dd>{t('loans.whatIf.installments', { count: whatIf.effect.installmentsSaved })}</dd>
-          </div>
+          {/* A lower installment keeps the end date: "0 rat mniej" says nothing there. */}
+          {whatIf.effect.endAfter === whatIf.effect.endBefore &&
+          whatIf.effect.installmentsSaved === 0 ? null : (
+            <div>
+              <dt>{t('loans.whatIf.installmentsSaved')}</dt>
+              <dd>{t('loans.whatIf.installments', { count: whatIf.effect.installmentsSaved })}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('loans.whatIf.installment')}</dt>
             <dd>
