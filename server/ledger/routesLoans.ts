@@ -1,7 +1,17 @@
 import * as Result from 'effect/Result'
+import type { FastifyRequest } from 'fastify'
 import { scheduleOf } from '../../domain/decideLoans.ts'
 import type { BudgetState } from '../../domain/state.ts'
-import { BankAccountId, CategoryGroupId, CategoryId, LoanId, TargetId } from '../../schemas/ids.ts'
+import type { BudgetCommandDraft } from '../../schemas/budgetCommands.ts'
+import {
+  BankAccountId,
+  CategoryGroupId,
+  CategoryId,
+  LoanId,
+  TargetId,
+  type TransactionId,
+  type TransferId,
+} from '../../schemas/ids.ts'
 import { BudgetParams } from '../../schemas/ledgerApi.ts'
 import type { Loan, LoanScheduleRow } from '../../schemas/loans.ts'
 import { Loan as LoanView } from '../../schemas/loans.ts'
@@ -52,6 +62,37 @@ const loansOf = (state: BudgetState): readonly Loan[] => [...state.loans.values(
 
 /** The group a loan's own category goes into when the app names none (Polish first, like the product). */
 const defaultLoanGroup = 'Kredyty'
+
+/** A command that moves money into a loan, less the loan it is about. */
+type LoanMoneyDraft =
+  | Omit<Extract<BudgetCommandDraft, { _tag: 'PayLoanInstallment' }>, 'loanId'>
+  | Omit<Extract<BudgetCommandDraft, { _tag: 'OverpayLoan' }>, 'loanId'>
+
+/** The new ids of a transfer into the loan's account. */
+type TransferIds = {
+  readonly transferId: TransferId
+  readonly outflowTransactionId: TransactionId
+  readonly inflowTransactionId: TransactionId
+}
+
+/**
+ * A write that moves money into a loan (a payment, an overpayment): its transfer's ids and any other minted here,
+ * the command built from them, the loan as it then stands in the answer.
+ */
+const moveMoney = (
+  request: FastifyRequest,
+  params: { readonly budgetId: string; readonly loanId: LoanId },
+  command: (ids: TransferIds, mint: () => TransactionId) => LoanMoneyDraft,
+) => {
+  const { minted, mint, mintTransfer } = mintedIds()
+  const ids = { transferId: mintTransfer(), outflowTransactionId: mint(), inflowTransactionId: mint() }
+  return runCommand(request, params.budgetId, {
+    status: 201,
+    minted,
+    commands: (meta) => [{ ...command(ids, mint), ...meta(0), loanId: params.loanId }],
+    answer: (after) => found(after.loans.get(params.loanId), 'loan'),
+  })
+}
 
 export const loanRoutes: readonly AnyRoute[] = [
   defineRoute({
@@ -198,26 +239,13 @@ export const loanRoutes: readonly AnyRoute[] = [
     params: LoanParams,
     body: PayLoanInstallmentBody,
     responses: { 201: { description: 'The loan with the payment.', schema: LoanView } },
-    handler: async ({ params, body, request }) => {
-      const { minted, mint, mintTransfer } = mintedIds()
-      return runCommand(request, params.budgetId, {
-        status: 201,
-        minted,
-        commands: (meta) => [
-          {
-            _tag: 'PayLoanInstallment',
-            ...meta(0),
-            loanId: params.loanId,
-            ...body,
-            transferId: mintTransfer(),
-            outflowTransactionId: mint(),
-            inflowTransactionId: mint(),
-            interestTransactionId: mint(),
-          },
-        ],
-        answer: (after) => found(after.loans.get(params.loanId), 'loan'),
-      })
-    },
+    handler: async ({ params, body, request }) =>
+      moveMoney(request, params, (ids, mint) => ({
+        _tag: 'PayLoanInstallment',
+        ...body,
+        ...ids,
+        interestTransactionId: mint(),
+      })),
   }),
   defineRoute({
     method: 'POST',
@@ -229,25 +257,8 @@ export const loanRoutes: readonly AnyRoute[] = [
     params: LoanParams,
     body: OverpayLoanBody,
     responses: { 201: { description: 'The loan with the overpayment.', schema: LoanView } },
-    handler: async ({ params, body, request }) => {
-      const { minted, mint, mintTransfer } = mintedIds()
-      return runCommand(request, params.budgetId, {
-        status: 201,
-        minted,
-        commands: (meta) => [
-          {
-            _tag: 'OverpayLoan',
-            ...meta(0),
-            loanId: params.loanId,
-            ...body,
-            transferId: mintTransfer(),
-            outflowTransactionId: mint(),
-            inflowTransactionId: mint(),
-          },
-        ],
-        answer: (after) => found(after.loans.get(params.loanId), 'loan'),
-      })
-    },
+    handler: async ({ params, body, request }) =>
+      moveMoney(request, params, (ids) => ({ _tag: 'OverpayLoan', ...body, ...ids })),
   }),
   defineRoute({
     method: 'POST',
