@@ -3,7 +3,7 @@ import type { Target } from '../schemas/budget.ts'
 import type { BudgetCommandOf } from '../schemas/budgetCommands.ts'
 import type { BudgetError } from '../schemas/budgetErrors.ts'
 import type { BudgetEvent } from '../schemas/budgetEvents.ts'
-import type { LoanId, TargetId } from '../schemas/ids.ts'
+import type { BankAccountId, CategoryId, LoanId, TargetId } from '../schemas/ids.ts'
 import type { Loan, LoanActivity, LoanScheduleRow, LoanTerms } from '../schemas/loans.ts'
 import type { IsoDate, Minor } from '../schemas/money.ts'
 import * as money from './decideMoney.ts'
@@ -323,6 +323,26 @@ const paymentLinks = (
     return { bankAccountId: into.id, categoryId: loan.categoryId, transferCategory }
   })
 
+/** The transfer that moves `value` from the paying budget account into the loan's account. */
+const intoLoan = (
+  command: BudgetCommandOf<'PayLoanInstallment'> | BudgetCommandOf<'OverpayLoan'>,
+  links: {
+    readonly bankAccountId: BankAccountId
+    readonly transferCategory: { readonly categoryId?: CategoryId }
+  },
+  value: Minor,
+) => ({
+  _tag: 'AddTransfer' as const,
+  transferId: command.transferId,
+  outflowTransactionId: command.outflowTransactionId,
+  inflowTransactionId: command.inflowTransactionId,
+  fromBankAccountId: command.fromBankAccountId,
+  toBankAccountId: links.bankAccountId,
+  date: command.date,
+  value,
+  ...links.transferCategory,
+})
+
 export const payLoanInstallment = (
   command: BudgetCommandOf<'PayLoanInstallment'>,
   state: BudgetState,
@@ -347,22 +367,7 @@ export const payLoanInstallment = (
       return yield* fail('TransactionAlreadyExists', { transactionId: command.interestTransactionId })
     const events: BudgetEvent[] = []
     if (row.principal > 0)
-      events.push(
-        ...(yield* money.addTransfer(
-          {
-            _tag: 'AddTransfer',
-            transferId: command.transferId,
-            outflowTransactionId: command.outflowTransactionId,
-            inflowTransactionId: command.inflowTransactionId,
-            fromBankAccountId: command.fromBankAccountId,
-            toBankAccountId: links.bankAccountId,
-            date: command.date,
-            value: row.principal,
-            ...links.transferCategory,
-          },
-          state,
-        )),
-      )
+      events.push(...(yield* money.addTransfer(intoLoan(command, links, row.principal), state)))
     if (row.interest > 0)
       events.push(
         ...(yield* money.addTransaction(
@@ -396,20 +401,7 @@ export const overpayLoan = (command: BudgetCommandOf<'OverpayLoan'>, state: Budg
     }
     // The schedule's refusal first: an overpayment past the balance moves no money.
     const recorded = yield* withActivity(state, loan, overpayment)
-    const transfer = yield* money.addTransfer(
-      {
-        _tag: 'AddTransfer',
-        transferId: command.transferId,
-        outflowTransactionId: command.outflowTransactionId,
-        inflowTransactionId: command.inflowTransactionId,
-        fromBankAccountId: command.fromBankAccountId,
-        toBankAccountId: links.bankAccountId,
-        date: command.date,
-        value: command.value,
-        ...links.transferCategory,
-      },
-      state,
-    )
+    const transfer = yield* money.addTransfer(intoLoan(command, links, command.value), state)
     return [...transfer, ...recorded]
   })
 
