@@ -130,8 +130,10 @@ const qif = (payee: string, value: string) =>
 /** A multipart request carrying a bank file into the world's budget. */
 const bankFile = async (context: Context, url: string): Promise<Request> => {
   const unique = randomBytes(4).toString('hex')
+  // An amount from 65 536 rather than 256: a file whose one transaction matched one already imported (same day and
+  // amount) added nothing, and undoing it answered import-not-found (a pglite run of the matrix saw it).
   const upload = form(
-    qif(`shop ${unique}`, `-${1 + (randomBytes(1)[0] ?? 0)}.${unique.length}0`),
+    qif(`shop ${unique}`, `-${1 + randomBytes(2).readUInt16BE(0)}.${unique.length}0`),
     'bank.qif',
     {
       bankAccountId: context.world.pathValues.bankAccountId ?? '',
