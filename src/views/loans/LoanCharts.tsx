@@ -1,8 +1,8 @@
 import { scaleLinear } from '@visx/scale'
 import { AreaClosed, Bar } from '@visx/shape'
-import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BalancePoint, ScheduleLine } from '../../../machines/loans/index.ts'
+import { useChartWidth } from '../../components/charts/useChartWidth.ts'
 import type { LoanFormats } from './format.ts'
 
 // The loan's two charts (visx, drawn like src/views/statistics/charts.tsx): the balance over time and each
@@ -11,21 +11,6 @@ import type { LoanFormats } from './format.ts'
 
 const HEIGHT = 160
 const AXIS = 18
-
-/** The chart's box width in CSS pixels, so it is drawn 1:1 from 320 px to wide. */
-const useChartWidth = () => {
-  const [width, setWidth] = useState(360)
-  const observer = useRef<ResizeObserver | null>(null)
-  const measure = useCallback((element: HTMLDivElement | null) => {
-    observer.current?.disconnect()
-    if (element === null) return
-    const update = () => setWidth(Math.max(200, Math.floor(element.clientWidth)))
-    update()
-    observer.current = new ResizeObserver(update)
-    observer.current.observe(element)
-  }, [])
-  return { width, measure }
-}
 
 /** The balance from the amount borrowed down to nothing, installment by installment. */
 export function BalanceChart({

@@ -1,31 +1,11 @@
 import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar } from '@visx/shape'
-import { useCallback, useRef, useState } from 'react'
+import { useChartWidth } from '../../components/charts/useChartWidth.ts'
 
 // The two chart shapes every report draws with visx (docs/statistics.md "Charts"): rows of horizontal bars and
 // columns over months. Each bar or column is a focusable image named with its figures; colours come from CSS classes,
 // so both themes (and the PNG export, which copies computed colours) follow the theme.
-
-const CHART_WIDTH = 360
-
-/**
- * The chart's box width in CSS pixels, so it is drawn 1:1 and its 12 px labels stay 12 px from 320 px to wide
- * (a fixed viewBox would shrink them on phones and blow them up on desktops).
- */
-const useChartWidth = () => {
-  const [width, setWidth] = useState(CHART_WIDTH)
-  const observer = useRef<ResizeObserver | null>(null)
-  const measure = useCallback((element: HTMLDivElement | null) => {
-    observer.current?.disconnect()
-    if (element === null) return
-    const update = () => setWidth(Math.max(200, Math.floor(element.clientWidth)))
-    update()
-    observer.current = new ResizeObserver(update)
-    observer.current.observe(element)
-  }, [])
-  return { width, measure }
-}
 
 /** One bar of a row or column: its colour class (`statistics__bar-…`) and its value, minor units. */
 export type Series = { readonly className: string; readonly value: number }

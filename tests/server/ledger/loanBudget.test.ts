@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LoanScheduleRow } from '../../../schemas/loans.ts'
 import { databases } from '../support/databases.ts'
 import { type SmallBudget, smallBudget } from './fixtures.ts'
 import { type Call, expectStatus, type Harness, startHarness } from './harness.ts'
@@ -8,15 +9,8 @@ import { type Call, expectStatus, type Harness, startHarness } from './harness.t
 // (principal as a transfer, interest as spending); the category's DebtPayment target follows the next installment.
 // The ledger's clock is set to 2026-03-10, so "today" is fixed (the loan's account opens then, at what is owed).
 
-interface Row {
-  number: number
-  date: string
-  payment: number
-  principal: number
-  interest: number
-  overpayment: number
-  balance: number
-}
+/** A schedule row as the API serves it (issue 32 §3). */
+type Row = LoanScheduleRow
 interface Account {
   id: string
   name: string

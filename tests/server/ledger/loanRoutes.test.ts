@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LoanScheduleRow } from '../../../schemas/loans.ts'
 import { ledgerDb } from '../../../server/ledger/tables.ts'
 import { databases } from '../support/databases.ts'
 import { readModelRows, type SmallBudget, smallBudget } from './fixtures.ts'
@@ -8,15 +9,8 @@ import { type Call, expectStatus, type Harness, startHarness } from './harness.t
 // terms and activities on every read (the mihata.pl example of tests/unit/domain/loans: 300 000 zł, 3.3 %,
 // 30 years → 1 313,87 zł), and bad input gets 400 (schema) or 422 (the loan arithmetic's refusal), writing nothing.
 
-interface Row {
-  number: number
-  date: string
-  payment: number
-  principal: number
-  interest: number
-  overpayment: number
-  balance: number
-}
+/** A schedule row as the API serves it (issue 32 §3). */
+type Row = LoanScheduleRow
 
 const mortgage = {
   name: 'Hipoteka',
